@@ -1,0 +1,34 @@
+import { Link, useLocation } from "react-router";
+import { DEFAULT_CULTURE } from "#app/i18n/i18n.ts";
+import { languageName } from "#app/i18n/language-name.ts";
+import { useText } from "#app/i18n/use-text.ts";
+
+/**
+ * The standard header's language choice (SPEC §2): a link per other culture, with English offered
+ * only when the page is not already in English. Each link reopens the same page in that culture.
+ */
+export function LanguageLinks({ culture, cultures }: { culture: string; cultures: string[] }) {
+  const text = useText();
+  const location = useLocation();
+  const others = cultures.filter((candidate) => candidate !== culture);
+  if (others.length === 0) return null;
+  return (
+    <nav aria-label={text("Header_Language")} className="language-links">
+      <ul>
+        {others.map((other) => {
+          const params = new URLSearchParams(location.search);
+          if (other === DEFAULT_CULTURE) params.delete("culture");
+          else params.set("culture", other);
+          const search = params.toString();
+          return (
+            <li key={other}>
+              <Link to={`${location.pathname}${search ? `?${search}` : ""}`} lang={other} hrefLang={other}>
+                {languageName(other)}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,31 @@
+import { useText } from "#app/i18n/use-text.ts";
+import type { LayoutModel } from "#app/themes/layout-model.ts";
+import { ExternalLink } from "./ExternalLink.tsx";
+import { PortalLink } from "./PortalLink.tsx";
+
+/**
+ * The header navigation of SPEC §2: pages of the settlement web site (appended to its base URL,
+ * opening in a new tab) and the portal's own VIN lookup. The kontent header omits the claim,
+ * reimbursement and VIN links.
+ */
+export function SiteNavigation({ model, withClaimLinks }: { model: LayoutModel; withClaimLinks: boolean }) {
+  const text = useText();
+  const site = (path: string) => `${model.siteBaseUrl}${path}`;
+  return (
+    <nav aria-label={text("Header_MainNavigation")} className="site-navigation">
+      <ul>
+        <li><ExternalLink href={site("/")}>{text("Header_Home")}</ExternalLink></li>
+        <li><ExternalLink href={site("/dates")}>{text("Header_Dates")}</ExternalLink></li>
+        <li><ExternalLink href={site("/documents")}>{text("Header_Documents")}</ExternalLink></li>
+        <li><ExternalLink href={site("/faq")}>{text("Header_Faq")}</ExternalLink></li>
+        {withClaimLinks && (
+          <>
+            <li><ExternalLink href={site("/claim")}>{text("Header_Claim")}</ExternalLink></li>
+            <li><ExternalLink href={site("/reimbursement")}>{text("Header_Reimbursement")}</ExternalLink></li>
+            <li><PortalLink to="/lookup">{text("Header_VinLookup")}</PortalLink></li>
+          </>
+        )}
+      </ul>
+    </nav>
+  );
+}

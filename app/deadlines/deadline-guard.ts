@@ -1,0 +1,43 @@
+import type { DeadlineKey, DeadlineSettings } from "./deadline-settings.ts";
+
+export const FORM_TYPES = ["automotive", "reimbursement", "standard", "lookup"] as const;
+export type FormType = (typeof FORM_TYPES)[number];
+
+export function isFormType(value: string): value is FormType {
+  return (FORM_TYPES as readonly string[]).includes(value);
+}
+
+/**
+ * The deadlines that close each flow, most specific first (SPEC §2). Standard's keys are not shown
+ * in SPEC; it closes with claim filing like the other claim flows (docs/decisions/003-deadlines.md).
+ * Reimbursement uses claimFilingDeadline, not reimbursementFilingDeadline, as SPEC says its routes do.
+ */
+export const FLOW_DEADLINE_KEYS: Record<FormType, DeadlineKey[]> = {
+  automotive: ["claimFilingDeadline", "globalDeadline"],
+  reimbursement: ["claimFilingDeadline", "globalDeadline"],
+  standard: ["claimFilingDeadline", "globalDeadline"],
+  lookup: ["lookupDeadline", "globalDeadline"],
+};
+
+/** The first of the given deadlines that has passed at `now`, if any. */
+export function passedDeadline(settings: DeadlineSettings, keys: DeadlineKey[], now: number) {
+  for (const key of keys) {
+    const deadline = settings[key];
+    if (deadline && now > deadline.closesAt) return deadline;
+  }
+  return undefined;
+}
+
+/**
+ * Where a claimant goes once a deadline has passed (SPEC §4): that deadline's target for the culture,
+ * else its default, else the global deadline's default, else the portal's own /deadline page.
+ */
+export function deadlineRedirectTarget(settings: DeadlineSettings, key: DeadlineKey, culture: string): string {
+  const deadline = settings[key];
+  return (
+    deadline?.redirectTargets[culture] ??
+    deadline?.redirectTargets.default ??
+    settings.globalDeadline?.redirectTargets.default ??
+    (culture === "en" ? "/deadline" : `/deadline?culture=${encodeURIComponent(culture)}`)
+  );
+}

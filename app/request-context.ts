@@ -1,0 +1,15 @@
+import { createContext as createReactContext, useContext } from "react";
+import { createContext } from "react-router";
+
+/**
+ * The per-request Content-Security-Policy nonce, made by server.ts. It reaches loaders through
+ * the router context and the rendered <Scripts> through a React context; in the browser it is
+ * empty, since the scripts that need it have run already.
+ */
+export const cspNonceContext = createContext<string>("");
+
+export const NonceContext = createReactContext("");
+
+export function useNonce(): string {
+  return useContext(NonceContext);
+}

@@ -1,0 +1,74 @@
+import { useMemo } from "react";
+import { I18nextProvider } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { ErrorMessage } from "./components/ErrorMessage.tsx";
+import { NotFoundMessage } from "./components/NotFoundMessage.tsx";
+import { createPortalI18n, DEFAULT_CULTURE } from "./i18n/i18n.ts";
+import { getCulture, i18nMiddleware } from "./i18n/i18n-middleware.server.ts";
+import { useNonce } from "./request-context.ts";
+import { getPortal } from "./settlement/portal.server.ts";
+import { layoutModel } from "./themes/layout-model.server.ts";
+import { ThemeLayout } from "./themes/ThemeLayout.tsx";
+import { THEMES } from "./themes/themes.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const culture = getCulture(context);
+  const portal = getPortal();
+  return { culture, messages: portal.messages[culture] ?? {}, layout: layoutModel(portal, culture) };
+}
+
+/** Texts and layout only change with the culture; other navigations reuse them. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
+  currentUrl.searchParams.get("culture") !== nextUrl.searchParams.get("culture");
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const culture = data?.culture ?? DEFAULT_CULTURE;
+  const messages = data?.messages;
+  const i18n = useMemo(() => createPortalI18n(culture, messages ?? {}), [culture, messages]);
+  const theme = THEMES[data?.layout.theme ?? "jnd-7-0-default"];
+  return (
+    <html lang={culture} data-theme="light">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <link rel="stylesheet" href={theme.stylesheet} />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>{data ? <ThemeLayout model={data.layout}>{children}</ThemeLayout> : children}</I18nextProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/**
+ * Anything a route throws ends here: a 404 shows the not-found page, everything else the /error
+ * message of SPEC §8, never a stack trace (handleError in entry.server logs it instead).
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundMessage />;
+  return <ErrorMessage />;
+}

@@ -1,0 +1,31 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+/** SPEC §2, one screen: utility pages, the read-side JSON API, the four flows, and the catch-all. */
+export default [
+  route("page-not-found", "routes/page-not-found.tsx"),
+  route("error", "routes/error.tsx"),
+  route("deadline", "routes/deadline.tsx"),
+  route("session-expired", "routes/session-expired.tsx"),
+  route("healthz", "routes/healthz.ts"),
+
+  ...prefix("api", [
+    route("csrf", "routes/api/csrf.ts"),
+    route("deadlines", "routes/api/deadlines.ts"),
+    route("characters-whitelist", "routes/api/characters-whitelist.ts"),
+    route("captcha", "routes/api/captcha.ts"),
+    route("signature-date", "routes/api/signature-date.ts"),
+    route("culture/content", "routes/api/culture-content.ts"),
+    route("culture/set-language", "routes/api/culture-set-language.ts"),
+  ]),
+
+  // Every flow route sits under the flow layout, whose middleware runs the deadline guard.
+  layout("routes/flow-layout.tsx", [
+    index("routes/flow-index.tsx", { id: "home" }),
+    route("automotive", "routes/flow-index.tsx", { id: "automotive" }),
+    route("reimbursement", "routes/flow-index.tsx", { id: "reimbursement" }),
+    route("standard", "routes/flow-index.tsx", { id: "standard" }),
+    route("lookup", "routes/flow-index.tsx", { id: "lookup" }),
+  ]),
+
+  route("*", "routes/page-not-found.tsx", { id: "catch-all" }),
+] satisfies RouteConfig;

@@ -1,0 +1,16 @@
+import { json } from "#app/http/json.server.ts";
+import { getPortal } from "#app/settlement/portal.server.ts";
+
+export const TURNSTILE_SCRIPT_URL = "https://challenges.cloudflare.com/turnstile/v0/api.js";
+
+/** GET /api/captcha (SPEC §3 captcha config): what the browser needs to run the widget; never the secret. */
+export function loader() {
+  const { captcha } = getPortal().settlement;
+  return json({
+    enabled: captcha.enabled || process.env.NODE_ENV === "production",
+    provider: captcha.provider,
+    siteKey: captcha.siteKey,
+    url: captcha.provider === "turnstile" ? TURNSTILE_SCRIPT_URL : null,
+    class: "cf-turnstile",
+  });
+}

@@ -1,0 +1,7 @@
+import { json } from "#app/http/json.server.ts";
+import { getPortal } from "#app/settlement/portal.server.ts";
+
+/** GET /api/characters-whitelist (SPEC §7): the characters text fields may contain. */
+export function loader() {
+  return json({ allowedCharacters: getPortal().settlement.characterWhitelist });
+}

@@ -1,0 +1,7 @@
+import { json } from "#app/http/json.server.ts";
+import { getPortal } from "#app/settlement/portal.server.ts";
+
+/** GET /api/deadlines (SPEC §7): the deadlines in the shape the operator configured (per-language or flat). */
+export function loader() {
+  return json(getPortal().settlement.deadlines.config);
+}

@@ -1,0 +1,34 @@
+import { randomBytes } from "node:crypto";
+import { createCookie } from "react-router";
+import { sessionSecret } from "./secret.server.ts";
+
+/**
+ * The session cookie holds only a random session id, signed (SPEC/DESIGN: drafts and
+ * authorizations live on the server). HttpOnly and SameSite=Lax always; Secure in production
+ * unless COOKIE_SECURE=false (plain-HTTP intranet deployments).
+ */
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+function sessionCookie() {
+  cookie ??= createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: process.env.NODE_ENV === "production" && process.env.COOKIE_SECURE !== "false",
+    secrets: [sessionSecret()],
+  });
+  return cookie;
+}
+
+export async function readSessionId(request: Request): Promise<string | undefined> {
+  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^[A-Za-z0-9_-]{32,}$/.test(value) ? value : undefined;
+}
+
+/** The request's session id, or a new one with the Set-Cookie header that starts it. */
+export async function ensureSessionId(request: Request): Promise<{ sessionId: string; setCookie?: string }> {
+  const existing = await readSessionId(request);
+  if (existing) return { sessionId: existing };
+  const sessionId = randomBytes(24).toString("base64url");
+  return { sessionId, setCookie: await sessionCookie().serialize(sessionId) };
+}

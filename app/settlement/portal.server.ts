@@ -1,0 +1,43 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { DeadlineSettings } from "#app/deadlines/deadline-settings.ts";
+import { deadlineTexts } from "#app/deadlines/dynamic-texts.ts";
+import { loadLocales, type Messages } from "#app/i18n/locales.server.ts";
+import { configErrorFromZod, SettlementConfigError } from "./config-error.ts";
+import { type Settlement, settlementSchema } from "./settlement-schema.ts";
+
+/** One settlement, loaded and checked: what every request is served from. */
+export interface Portal {
+  settlementDir: string;
+  settlement: Settlement;
+  deadlines: DeadlineSettings;
+  /** Per culture: the locale texts plus the dynamic deadline texts (SPEC §3 "dynamic localizations"). */
+  messages: Record<string, Messages>;
+}
+
+export function loadPortal(settlementDir: string, localesDir = path.resolve("locales")): Portal {
+  const file = path.join(settlementDir, "settlement.json");
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : (error as Error).message;
+    throw new SettlementConfigError(`Invalid settlement configuration:\n  ${file}: ${reason}`);
+  }
+  const parsed = settlementSchema.safeParse(raw);
+  if (!parsed.success) throw configErrorFromZod(file, parsed.error);
+  const { deadlines, ...settlement } = parsed.data;
+  const locales = loadLocales(localesDir, settlementDir, settlement.cultures);
+  const messages = Object.fromEntries(
+    settlement.cultures.map((culture) => [culture, { ...locales[culture], ...deadlineTexts(deadlines.settings, culture) }]),
+  );
+  return { settlementDir, settlement: { ...settlement, deadlines }, deadlines: deadlines.settings, messages };
+}
+
+let portal: Portal | undefined;
+
+/** The settlement named by SETTLEMENT_DIR (default settlements/demo), loaded once per process. */
+export function getPortal(): Portal {
+  portal ??= loadPortal(path.resolve(process.env.SETTLEMENT_DIR ?? "settlements/demo"));
+  return portal;
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from "react";
+import { Banner } from "#app/components/Banner.tsx";
+import { useText } from "#app/i18n/use-text.ts";
+import type { LayoutModel } from "./layout-model.ts";
+import { THEMES } from "./themes.ts";
+
+/** The page frame every theme shares: skip link, the theme's header, banner, content, the theme's footer. */
+export function ThemeLayout({ model, children }: { model: LayoutModel; children: ReactNode }) {
+  const text = useText();
+  const { Header, Footer } = THEMES[model.theme];
+  return (
+    <>
+      <a href="#main-content" className="skip-link">{text("Header_SkipToContent")}</a>
+      <Header model={model} />
+      <Banner banner={model.banner} />
+      <main id="main-content" className="container" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer model={model} />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { FooterLegal } from "#app/components/FooterLegal.tsx";
+import { useText } from "#app/i18n/use-text.ts";
+import type { LayoutModel } from "../layout-model.ts";
+
+/** The second footer (SPEC §2): a header block, then a copy block. */
+export function Footer({ model }: { model: LayoutModel }) {
+  const text = useText();
+  const { contact } = model;
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <div className="footer-header-block">
+          <h2 className="footer-heading">{text("Footer_HeaderBlock", contact.settlementName)}</h2>
+        </div>
+        <div className="footer-copy-block">
+          <p>{text("Footer_CopyBlock", contact.phone, contact.email, contact.mailingAddress.join(", "))}</p>
+        </div>
+        <FooterLegal model={model} />
+      </div>
+    </footer>
+  );
+}

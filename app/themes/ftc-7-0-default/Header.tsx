@@ -1,0 +1,27 @@
+import { ActionsMenu } from "#app/components/ActionsMenu.tsx";
+import { CaseTitle } from "#app/components/CaseTitle.tsx";
+import { LanguageLinks } from "#app/components/LanguageLinks.tsx";
+import { Logo } from "#app/components/Logo.tsx";
+import { SiteNavigation } from "#app/components/SiteNavigation.tsx";
+import type { LayoutModel } from "../layout-model.ts";
+
+/** The FTC header: a language strip above the title, navigation and menu side by side below. */
+export function Header({ model }: { model: LayoutModel }) {
+  return (
+    <header className="site-header">
+      <div className="language-strip">
+        <div className="container">
+          <LanguageLinks culture={model.culture} cultures={model.cultures} />
+        </div>
+      </div>
+      <div className="container header-top">
+        <Logo title={model.claimsAdminTitle} />
+        <CaseTitle model={model} />
+      </div>
+      <div className="container header-nav">
+        <SiteNavigation model={model} withClaimLinks />
+        <ActionsMenu model={model} />
+      </div>
+    </header>
+  );
+}

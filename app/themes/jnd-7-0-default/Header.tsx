@@ -1,0 +1,24 @@
+import { ActionsMenu } from "#app/components/ActionsMenu.tsx";
+import { CaseTitle } from "#app/components/CaseTitle.tsx";
+import { LanguageLinks } from "#app/components/LanguageLinks.tsx";
+import { Logo } from "#app/components/Logo.tsx";
+import { SiteNavigation } from "#app/components/SiteNavigation.tsx";
+import type { LayoutModel } from "../layout-model.ts";
+
+export function Header({ model }: { model: LayoutModel }) {
+  return (
+    <header className="site-header">
+      <div className="container header-top">
+        <Logo title={model.claimsAdminTitle} />
+        <CaseTitle model={model} />
+        <LanguageLinks culture={model.culture} cultures={model.cultures} />
+      </div>
+      <div className="header-nav">
+        <div className="container">
+          <SiteNavigation model={model} withClaimLinks />
+          <ActionsMenu model={model} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * The portal's HTTP server: Express 5 in front of the React Router build. It owns what is not a
+ * page: compression, security headers, static assets, the request log and a graceful stop.
+ *
+ *   PORT (3000), HOST (0.0.0.0), SETTLEMENT_DIR (settlements/demo), DATA_DIR (data),
+ *   TRUST_PROXY (unset: no proxy; else Express's "trust proxy" value, e.g. 1 or loopback),
+ *   DEV_SERVER=1 for Vite's development middleware instead of the production build.
+ *
+ * docs/configuration.md and docs/operating.md describe every variable.
+ */
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import { assertNoTestClockInProduction } from "./app/clock.server.ts";
+import type { Portal } from "./app/settlement/portal.server.ts";
+import { contentSecurityPolicy } from "./app/security-headers.server.ts";
+
+const PRODUCTION = process.env.NODE_ENV === "production";
+const DEV_SERVER = process.env.DEV_SERVER === "1";
+const PORT = Number(process.env.PORT ?? 3000);
+const HOST = process.env.HOST ?? "0.0.0.0";
+/** How long in-flight requests get to finish after SIGTERM before connections are cut. */
+const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
+
+/** What server.ts reads from the build's entry.server module (its own module instances). */
+interface PortalEntry {
+  portal: Portal;
+  cspNonceContext: RouterContext<string>;
+}
+
+function log(fields: Record<string, unknown>) {
+  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`);
+}
+
+async function start() {
+  assertNoTestClockInProduction();
+  const app = express();
+  app.disable("x-powered-by");
+  if (process.env.TRUST_PROXY) {
+    const value = process.env.TRUST_PROXY;
+    app.set("trust proxy", /^\d+$/.test(value) ? Number(value) : value === "true" ? true : value);
+  }
+
+  let loadBuild: () => Promise<ServerBuild>;
+  let vite: import("vite").ViteDevServer | undefined;
+  if (DEV_SERVER) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ server: { middlewareMode: true } });
+    loadBuild = () => vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+    loadBuild = async () => build;
+  }
+  // Importing the build loads and checks the settlement: a bad one stops the server here.
+  const entry = (await loadBuild()).entry.module as unknown as PortalEntry;
+  const csp = contentSecurityPolicy(entry.portal.settlement);
+
+  app.use(requestLog);
+  app.use(compression());
+  app.use((req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", csp(nonce));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  });
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    // File names under /assets carry a content hash: they never change, so cache them for good.
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: loadBuild,
+      mode: PRODUCTION ? "production" : "development",
+      getLoadContext: (_req, res) => {
+        const context = new RouterContextProvider();
+        context.set(entry.cspNonceContext, String(res.locals.cspNonce));
+        return context;
+      },
+    }),
+  );
+
+  // Last resort for errors outside React Router (a malformed URL, say): a short text, no stack.
+  app.use((error: Error & { status?: number }, req: Request, res: Response, _next: NextFunction) => {
+    const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
+    log({ level: "error", method: req.method, path: req.path, status, error: error.stack ?? String(error) });
+    if (res.headersSent) return res.end();
+    res.status(status).type("text/plain").send(status === 500 ? "Internal Server Error" : "Bad Request");
+  });
+
+  const server = app.listen(PORT, HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : PORT;
+    log({ level: "info", message: `Portal for ${entry.portal.settlement.caseNumber} listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${port}`, port });
+  });
+  stopGracefully(server);
+}
+
+function requestLog(req: Request, res: Response, next: NextFunction) {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    // The path only: query strings may carry a claimant's data.
+    log({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+  });
+  next();
+}
+
+/** On SIGTERM/SIGINT stop accepting, let in-flight requests finish, then exit. */
+function stopGracefully(server: Server) {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log({ level: "info", message: `${signal} received: finishing in-flight requests` });
+    server.close(() => {
+      log({ level: "info", message: "stopped" });
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      server.closeAllConnections();
+      process.exit(0);
+    }, SHUTDOWN_GRACE_MS).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+start().catch((error: unknown) => {
+  // Configuration errors carry their own operator-readable message; print it without a stack.
+  const message = error instanceof Error && error.name === "SettlementConfigError" ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`The portal could not start.\n${message}\n`);
+  process.exit(1);
+});

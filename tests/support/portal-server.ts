@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export interface PortalServer {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  stop: () => Promise<number | null>;
+}
+
+export interface PortalOptions {
+  settlementDir?: string;
+  env?: Record<string, string>;
+}
+
+/**
+ * Starts the real server (node server.ts on the production build) on a random loopback port, with
+ * its own data folder, and resolves once it listens. The test clock is on unless the test sets
+ * NODE_ENV=production.
+ */
+export function startPortal(options: PortalOptions = {}): Promise<PortalServer> {
+  const child = spawn(process.execPath, ["server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORTAL_TEST_CLOCK: "1",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "portal-data-")),
+      SETTLEMENT_DIR: options.settlementDir ?? path.resolve("settlements/demo"),
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /"port":(\d+)/.exec(output);
+      if (match) {
+        resolve({
+          url: `http://127.0.0.1:${match[1]}`,
+          process: child,
+          output: () => output,
+          stop: async () => {
+            if (child.exitCode === null) child.kill("SIGTERM");
+            return exited;
+          },
+        });
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    void exited.then((code) => reject(new Error(`The portal exited (${code}) before listening:\n${output}`)));
+  });
+}
+
+/** Runs the server expecting it to refuse to start; resolves with its exit code and output. */
+export async function startFailure(options: PortalOptions = {}): Promise<{ code: number | null; output: string }> {
+  try {
+    const server = await startPortal(options);
+    await server.stop();
+    throw new Error("The portal started, but it was expected to refuse");
+  } catch (error) {
+    const message = (error as Error).message;
+    const match = /^The portal exited \((\w+)\) before listening:\n([\s\S]*)$/.exec(message);
+    if (!match) throw error;
+    return { code: match[1] === "null" ? null : Number(match[1]), output: match[2]! };
+  }
+}

@@ -1,0 +1,27 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const DEMO_SETTLEMENT = path.resolve("settlements/demo");
+
+type Json = Record<string, unknown>;
+
+/**
+ * A copy of the demo settlement in a temporary folder, with settlement.json changed by `edit`
+ * (which may mutate the parsed object or return a new one), for tests that need another theme,
+ * other deadlines or a broken configuration.
+ */
+export function settlementWith(edit: (settlement: Json) => Json | void = () => {}): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "settlement-"));
+  cpSync(DEMO_SETTLEMENT, dir, { recursive: true });
+  const file = path.join(dir, "settlement.json");
+  const settlement = JSON.parse(readFileSync(file, "utf8")) as Json;
+  writeFileSync(file, JSON.stringify(edit(settlement) ?? settlement, null, 2));
+  return dir;
+}
+
+/** Write a file (e.g. a locale override) into a settlement folder. */
+export function writeSettlementFile(dir: string, relativePath: string, content: string): void {
+  mkdirSync(path.dirname(path.join(dir, relativePath)), { recursive: true });
+  writeFileSync(path.join(dir, relativePath), content);
+}
