@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
+import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
 import { cspNonceContext, NonceContext } from "./request-context.ts";
 import { getPortal } from "./settlement/portal.server.ts";
 
@@ -64,8 +64,11 @@ export default function handleRequest(
   });
 }
 
-/** Server errors are logged with their stack here; claimants only ever see the /error message. */
+/**
+ * Server errors are logged with their stack here; claimants only ever see the /error message.
+ * Responses a route throws on purpose (404, 405, a 400 for bad input) are not faults.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   console.error(JSON.stringify({ level: "error", url: new URL(request.url).pathname, error: error instanceof Error ? error.stack : String(error) }));
 };

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { at } from "#tests/support/http.ts";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { settlementWith } from "#tests/support/settlement.ts";
+
+const FLAT_DEADLINES = { deadlines: { claimFilingDeadline: { date: "03/31/2027", timeZone: "Eastern Standard Time" } } };
+
+let portal: PortalServer;
+let flat: PortalServer;
+beforeAll(async () => {
+  [portal, flat] = await Promise.all([startPortal(), startPortal({ settlementDir: settlementWith((s) => void (s.deadlines = FLAT_DEADLINES)) })]);
+});
+afterAll(async () => {
+  await Promise.all([portal.stop(), flat.stop()]);
+});
+
+async function getJson(url: string, init?: RequestInit) {
+  const response = await fetch(url, init);
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  return { response, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe("the read-side JSON API", () => {
+  test("GET /api/csrf names the header and gives a token bound to the session cookie", async () => {
+    const first = await getJson(`${portal.url}/api/csrf`);
+    expect(first.body.requestHeaderName).toBe("X-CSRF-TOKEN");
+    expect(first.body.requestToken).toMatch(/^[\w-]{43}$/);
+    const cookie = first.response.headers.get("set-cookie")!;
+    expect(cookie).toMatch(/^__session=/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    // The same session keeps its token; another session gets another one.
+    const again = await getJson(`${portal.url}/api/csrf`, { headers: { Cookie: cookie.split(";")[0]! } });
+    expect(again.body.requestToken).toBe(first.body.requestToken);
+    expect(again.response.headers.get("set-cookie")).toBeNull();
+    const other = await getJson(`${portal.url}/api/csrf`);
+    expect(other.body.requestToken).not.toBe(first.body.requestToken);
+  });
+
+  test("a forged session cookie is not accepted: a new session starts", async () => {
+    const { response } = await getJson(`${portal.url}/api/csrf`, { headers: { Cookie: "__session=forged-session-id-forged-session-id-0000" } });
+    expect(response.headers.get("set-cookie")).toMatch(/^__session=/);
+  });
+
+  test("GET /api/deadlines serves the per-language shape as configured", async () => {
+    const { body } = await getJson(`${portal.url}/api/deadlines`);
+    expect(body.en).toMatchObject({
+      projectTimeZone: "Pacific Standard Time",
+      deadlines: { claimFilingDeadline: { deadlineDateTime: "2027-03-31T23:59:59" } },
+    });
+  });
+
+  test("GET /api/deadlines serves the flat shape as configured", async () => {
+    const { body } = await getJson(`${flat.url}/api/deadlines`);
+    expect(body).toEqual(FLAT_DEADLINES);
+  });
+
+  test("GET /api/characters-whitelist", async () => {
+    const { body } = await getJson(`${portal.url}/api/characters-whitelist`);
+    expect(typeof body.allowedCharacters).toBe("string");
+    expect(body.allowedCharacters).toContain("ñ");
+  });
+
+  test("GET /api/captcha gives the site key config and never a secret", async () => {
+    const { body } = await getJson(`${portal.url}/api/captcha`);
+    expect(body).toEqual({ enabled: true, provider: "test", siteKey: "1x00000000000000000000AA", url: null, class: "cf-turnstile" });
+  });
+
+  test("GET /api/signature-date is today in Los Angeles, also just before its midnight", async () => {
+    // 07:30 UTC on Nov 22 is still 23:30 on Nov 21 in Los Angeles.
+    const late = await getJson(`${portal.url}/api/signature-date?culture=es`, { headers: at("2026-11-22T07:30:00Z") });
+    expect(late.body).toEqual({ culture: "es", signatureDate: "11/21/2026", displayDate: "21 de noviembre de 2026" });
+    const after = await getJson(`${portal.url}/api/signature-date?culture=en`, { headers: at("2026-11-22T08:30:00Z") });
+    expect(after.body).toEqual({ culture: "en", signatureDate: "11/22/2026", displayDate: "November 22, 2026" });
+    expect((await fetch(`${portal.url}/api/signature-date?culture=xx`)).status).toBe(400);
+  });
+});

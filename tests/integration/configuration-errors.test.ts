@@ -1,0 +1,44 @@
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { startFailure } from "#tests/support/portal-server.ts";
+import { settlementWith, writeSettlementFile } from "#tests/support/settlement.ts";
+
+/** A bad settlement folder stops the server at start-up, exit code 1, with a message naming the file and path. */
+describe("configuration errors stop the server", () => {
+  test.each([
+    ["a missing theme", (s: Record<string, unknown>) => void delete s.theme, /settlement\.json: at theme: Theme not specified\./],
+    ["an unknown theme", (s: Record<string, unknown>) => void (s.theme = "bootstrap"), /at theme: Unexpected appsettings\.theme value: "bootstrap"/],
+    [
+      "an unknown deadline time zone",
+      (s: Record<string, unknown>) => void ((s.deadlines as { en: { projectTimeZone: string } }).en.projectTimeZone = "Europe/Paris"),
+      /at deadlines\.en\.projectTimeZone: Unknown deadline time zone "Europe\/Paris"/,
+    ],
+    ["a culture with no locale file", (s: Record<string, unknown>) => {
+      s.cultures = ["en", "es", "fr"];
+      (s.contact as Record<string, unknown>).fr = (s.contact as Record<string, unknown>).en;
+      s.claimsAdminTitle = "Acme";
+      s.banner = { showBanner: false };
+    }, /locales\/fr\.json: missing: culture "fr" is listed in settlement\.json but has no locale file/],
+  ])("%s", async (_name, edit, message) => {
+    const dir = settlementWith(edit);
+    const { code, output } = await startFailure({ settlementDir: dir });
+    expect(code).toBe(1);
+    expect(output).toMatch(message);
+    if (!/locale file/.test(message.source)) expect(output).toContain(`${path.join(dir, "settlement.json")}: at `);
+    expect(output).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/); // no stack trace, just the message
+  });
+
+  test("markup in a settlement's locale override names the file and key", async () => {
+    const dir = settlementWith();
+    writeSettlementFile(dir, "locales/es.json", JSON.stringify({ Error_Title: "<ul><li>Error</li></ul>" }));
+    const { code, output } = await startFailure({ settlementDir: dir });
+    expect(code).toBe(1);
+    expect(output).toContain(`${dir}/locales/es.json: at Error_Title: localized text must not contain p, li, ul or ol markup`);
+  });
+
+  test("a missing settlement folder", async () => {
+    const { code, output } = await startFailure({ settlementDir: "/nonexistent/settlement" });
+    expect(code).toBe(1);
+    expect(output).toContain("/nonexistent/settlement/settlement.json: file not found");
+  });
+});

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { getPage, linkHref } from "#tests/support/http.ts";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { settlementWith } from "#tests/support/settlement.ts";
+
+let portal: PortalServer;
+let kontent: PortalServer;
+beforeAll(async () => {
+  [portal, kontent] = await Promise.all([
+    startPortal(),
+    startPortal({ settlementDir: settlementWith((s) => void (s.theme = "jnd-9-0-kontent")) }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([portal.stop(), kontent.stop()]);
+});
+
+const lang = (page: Awaited<ReturnType<typeof getPage>>) => page.document.querySelector("html")?.getAttribute("lang");
+
+describe("cultures", () => {
+  test("the chosen culture survives a navigation through several pages", async () => {
+    // Start in English and choose Spanish from the header.
+    const home = await getPage(`${portal.url}/`);
+    expect(lang(home)).toBe("en");
+    const spanishHome = await getPage(`${portal.url}${linkHref(home, "Español")}`);
+    expect(lang(spanishHome)).toBe("es");
+    expect(spanishHome.text("h1")).toBe("Reclamo de propietario o arrendatario de vehículo");
+
+    // Follow the header's VIN lookup link, then the logo back home: still Spanish.
+    const lookup = await getPage(`${portal.url}${linkHref(spanishHome, "Búsqueda de VIN")}`);
+    expect(lang(lookup)).toBe("es");
+    expect(lookup.text("h1")).toBe("Búsqueda de VIN");
+    const logoHref = lookup.document.querySelector("a.logo")!.getAttribute("href")!;
+    expect(logoHref).toBe("/?culture=es");
+    const back = await getPage(`${portal.url}${logoHref}`);
+    expect(lang(back)).toBe("es");
+
+    // English is offered only now that the page is not English, and keeps the page.
+    expect(home.document.querySelectorAll(".language-links a").map((a) => a.textContent)).toEqual(["Español"]);
+    expect(lookup.document.querySelectorAll(".language-links a").map((a) => a.textContent)).toEqual(["English"]);
+    const english = await getPage(`${portal.url}${linkHref(lookup, "English")}`);
+    expect(lang(english)).toBe("en");
+    expect(english.text("h1")).toBe("VIN lookup");
+  });
+
+  test("redirects keep the culture", async () => {
+    const response = await fetch(`${portal.url}/lookup?culture=es`, { redirect: "manual", headers: { "X-Test-Now": "2027-05-01T00:00:00Z" } });
+    expect(response.headers.get("location")).toBe("/deadline?culture=es");
+  });
+
+  test("an unsupported or missing culture falls back to en", async () => {
+    for (const query of ["", "?culture=fr", "?culture="]) {
+      expect(lang(await getPage(`${portal.url}/lookup${query}`))).toBe("en");
+    }
+  });
+
+  test("the kontent header's language dropdown is a GET form that keeps the page and its query", async () => {
+    const page = await getPage(`${kontent.url}/session-expired?form=standard`);
+    const form = page.document.querySelector("form.language-select")!;
+    expect(form.getAttribute("method")).toBe("get");
+    expect(form.getAttribute("action")).toBe("/session-expired");
+    expect(form.querySelectorAll("option").map((o) => o.getAttribute("value"))).toEqual(["en", "es"]);
+    expect(form.querySelector("button[type=submit]")).not.toBeNull();
+    const hidden = form.querySelectorAll("input[type=hidden]").map((input) => [input.getAttribute("name"), input.getAttribute("value")]);
+    expect(hidden).toEqual([["form", "standard"]]);
+    // What the browser sends when the claimant picks Español and presses the button:
+    const chosen = await getPage(`${kontent.url}/session-expired?form=standard&culture=es`);
+    expect(lang(chosen)).toBe("es");
+    expect(chosen.document.querySelector("a.start-again")?.getAttribute("href")).toBe("/standard?culture=es");
+    expect(chosen.document.querySelector("option[selected]")?.getAttribute("value")).toBe("es");
+  });
+
+  test("GET /api/culture/content lists every text of the culture as {key, value}", async () => {
+    const response = await fetch(`${portal.url}/api/culture/content?culture=es`);
+    expect(response.status).toBe(200);
+    const content = (await response.json()) as Array<{ key: string; value: string }>;
+    expect(content).toContainEqual({ key: "NotFound_Title", value: "Página no encontrada" });
+    expect(content).toContainEqual({ key: "Deadline_claimFilingDeadline_DDD", value: "31 de marzo de 2027" });
+    expect(content.every((entry) => Object.keys(entry).join() === "key,value")).toBe(true);
+  });
+
+  test("an unknown or missing culture is a 400 that names the cultures", async () => {
+    for (const query of ["?culture=fr", ""]) {
+      const response = await fetch(`${portal.url}/api/culture/content${query}`);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toMatch(/one of: en, es/);
+    }
+  });
+
+  test("GET /api/culture/set-language sends the claimant back in that culture, to local paths only", async () => {
+    const go = async (query: string) =>
+      (await fetch(`${portal.url}/api/culture/set-language${query}`, { redirect: "manual" })).headers.get("location");
+    expect(await go("?culture=es&returnUrl=%2Flookup%3Fculture%3Den")).toBe("/lookup?culture=es");
+    expect(await go("?culture=en&returnUrl=%2Flookup%3Fculture%3Des")).toBe("/lookup");
+    expect(await go("?culture=es&returnUrl=%2F%2Fevil.example%2F")).toBe("/?culture=es");
+    expect(await go("?culture=es&returnUrl=https%3A%2F%2Fevil.example%2F")).toBe("/?culture=es");
+  });
+});

@@ -1,0 +1,118 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { getPage } from "#tests/support/http.ts";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+
+let portal: PortalServer;
+beforeAll(async () => {
+  portal = await startPortal({ env: { TRUST_PROXY: "loopback" } });
+});
+afterAll(async () => {
+  await portal.stop();
+});
+
+describe("the HTTP server", () => {
+  test("pages carry a strict CSP whose nonce is on every inline script", async () => {
+    const page = await getPage(`${portal.url}/`);
+    const csp = page.headers.get("content-security-policy")!;
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/challenges\.cloudflare\.com/);
+    expect(csp).toContain("frame-src https://challenges.cloudflare.com");
+    expect(csp).not.toContain("unsafe-inline");
+    const scripts = page.document.querySelectorAll("script");
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script.getAttribute("nonce")).toBe(nonce);
+    // A fresh nonce per request.
+    const again = (await getPage(`${portal.url}/`)).headers.get("content-security-policy")!;
+    expect(/'nonce-([^']+)'/.exec(again)?.[1]).not.toBe(nonce);
+  });
+
+  test("security headers; HSTS only when the request came over TLS", async () => {
+    const plain = await fetch(`${portal.url}/lookup`);
+    expect(plain.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(plain.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(plain.headers.get("x-powered-by")).toBeNull();
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+    const proxied = await fetch(`${portal.url}/lookup`, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(proxied.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  test("responses are compressed for clients that accept it", async () => {
+    const response = await new Promise<{ encoding?: string }>((resolve, reject) => {
+      request(`${portal.url}/lookup`, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ encoding: res.headers["content-encoding"] }));
+      })
+        .on("error", reject)
+        .end();
+    });
+    expect(response.encoding).toBe("gzip");
+  });
+
+  test("GET /healthz", async () => {
+    const response = await fetch(`${portal.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "ok", caseNumber: "Case No. 3:25-cv-04821-JST" });
+  });
+
+  test("every request is logged as one JSON line, without its query string", async () => {
+    await fetch(`${portal.url}/lookup?culture=es&secret=1`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const line = portal
+      .output()
+      .split("\n")
+      .find((entry) => entry.includes('"path":"/lookup"'));
+    expect(JSON.parse(line!)).toMatchObject({ method: "GET", path: "/lookup", status: 200 });
+    expect(portal.output()).not.toContain("secret=1");
+  });
+
+  test("a malformed URL is a 400, not a crash", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      request(`${portal.url}/%E0%A4%A`, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      })
+        .on("error", reject)
+        .end();
+    });
+    expect(status).toBeLessThan(500);
+    expect((await fetch(`${portal.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe("in production", () => {
+  test("a server fault answers 500 with no stack trace, and the server stays up", async () => {
+    // A data folder below a regular file cannot be created, even by root: starting a session fails.
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "not-a-folder-")), "file");
+    writeFileSync(file, "");
+    const production = await startPortal({
+      env: { NODE_ENV: "production", PORTAL_TEST_CLOCK: "", DATA_DIR: path.join(file, "data"), SESSION_SECRET: "" },
+    });
+    try {
+      const response = await fetch(`${production.url}/api/csrf`);
+      const body = await response.text();
+      expect(response.status).toBe(500);
+      expect(body).not.toMatch(/ENOTDIR|at .*\.(ts|js):\d+/);
+      expect(production.output()).toContain("ENOTDIR");
+      expect((await fetch(`${production.url}/healthz`)).status).toBe(200);
+    } finally {
+      await production.stop();
+    }
+  });
+
+  test("SIGTERM stops the server cleanly even with idle keep-alive connections open", async () => {
+    const server = await startPortal();
+    const agentResponse = await fetch(`${server.url}/healthz`, { keepalive: true });
+    await agentResponse.text();
+    const started = Date.now();
+    expect(await server.stop()).toBe(0);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(server.output()).toContain("SIGTERM received");
+  });
+});

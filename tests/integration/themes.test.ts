@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { fold, getPage, type Page } from "#tests/support/http.ts";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { settlementWith } from "#tests/support/settlement.ts";
+
+const THEMES = ["jnd-7-0-default", "ftc-7-0-default", "jnd-9-0-kontent"] as const;
+const SITE = "https://www.acmetransmissionsettlement.example";
+const servers = new Map<string, PortalServer>();
+
+beforeAll(async () => {
+  const started = await Promise.all(THEMES.map((theme) => startPortal({ settlementDir: settlementWith((s) => void (s.theme = theme)) })));
+  THEMES.forEach((theme, index) => servers.set(theme, started[index]!));
+});
+afterAll(async () => {
+  await Promise.all([...servers.values()].map((server) => server.stop()));
+});
+
+function navigation(page: Page) {
+  return page.document.querySelectorAll("nav.site-navigation a").map((a) => ({
+    href: a.getAttribute("href"),
+    newTab: a.getAttribute("target") === "_blank" && a.getAttribute("rel") === "noopener noreferrer",
+    text: fold(a.textContent),
+  }));
+}
+
+describe.each(THEMES)("the %s theme", (theme) => {
+  let page: Page;
+  let spanish: Page;
+  beforeAll(async () => {
+    page = await getPage(`${servers.get(theme)!.url}/standard`);
+    spanish = await getPage(`${servers.get(theme)!.url}/standard?culture=es`);
+  });
+
+  test("uses its own stylesheet", async () => {
+    const href = page.document.querySelector('link[rel="stylesheet"]')?.getAttribute("href");
+    expect(href).toMatch(/^\/assets\/theme-[\w-]+\.css$/);
+    const others = await Promise.all(
+      THEMES.filter((other) => other !== theme).map(async (other) =>
+        (await getPage(`${servers.get(other)!.url}/`)).document.querySelector('link[rel="stylesheet"]')?.getAttribute("href"),
+      ),
+    );
+    expect(others).not.toContain(href);
+    const css = await fetch(`${servers.get(theme)!.url}${href}`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  test("header: claims-admin title, case name, case number, and a logo linking to /", () => {
+    expect(page.text(".claims-admin-title")).toBe("Acme Motors Transmission Settlement");
+    expect(page.text(".case-name")).toBe("In re Acme Motors Transmission Litigation");
+    expect(page.text(".case-number")).toBe("Case No. 3:25-cv-04821-JST");
+    expect(page.document.querySelector("header a.logo")?.getAttribute("href")).toBe("/");
+    expect(spanish.document.querySelector("header a.logo")?.getAttribute("href")).toBe("/?culture=es");
+  });
+
+  test("navigation: site pages open in a new tab and say so; the VIN lookup is local", () => {
+    const links = navigation(page);
+    const expected = [
+      { href: `${SITE}/`, newTab: true, text: "Home (opens in a new tab)" },
+      { href: `${SITE}/dates`, newTab: true, text: "Important Dates (opens in a new tab)" },
+      { href: `${SITE}/documents`, newTab: true, text: "Important Documents (opens in a new tab)" },
+      { href: `${SITE}/faq`, newTab: true, text: "FAQ (opens in a new tab)" },
+    ];
+    if (theme === "jnd-9-0-kontent") {
+      expect(links).toEqual(expected);
+    } else {
+      expect(links).toEqual([
+        ...expected,
+        { href: `${SITE}/claim`, newTab: true, text: "File a Claim (opens in a new tab)" },
+        { href: `${SITE}/reimbursement`, newTab: true, text: "Reimbursement Claim (opens in a new tab)" },
+        { href: "/lookup", newTab: false, text: "VIN Lookup" },
+      ]);
+    }
+  });
+
+  test('the "I would like to" menu is a native disclosure with the three actions', () => {
+    const menu = page.document.querySelector("header details.actions-menu")!;
+    expect(fold(menu.querySelector("summary")!.textContent)).toBe("I would like to");
+    expect(menu.querySelectorAll("a").map((a) => [a.getAttribute("href"), a.getAttribute("target")])).toEqual([
+      [`${SITE}/claim/status`, "_blank"],
+      [`${SITE}/documents`, "_blank"],
+      [`${SITE}/coa`, "_blank"],
+    ]);
+  });
+
+  test("language selector: links in the standard headers, a dropdown in kontent", () => {
+    if (theme === "jnd-9-0-kontent") {
+      expect(page.document.querySelector(".language-links")).toBeNull();
+      expect(page.document.querySelectorAll("form.language-select option").map((o) => o.textContent)).toEqual(["English", "Español"]);
+    } else {
+      expect(page.document.querySelector("form.language-select")).toBeNull();
+      expect(page.document.querySelectorAll(".language-links a").map((a) => a.textContent)).toEqual(["Español"]);
+      expect(spanish.document.querySelectorAll(".language-links a").map((a) => a.textContent)).toEqual(["English"]);
+    }
+  });
+
+  test("banner: header and copy lines", () => {
+    expect(page.text(".banner h2")).toBe("File your claim by March 31, 2027");
+    expect(spanish.text(".banner p")).toContain("Los propietarios y arrendatarios");
+  });
+
+  test("footer: its variant, the privacy policy in a new tab, and this year's copyright", () => {
+    const footer = page.document.querySelector("footer")!;
+    const text = fold(footer.textContent);
+    if (theme === "jnd-7-0-default") {
+      expect(footer.querySelectorAll("address.contact-lines p").map((p) => fold(p.textContent))).toEqual([
+        "Phone: 1-800-555-0142",
+        "Email: info@acmetransmissionsettlement.example",
+        "Mail: Acme Motors Transmission Settlement, c/o Settlement Administrator, P.O. Box 4821, Seattle, WA 98111",
+      ]);
+    } else if (theme === "ftc-7-0-default") {
+      expect(fold(footer.querySelector(".footer-header-block")!.textContent)).toBe("Questions about the Acme Motors Transmission Settlement?");
+      expect(fold(footer.querySelector(".footer-copy-block")!.textContent)).toBe(
+        "Call the Settlement Administrator toll-free at 1-800-555-0142, email info@acmetransmissionsettlement.example, or write to Acme Motors Transmission Settlement, c/o Settlement Administrator, P.O. Box 4821, Seattle, WA 98111.",
+      );
+    } else {
+      expect(fold(footer.querySelector(".footer-welcome")!.textContent)).toBe("Welcome to the Acme Motors Transmission Settlement claims portal.");
+      expect(footer.querySelectorAll("ul.contact-list li")).toHaveLength(3);
+    }
+    const privacy = footer.querySelector(".footer-legal a")!;
+    expect(privacy.getAttribute("href")).toBe(`${SITE}/privacy`);
+    expect(privacy.getAttribute("target")).toBe("_blank");
+    expect(text).toContain(`© ${new Date().getFullYear()} Acme Motors Transmission Settlement. All rights reserved.`);
+    expect(fold(spanish.document.querySelector("footer")!.textContent)).toContain("Todos los derechos reservados.");
+  });
+});
+
+test("a settlement without a banner shows none", async () => {
+  const server = await startPortal({ settlementDir: settlementWith((s) => void (s.banner = { showBanner: false })) });
+  try {
+    expect((await getPage(`${server.url}/`)).document.querySelector(".banner")).toBeNull();
+  } finally {
+    await server.stop();
+  }
+});

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { getPage } from "#tests/support/http.ts";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+
+let portal: PortalServer;
+beforeAll(async () => {
+  portal = await startPortal();
+});
+afterAll(async () => {
+  await portal.stop();
+});
+
+describe("utility routes", () => {
+  test("/page-not-found is a real 404, in the requested culture", async () => {
+    const page = await getPage(`${portal.url}/page-not-found`);
+    expect(page.status).toBe(404);
+    expect(page.text("h1")).toBe("Page not found");
+    const spanish = await getPage(`${portal.url}/page-not-found?culture=es`);
+    expect(spanish.status).toBe(404);
+    expect(spanish.document.querySelector("html")?.getAttribute("lang")).toBe("es");
+    expect(spanish.text("h1")).toBe("Página no encontrada");
+    expect(spanish.text("title")).toBe("Página no encontrada – Acuerdo sobre las transmisiones de Acme Motors");
+  });
+
+  test("any unknown path gets the not-found page with a 404, keeping the culture", async () => {
+    for (const path of ["/no/such/page", "/automotive/not-a-step", "/api/nothing-here"]) {
+      const page = await getPage(`${portal.url}${path}?culture=es`);
+      expect(page.status, path).toBe(404);
+      expect(page.text("h1"), path).toBe("Página no encontrada");
+    }
+  });
+
+  test("/error shows SPEC's message word for word, with the contact details in the footer", async () => {
+    const page = await getPage(`${portal.url}/error`);
+    expect(page.status).toBe(200);
+    expect(page.text("main")).toContain(
+      "A problem has occured during your submission. Please try again. If this problem persists, please contact the Settlement Administrator using the information below.",
+    );
+    expect(page.text("footer")).toContain("1-800-555-0142");
+    expect((await getPage(`${portal.url}/error?culture=es`)).text("h1")).toBe("Se produjo un error");
+  });
+
+  test("/deadline renders, and never redirects even once every deadline has passed", async () => {
+    const page = await getPage(`${portal.url}/deadline?culture=es`, { headers: { "X-Test-Now": "2030-01-01T00:00:00Z" } });
+    expect(page.status).toBe(200);
+    expect(page.text("h1")).toBe("La fecha límite ha pasado");
+  });
+
+  test("/session-expired offers the named form's start again, in the culture", async () => {
+    const page = await getPage(`${portal.url}/session-expired?form=reimbursement&culture=es`);
+    expect(page.status).toBe(200);
+    expect(page.text("h1")).toBe("Su sesión ha caducado");
+    const link = page.document.querySelector("a.start-again");
+    expect(link?.getAttribute("href")).toBe("/reimbursement?culture=es");
+    expect(link?.textContent).toBe("Comenzar de nuevo su Reclamo de reembolso de reparaciones");
+  });
+
+  test("/session-expired with no or an unknown form links to the start page", async () => {
+    for (const query of ["", "?form=bogus"]) {
+      const page = await getPage(`${portal.url}/session-expired${query}`);
+      expect(page.status).toBe(200);
+      expect(page.document.querySelector("a.start-again")).toBeNull();
+      expect(page.document.querySelector("main a")?.getAttribute("href")).toBe("/");
+    }
+  });
+
+  test("the flow start pages answer with and without a trailing slash", async () => {
+    for (const path of ["/", "/automotive", "/automotive/", "/reimbursement", "/standard/", "/lookup", "/lookup/"]) {
+      expect((await getPage(`${portal.url}${path}`)).status, path).toBe(200);
+    }
+    expect((await getPage(`${portal.url}/`)).text("h1")).toBe("Vehicle owner or lessee claim");
+    expect((await getPage(`${portal.url}/lookup`)).text("h1")).toBe("VIN lookup");
+  });
+});
