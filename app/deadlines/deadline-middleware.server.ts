@@ -11,9 +11,10 @@ import type { MiddlewareFunction } from "react-router";
  * a deadline of the flow has passed the claimant is sent to its redirect target, so nothing can be
  * filed late by posting directly.
  */
-export const deadlineMiddleware: MiddlewareFunction<Response> = ({ request, context }) => {
-  const formType = formTypeOfPath(new URL(request.url).pathname);
-  if (!formType) throw new Error(`Unexpected Form Type: ${new URL(request.url).pathname}`);
+export const deadlineMiddleware: MiddlewareFunction<Response> = ({ request, url, context }) => {
+  // `url` is normalised by React Router (no ".data" suffix on client navigations), unlike request.url.
+  const formType = formTypeOfPath(url.pathname);
+  if (!formType) throw new Error(`Unexpected Form Type: ${url.pathname}`);
   const { deadlines } = getPortal();
   const passed = passedDeadline(deadlines, FLOW_DEADLINE_KEYS[formType], requestNow(request));
   if (passed) throw redirect(deadlineRedirectTarget(deadlines, passed.key, getCulture(context)), 303);

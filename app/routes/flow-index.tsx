@@ -6,8 +6,8 @@ import { useText } from "#app/i18n/use-text.ts";
 import { pageTitle } from "#app/page-title.ts";
 import type { Route } from "./+types/flow-index";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const formType = formTypeOfPath(new URL(request.url).pathname);
+export function loader({ url }: Route.LoaderArgs) {
+  const formType = formTypeOfPath(url.pathname);
   if (!formType) throw data(null, { status: 404 });
   return { formType, deadlineKey: FLOW_DEADLINE_KEYS[formType][0]! };
 }

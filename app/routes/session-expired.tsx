@@ -7,8 +7,8 @@ import { pageTitle } from "#app/page-title.ts";
 import type { Route } from "./+types/session-expired";
 
 /** /session-expired?form=…&culture=… (SPEC §2): says what happened and offers that form's start again. */
-export function loader({ request }: Route.LoaderArgs) {
-  const form = new URL(request.url).searchParams.get("form") ?? "";
+export function loader({ url }: Route.LoaderArgs) {
+  const form = url.searchParams.get("form") ?? "";
   return { formType: isFormType(form) ? form : undefined };
 }
 

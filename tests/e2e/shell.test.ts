@@ -1,0 +1,81 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { axeViolations, launchChromium, openPage, openScriptlessPage } from "#tests/support/browser.ts";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { settlementWith } from "#tests/support/settlement.ts";
+
+const THEMES = ["jnd-7-0-default", "ftc-7-0-default", "jnd-9-0-kontent"] as const;
+const PAGES = ["/", "/lookup?culture=es", "/page-not-found", "/no/such/page?culture=es", "/error", "/deadline", "/session-expired?form=standard"];
+
+let browser: Browser;
+const servers = new Map<string, PortalServer>();
+beforeAll(async () => {
+  const [launched, ...started] = await Promise.all([
+    launchChromium(),
+    ...THEMES.map((theme) => startPortal({ settlementDir: settlementWith((s) => void (s.theme = theme)) })),
+  ]);
+  browser = launched as Browser;
+  THEMES.forEach((theme, index) => servers.set(theme, started[index] as PortalServer));
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([...servers.values()].map((server) => server.stop()));
+});
+
+describe.each(THEMES)("%s", (theme) => {
+  test.each([false, true])("every utility page renders with JavaScript %s and axe finds no violations", async (javaScript) => {
+    const page = javaScript ? await openPage(browser, true) : await openScriptlessPage(browser);
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    for (const path of PAGES) {
+      await page.goto(`${servers.get(theme)!.url}${path}`);
+      if (javaScript) await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+      await page.locator("h1").first().waitFor();
+      expect(await axeViolations(page), `${theme} ${path}`).toEqual([]);
+    }
+    // Hydration must not fail, nor the CSP block anything (both end up as console errors).
+    expect(errors.filter((message) => !/404|Not Found/.test(message))).toEqual([]);
+    await page.context().close();
+  });
+
+  test('the "I would like to" menu opens from the keyboard, JavaScript off', async () => {
+    const page = await openPage(browser, false);
+    await page.goto(`${servers.get(theme)!.url}/`);
+    const summary = page.locator("details.actions-menu summary");
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    const statusLink = page.getByRole("link", { name: /Check my claim status/ });
+    await expect.poll(() => statusLink.isVisible()).toBe(true);
+    await page.keyboard.press("Tab");
+    await expect.poll(() => statusLink.evaluate((link) => link === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe("language choice in a browser", () => {
+  test.each([false, true])("kontent's dropdown changes the language, JavaScript %s", async (javaScript) => {
+    const page = await openPage(browser, javaScript);
+    await page.goto(`${servers.get("jnd-9-0-kontent")!.url}/session-expired?form=standard`);
+    if (javaScript) await page.waitForFunction(() => document.querySelector("form.language-select button") === null);
+    await page.getByLabel("Language").selectOption("es");
+    if (!javaScript) await page.getByRole("button", { name: "Change language" }).click();
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("es");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Su sesión ha caducado");
+    expect(new URL(page.url()).searchParams.get("form")).toBe("standard");
+    await page.context().close();
+  });
+
+  test("the standard header's link switches to Spanish and back with JavaScript", async () => {
+    const page = await openPage(browser, true);
+    await page.goto(`${servers.get("jnd-7-0-default")!.url}/lookup`);
+    await page.getByRole("link", { name: "Español" }).click();
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Búsqueda de VIN");
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("es");
+    await page.getByRole("link", { name: "English" }).click();
+    await expect.poll(() => page.locator("h1").textContent()).toBe("VIN lookup");
+    await page.context().close();
+  });
+});
