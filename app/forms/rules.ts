@@ -1,0 +1,151 @@
+import type { DateTime } from "luxon";
+import { parseClaimantDate, parseShortDate } from "./claimant-dates.ts";
+import type { RuleCondition, ValidationRule } from "./definition-schema.ts";
+import { type FieldValue, isEmpty, valueMatches } from "./field-value.ts";
+
+/** A failed rule: the text key to show and the values its template needs. */
+export interface RuleFailure {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+export interface RuleContext {
+  /** The field's value, already normalised by its mask (dates as MM/dd/yyyy). */
+  value: FieldValue;
+  isDate: boolean;
+  /** Another field's value: "field" in the same model, or "model.field". */
+  valueOf: (reference: string) => FieldValue;
+  characterWhitelist: string;
+  /** Today in Los Angeles. */
+  today: DateTime;
+  /** The server skips requiredOnClientOnly; the browser enforces it. */
+  side: "server" | "client";
+}
+
+/** The text key each rule shows unless its definition names another (SPEC §5: messages overridable). */
+export const DEFAULT_MESSAGE_KEYS: Record<ValidationRule["type"], string> = {
+  required: "Validation_Required",
+  requiredOnClientOnly: "Validation_Required",
+  requiredIf: "Validation_Required",
+  nestedRequiredIf: "Validation_Required",
+  requiredIfOtherPropertyMatchesRegex: "Validation_Required",
+  requireOnePropertyValTrue: "Validation_RequireOne",
+  maxLength: "Validation_MaxLength",
+  range: "Validation_Range",
+  beforeDate: "Validation_BeforeDate",
+  endDate: "Validation_EndDate",
+  preventFutureDate: "Validation_NotFuture",
+  preventFutureShortDate: "Validation_NotFutureMonth",
+  regularExpression: "Validation_Invalid",
+  characterSetRestriction: "Validation_CharacterSet",
+  confirmNone: "Validation_ConfirmNone",
+  equalTo: "Validation_EqualTo",
+};
+
+function conditionHolds(condition: RuleCondition, context: RuleContext): boolean {
+  return valueMatches(context.valueOf(condition.otherProperty), condition.otherPropertyValue) === condition.isEqual;
+}
+
+function fail(rule: ValidationRule, key: string, params?: RuleFailure["params"]): RuleFailure {
+  return { key: rule.message ?? key, params };
+}
+
+function asDate(value: FieldValue): DateTime | undefined {
+  return typeof value === "string" ? parseClaimantDate(value) : undefined;
+}
+
+/** Checks one rule. Rules other than the "required" family pass on an empty value. */
+export function checkRule(rule: ValidationRule, context: RuleContext): RuleFailure | null {
+  const { value } = context;
+  const empty = isEmpty(value);
+  const requiredWhen = (applies: boolean) => (applies && empty ? fail(rule, DEFAULT_MESSAGE_KEYS[rule.type]) : null);
+
+  switch (rule.type) {
+    case "required":
+      return requiredWhen(true);
+    case "requiredOnClientOnly":
+      return requiredWhen(context.side === "client");
+    case "requiredIf":
+      return requiredWhen(conditionHolds(rule, context));
+    case "nestedRequiredIf": {
+      const [first, second] = rule.conditions.map((condition) => conditionHolds(condition, context)) as [boolean, boolean];
+      return requiredWhen(rule.operator === "And" ? first && second : first || second);
+    }
+    case "requiredIfOtherPropertyMatchesRegex": {
+      const other = context.valueOf(rule.otherProperty);
+      return requiredWhen(typeof other === "string" && new RegExp(rule.pattern).test(other));
+    }
+    case "requireOnePropertyValTrue":
+      return rule.properties.some((property) => context.valueOf(property) === true) ? null : fail(rule, "Validation_RequireOne");
+    case "confirmNone": {
+      const anyChosen = rule.properties.some((property) => context.valueOf(property) === true);
+      return anyChosen || value === true ? null : fail(rule, "Validation_ConfirmNone");
+    }
+  }
+
+  if (empty) return null;
+  const text = String(value);
+
+  switch (rule.type) {
+    case "maxLength":
+      return text.length > rule.max ? fail(rule, "Validation_MaxLength", { max: rule.max }) : null;
+    case "range": {
+      if (typeof rule.min === "string" || typeof rule.max === "string") {
+        const date = asDate(value);
+        const min = parseClaimantDate(String(rule.min));
+        const max = parseClaimantDate(String(rule.max));
+        if (!date || !min || !max) return fail(rule, "Validation_DateFormat");
+        return date < min || date > max ? fail(rule, "Validation_Range", { min: min.toFormat("MM/dd/yyyy"), max: max.toFormat("MM/dd/yyyy") }) : null;
+      }
+      const number = Number(text.replace(/,/g, ""));
+      if (!Number.isFinite(number) || text.trim() === "") return fail(rule, "Validation_Number");
+      return number < rule.min || number > rule.max ? fail(rule, "Validation_Range", { min: rule.min, max: rule.max }) : null;
+    }
+    case "beforeDate": {
+      const date = asDate(value);
+      const reference = rule.referenceDate ? parseClaimantDate(rule.referenceDate) : asDate(context.valueOf(rule.otherProperty ?? ""));
+      if (!date) return fail(rule, "Validation_DateFormat");
+      if (!reference) return null; // the other field is not answered yet: its own rules speak
+      const ok = rule.after ? (rule.allowEqual ? date >= reference : date > reference) : rule.allowEqual ? date <= reference : date < reference;
+      const key = rule.after ? (rule.allowEqual ? "Validation_OnOrAfterDate" : "Validation_AfterDate") : rule.allowEqual ? "Validation_OnOrBeforeDate" : "Validation_BeforeDate";
+      return ok ? null : fail(rule, key, { date: reference.toFormat("MM/dd/yyyy") });
+    }
+    case "endDate": {
+      const end = asDate(value);
+      const start = asDate(context.valueOf(rule.startProperty));
+      if (!end) return fail(rule, "Validation_DateFormat");
+      if (!start) return null;
+      const ok = rule.allowEqual ? end >= start : end > start;
+      return ok ? null : fail(rule, rule.allowEqual ? "Validation_EndDateOnOrAfter" : "Validation_EndDate");
+    }
+    case "preventFutureDate": {
+      const date = asDate(value);
+      if (!date) return fail(rule, "Validation_DateFormat");
+      const ok = rule.allowToday ? date <= context.today : date < context.today;
+      return ok ? null : fail(rule, rule.allowToday ? "Validation_NotFuture" : "Validation_BeforeToday");
+    }
+    case "preventFutureShortDate": {
+      const month = parseShortDate(text);
+      if (!month) return fail(rule, "Validation_ShortDateFormat");
+      const thisMonth = context.today.startOf("month");
+      const ok = rule.allowToday ? month <= thisMonth : month < thisMonth;
+      return ok ? null : fail(rule, rule.allowToday ? "Validation_NotFutureMonth" : "Validation_BeforeThisMonth");
+    }
+    case "regularExpression":
+      return new RegExp(rule.pattern).test(text) ? null : fail(rule, "Validation_Invalid");
+    case "equalTo": {
+      const other = context.valueOf(rule.otherProperty);
+      return typeof other === "string" && other.trim().toLowerCase() === text.trim().toLowerCase() ? null : fail(rule, "Validation_EqualTo");
+    }
+    case "characterSetRestriction": {
+      const disallowed = [...new Set([...text].filter((character) => !context.characterWhitelist.includes(character)))];
+      return disallowed.length === 0 ? null : fail(rule, "Validation_CharacterSet", { characters: disallowed.join(" ") });
+    }
+  }
+  return null;
+}
+
+/** Does the field's definition make it required (for the required mark)? */
+export function isMarkedRequired(rules: ValidationRule[]): boolean {
+  return rules.some((rule) => rule.type === "required" || rule.type === "requiredOnClientOnly");
+}

@@ -1,0 +1,124 @@
+import { claimantToday } from "./claimant-dates.ts";
+import { checkDateEntry } from "./date-entry.ts";
+import type { FieldConfig } from "./definition-schema.ts";
+import { dependenciesFulfilled } from "./dependencies.ts";
+import { type FieldValue, isEmpty } from "./field-value.ts";
+import { ADDRESS_FIELDS, fieldsOfBlocks, type FormDefinition, qualify, resolveField } from "./form-definition.ts";
+import { maskFor } from "./masks.ts";
+import { optionValues } from "./options.ts";
+import type { StepName } from "./page-schema.ts";
+import { checkRule, type RuleFailure } from "./rules.ts";
+
+/** Answers by model and field: { claimantInfo: { firstName: "Ana" } }. */
+export type ModelValues = Record<string, Record<string, FieldValue>>;
+
+export interface StepContext {
+  characterWhitelist: string;
+  internationalAddresses: boolean;
+  /** Epoch milliseconds; "today" is taken in Los Angeles. */
+  now: number;
+  side: "server" | "client";
+  /** What the claimant already answered on other steps, for conditions that look across steps. */
+  saved: ModelValues;
+}
+
+export interface StepResult {
+  /** The step's fields, normalised; fields whose dependencies are unmet are reset, never stored. */
+  values: ModelValues;
+  /** Per "model.field", the failures (only the first is shown). */
+  errors: Record<string, RuleFailure[]>;
+}
+
+/** A posted form value as a field value: checkboxes are booleans, blank text is "not answered". */
+export function submittedValue(field: FieldConfig, raw: unknown): FieldValue {
+  if (Array.isArray(raw)) raw = raw[raw.length - 1];
+  if (field.componentName === "FormFieldCheckbox") return raw === "on" || raw === "true" || raw === true;
+  if (typeof raw !== "string") return null;
+  return raw.trim() === "" ? null : raw;
+}
+
+function setValue(values: ModelValues, path: string, value: FieldValue) {
+  const [model, field] = path.split(".") as [string, string];
+  values[model] = { ...values[model], [field]: value };
+}
+
+/** Without international addresses every address is in the US. */
+function forcedValue(path: string, context: StepContext): FieldValue | undefined {
+  return !context.internationalAddresses && path.endsWith(`.${ADDRESS_FIELDS.country}`) ? "US" : undefined;
+}
+
+function normalize(field: FieldConfig, value: string, fulfilledMask: string | undefined): { value: string } | RuleFailure {
+  if (field.componentName === "FormFieldDate") return checkDateEntry(value, field);
+  if (field.componentName === "FormFieldSelect" || field.componentName === "FormFieldRadio") {
+    return optionValues(field).includes(value) ? { value } : { key: "Validation_Invalid" };
+  }
+  const result = maskFor(fulfilledMask ?? field.maskName).normalize(value);
+  return "value" in result ? result : { key: result.errorKey };
+}
+
+export function validateStep(
+  definition: Pick<FormDefinition, "models" | "pages">,
+  step: StepName,
+  submitted: Record<string, Record<string, unknown> | undefined>,
+  context: StepContext,
+): StepResult {
+  const paths = fieldsOfBlocks(definition.pages[step]?.blocks ?? []);
+  const current: ModelValues = structuredClone(context.saved);
+  const fields = paths.map((path) => resolveField(definition, path)!).filter(Boolean);
+
+  for (const { path, modelKey, field } of fields) {
+    setValue(current, path, forcedValue(path, context) ?? submittedValue(field, submitted[modelKey]?.[field.key]));
+  }
+  const valueOf = (model: string) => (reference: string) => {
+    const [owner, key] = qualify(reference, model).split(".") as [string, string];
+    return current[owner]?.[key] ?? null;
+  };
+
+  const values: ModelValues = {};
+  const errors: StepResult["errors"] = {};
+  const applies = new Map<string, boolean>();
+
+  // Pass 1: dependencies and normalisation, so rules compare normalised values (dates as MM/dd/yyyy).
+  for (const { path, modelKey, field } of fields) {
+    const fulfilled = dependenciesFulfilled(field.dependencies, valueOf(modelKey));
+    applies.set(path, fulfilled);
+    if (!fulfilled) {
+      setValue(current, path, field.defaultValue);
+      setValue(values, path, field.defaultValue);
+      continue;
+    }
+    const raw = current[modelKey]?.[field.key] ?? null;
+    if (typeof raw === "string" && !isEmpty(raw)) {
+      const result = normalize(field, raw, field.dependencies?.maskOverride);
+      if ("value" in result) {
+        setValue(current, path, result.value);
+      } else {
+        errors[path] = [result];
+      }
+    }
+    setValue(values, path, current[modelKey]?.[field.key] ?? null);
+  }
+
+  // Pass 2: the rules, first failure per field.
+  const today = claimantToday(context.now);
+  for (const { path, modelKey, field } of fields) {
+    if (!applies.get(path) || errors[path]) continue;
+    const value = current[modelKey]?.[field.key] ?? null;
+    const isDate = field.componentName === "FormFieldDate" || field.maskName === "SLASH_DELIMITED_FULL_DATE";
+    for (const rule of field.validations) {
+      const failure = checkRule(rule, {
+        value,
+        isDate,
+        valueOf: valueOf(modelKey),
+        characterWhitelist: context.characterWhitelist,
+        today,
+        side: context.side,
+      });
+      if (failure) {
+        errors[path] = [failure];
+        break;
+      }
+    }
+  }
+  return { values, errors };
+}
