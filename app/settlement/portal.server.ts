@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { DeadlineSettings } from "#app/deadlines/deadline-settings.ts";
+import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import { deadlineTexts } from "#app/deadlines/dynamic-texts.ts";
+import type { FormDefinition } from "#app/forms/form-definition.ts";
+import { loadFormDefinitions } from "#app/forms/form-definitions.server.ts";
 import { loadLocales, type Messages } from "#app/i18n/locales.server.ts";
 import { configErrorFromZod, SettlementConfigError } from "./config-error.ts";
 import { type Settlement, settlementSchema } from "./settlement-schema.ts";
@@ -13,6 +16,8 @@ export interface Portal {
   deadlines: DeadlineSettings;
   /** Per culture: the locale texts plus the dynamic deadline texts (SPEC §3 "dynamic localizations"). */
   messages: Record<string, Messages>;
+  /** Each form type's models and pages. */
+  forms: Record<FormType, FormDefinition>;
 }
 
 export function loadPortal(settlementDir: string, localesDir = path.resolve("locales")): Portal {
@@ -31,7 +36,8 @@ export function loadPortal(settlementDir: string, localesDir = path.resolve("loc
   const messages = Object.fromEntries(
     settlement.cultures.map((culture) => [culture, { ...locales[culture], ...deadlineTexts(deadlines.settings, culture) }]),
   );
-  return { settlementDir, settlement: { ...settlement, deadlines }, deadlines: deadlines.settings, messages };
+  const forms = loadFormDefinitions(settlementDir);
+  return { settlementDir, settlement: { ...settlement, deadlines }, deadlines: deadlines.settings, messages, forms };
 }
 
 let portal: Portal | undefined;

@@ -1,0 +1,136 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { z } from "zod";
+import { FORM_TYPES, type FormType } from "#app/deadlines/deadline-guard.ts";
+import { formatPath, SettlementConfigError } from "#app/settlement/config-error.ts";
+import { type ModelConfig, modelConfigsSchema } from "./definition-schema.ts";
+import { ADDRESS_FIELDS, CONFIRMATION_FIELDS, fieldsOfBlocks, type FormDefinition, modelKey, qualify, resolveField } from "./form-definition.ts";
+import { type PageBlock, pagesSchema } from "./page-schema.ts";
+
+function readJson(file: string): unknown {
+  if (!existsSync(file)) throw new SettlementConfigError(`Invalid form definition:\n  ${file}: file not found`);
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new SettlementConfigError(`Invalid form definition:\n  ${file}: not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** "model ClaimantInfo, field firstName: at validations.1: …" from a zod path into the models array. */
+function describeModelPath(models: unknown, issuePath: ReadonlyArray<PropertyKey>): string {
+  const [index, section, field, ...rest] = issuePath;
+  if (typeof index !== "number") return `at ${formatPath(issuePath)}`;
+  const entry = (models as Array<{ metadata?: { dtoMapping?: unknown } }>)[index];
+  const name = typeof entry?.metadata?.dtoMapping === "string" ? entry.metadata.dtoMapping : `#${index}`;
+  if (section === "fields" && field !== undefined) return `model ${name}, field ${String(field)}${rest.length ? `: at ${formatPath(rest)}` : ""}`;
+  return `model ${name}${section !== undefined ? `: at ${formatPath(issuePath.slice(1))}` : ""}`;
+}
+
+function fail(file: string, problems: string[]): never {
+  throw new SettlementConfigError(`Invalid form definition:\n${problems.map((problem) => `  ${file}: ${problem}`).join("\n")}`);
+}
+
+function zodProblems(error: z.ZodError, describe: (path: ReadonlyArray<PropertyKey>) => string): string[] {
+  return error.issues.map((issue) => `${describe(issue.path)}: ${issue.message}`);
+}
+
+/** References inside each model (rules and dependencies) must name fields that exist. */
+function checkModels(models: ModelConfig[]): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const model of models) {
+    const name = model.metadata.dtoMapping;
+    if (seen.has(name)) problems.push(`model ${name}: dtoMapping is used by two models`);
+    seen.add(name);
+    const key = modelKey(model);
+    const exists = (reference: string) => !!resolveField({ models }, qualify(reference, key));
+    for (const [fieldKey, field] of Object.entries(model.fields)) {
+      const at = `model ${name}, field ${fieldKey}`;
+      if (field.key !== fieldKey) problems.push(`${at}: its key is "${field.key}"; a field's key must match its name in "fields"`);
+      for (const rule of field.validations) {
+        const references = [
+          "otherProperty" in rule ? rule.otherProperty : undefined,
+          "startProperty" in rule ? rule.startProperty : undefined,
+          ...("properties" in rule ? rule.properties : []),
+          ...("conditions" in rule ? rule.conditions.map((condition) => condition.otherProperty) : []),
+        ].filter((reference): reference is string => !!reference);
+        for (const reference of references) if (!exists(reference)) problems.push(`${at}: rule ${rule.type} refers to "${reference}", which is not a field`);
+        if ("pattern" in rule) {
+          try {
+            new RegExp(rule.pattern);
+          } catch {
+            problems.push(`${at}: rule ${rule.type} has an invalid pattern ${rule.pattern}`);
+          }
+        }
+      }
+      for (const condition of field.dependencies?.conditions ?? []) {
+        if (!exists(condition.field)) problems.push(`${at}: dependency refers to "${condition.field}", which is not a field`);
+      }
+      if (field.componentName === "FormFieldSelect" && !field.options && !field.optionsSource) problems.push(`${at}: a select needs options or optionsSource`);
+      if (field.componentName === "FormFieldRadio" && !field.options?.length) problems.push(`${at}: a radio group needs options`);
+    }
+  }
+  return problems;
+}
+
+function checkPages(definition: FormDefinition): string[] {
+  const problems: string[] = [];
+  const shownOn = new Map<string, string>();
+  const needFields = (block: PageBlock, where: string, model: string, keys: string[]) => {
+    for (const key of keys) if (!resolveField(definition, `${model}.${key}`)) problems.push(`${where}: ${block.kind} needs field "${model}.${key}"`);
+  };
+  const visit = (blocks: PageBlock[], where: string) => {
+    blocks.forEach((block, index) => {
+      const at = `${where}.blocks.${index}`;
+      if (block.kind === "nameInput") needFields(block, at, block.model, [block.fields.first, block.fields.last, ...(block.fields.middleInitial ? [block.fields.middleInitial] : [])]);
+      if (block.kind === "mailingAddress") needFields(block, at, block.model, Object.values(ADDRESS_FIELDS));
+      if (block.kind === "confirmation") {
+        needFields(block, at, block.model, [
+          ...(block.emailField ? [block.emailField, CONFIRMATION_FIELDS.email] : []),
+          ...(block.phoneField ? [block.phoneField, CONFIRMATION_FIELDS.phone] : []),
+        ]);
+      }
+      if (block.kind === "labelledValue" && block.valueFrom && !resolveField(definition, block.valueFrom)) problems.push(`${at}: valueFrom "${block.valueFrom}" is not a field`);
+      if (block.kind === "field" || block.kind === "formRow") {
+        for (const reference of fieldsOfBlocks([block])) if (!resolveField(definition, reference)) problems.push(`${at}: "${reference}" is not a field`);
+      }
+      if (block.kind === "fieldset") visit(block.blocks, at);
+    });
+  };
+  for (const [step, page] of Object.entries(definition.pages)) {
+    visit(page.blocks, step);
+    for (const reference of fieldsOfBlocks(page.blocks)) {
+      const other = shownOn.get(reference);
+      if (other && other !== step) problems.push(`${step}: "${reference}" is already shown on ${other}; a field belongs to one page`);
+      shownOn.set(reference, step);
+    }
+  }
+  if (!definition.pages.index) problems.push(`index: every form type needs an index page`);
+  return problems;
+}
+
+/**
+ * Each form type's definitions: <settlement>/forms/<formType>.json (the models, in the shape of
+ * SPEC's server model config) and <formType>.pages.json (what each step shows). Checked at start-up;
+ * every problem names the file, and the model and field it is in.
+ */
+export function loadFormDefinition(settlementDir: string, formType: FormType): FormDefinition {
+  const modelsFile = path.join(settlementDir, "forms", `${formType}.json`);
+  const pagesFile = path.join(settlementDir, "forms", `${formType}.pages.json`);
+  const rawModels = readJson(modelsFile);
+  const models = modelConfigsSchema.safeParse(rawModels);
+  if (!models.success) fail(modelsFile, zodProblems(models.error, (issuePath) => describeModelPath(rawModels, issuePath)));
+  const modelProblems = checkModels(models.data);
+  if (modelProblems.length) fail(modelsFile, modelProblems);
+
+  const pages = pagesSchema.safeParse(readJson(pagesFile));
+  if (!pages.success) fail(pagesFile, zodProblems(pages.error, (issuePath) => `at ${formatPath(issuePath)}`));
+  const definition: FormDefinition = { formType, models: models.data, pages: pages.data };
+  const pageProblems = checkPages(definition);
+  if (pageProblems.length) fail(pagesFile, pageProblems);
+  return definition;
+}
+
+export function loadFormDefinitions(settlementDir: string): Record<FormType, FormDefinition> {
+  return Object.fromEntries(FORM_TYPES.map((formType) => [formType, loadFormDefinition(settlementDir, formType)])) as Record<FormType, FormDefinition>;
+}
