@@ -1,5 +1,9 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
+const CLAIM_FLOWS = ["automotive", "reimbursement", "standard"];
+/** The steps whose page is a form of the flow's definition. */
+const FORM_STEPS = ["claimant-info", "claim-details", "payment-election", "supporting-documents"];
+
 /** SPEC §2, one screen: utility pages, the read-side JSON API, the four flows, and the catch-all. */
 export default [
   route("page-not-found", "routes/page-not-found.tsx"),
@@ -21,9 +25,10 @@ export default [
   // Every flow route sits under the flow layout, whose middleware runs the deadline guard.
   layout("routes/flow-layout.tsx", [
     index("routes/flow-index.tsx", { id: "home" }),
-    route("automotive", "routes/flow-index.tsx", { id: "automotive" }),
-    route("reimbursement", "routes/flow-index.tsx", { id: "reimbursement" }),
-    route("standard", "routes/flow-index.tsx", { id: "standard" }),
+    ...CLAIM_FLOWS.flatMap((flow) => [
+      route(flow, "routes/flow-index.tsx", { id: flow }),
+      ...FORM_STEPS.map((step) => route(`${flow}/${step}`, "routes/flow-step.tsx", { id: `${flow}-${step}` })),
+    ]),
     route("lookup", "routes/flow-index.tsx", { id: "lookup" }),
   ]),
 

@@ -67,7 +67,10 @@ export function validateStep(
   const fields = paths.map((path) => resolveField(definition, path)!).filter(Boolean);
 
   for (const { path, modelKey, field } of fields) {
-    setValue(current, path, forcedValue(path, context) ?? submittedValue(field, submitted[modelKey]?.[field.key]));
+    // A hidden field the browser did not send (it is only rendered while its dependencies hold) has its default.
+    const posted = submittedValue(field, submitted[modelKey]?.[field.key]);
+    const value = posted === null && field.componentName === "FormFieldHidden" ? field.defaultValue : posted;
+    setValue(current, path, forcedValue(path, context) ?? value);
   }
   const valueOf = (model: string) => (reference: string) => {
     const [owner, key] = qualify(reference, model).split(".") as [string, string];

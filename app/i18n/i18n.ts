@@ -24,14 +24,19 @@ export function createPortalI18n(culture: string, messages: Messages): i18n {
   return instance;
 }
 
-/** Text by key, with positional arguments filling {0}, {1}, … */
-export type Translate = (key: string, ...args: Array<string | number>) => string;
+/**
+ * Text by key, with positional arguments filling {0}, {1}, … or, given one object, named ones
+ * ({max}, {min}: SPEC §5's validation templates).
+ */
+export type Translate = (key: string, ...args: Array<string | number> | [Record<string, string | number>]) => string;
 
 export function translator(instance: i18n): Translate {
   return (key, ...args) => {
+    const [first] = args;
+    if (args.length === 1 && typeof first === "object") return instance.t(key, first);
     const values: Record<string, string | number> = {};
     args.forEach((value, index) => {
-      values[index] = value;
+      values[index] = value as string | number;
     });
     return instance.t(key, values);
   };

@@ -1,0 +1,12 @@
+import { CONFIRMATION_FIELDS } from "#app/forms/form-definition.ts";
+import { FormRow } from "./FormRow.tsx";
+
+/** SPEC §3 confirmation block: the e-mail address and/or phone number, each typed twice. */
+export function ConfirmationBlock({ model, emailField, phoneField }: { model: string; emailField?: string; phoneField?: string }) {
+  return (
+    <div className="confirmation-block">
+      {emailField && <FormRow fields={[`${model}.${emailField}`, `${model}.${CONFIRMATION_FIELDS.email}`]} />}
+      {phoneField && <FormRow fields={[`${model}.${phoneField}`, `${model}.${CONFIRMATION_FIELDS.phone}`]} />}
+    </div>
+  );
+}

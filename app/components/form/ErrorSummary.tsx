@@ -1,0 +1,35 @@
+import { useEffect, useRef } from "react";
+import { useText } from "#app/i18n/use-text.ts";
+
+export interface SummaryItem {
+  href: string;
+  text: string;
+}
+
+/**
+ * The error summary at the top of a form (GOV.UK pattern, DESIGN "Showing errors"): a link per
+ * problem to its field. It is the first thing in the form, announced as an alert, and takes focus
+ * when it appears after a submission.
+ */
+export function ErrorSummary({ items, focusKey }: { items: SummaryItem[]; focusKey: unknown }) {
+  const text = useText();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (items.length > 0) ref.current?.focus();
+    // Focus when a new submission produced errors, not as the claimant fixes them one by one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusKey]);
+  if (items.length === 0) return null;
+  return (
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
+      <h2 id="error-summary-title">{text("Form_ErrorSummaryTitle")}</h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item.href}>
+            <a href={item.href}>{item.text}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { ReactNode } from "react";
+import type { FieldConfig } from "#app/forms/definition-schema.ts";
+import { isMarkedRequired } from "#app/forms/rules.ts";
+import { useText } from "#app/i18n/use-text.ts";
+import { fieldId, useStepForm } from "./step-form-context.ts";
+
+export interface FieldMeta {
+  id: string;
+  path: string;
+  field: FieldConfig;
+  error?: string;
+  /** Ids for aria-describedby: hint, dependency hint and error, those present. */
+  describedBy?: string;
+  required: boolean;
+  /** Hidden (or disabled) because its dependencies are unmet, with JS running. */
+  hidden: boolean;
+  disabled: boolean;
+}
+
+/** Everything a field component needs to render its control accessibly. */
+export function useFieldMeta(path: string): FieldMeta {
+  const state = useStepForm();
+  const field = state.fields[path];
+  if (!field) throw new Error(`Field ${path} is not part of this step`);
+  const id = fieldId(path);
+  const error = state.errors[path];
+  const unmet = state.enhanced && field.dependencies && state.fulfilled[path] === false;
+  const described = [
+    field.hint && `${id}-hint`,
+    !state.enhanced && state.dependencyHints[path] && `${id}-applies`,
+    error && `${id}-error`,
+  ].filter(Boolean);
+  return {
+    id,
+    path,
+    field,
+    error,
+    describedBy: described.length ? described.join(" ") : undefined,
+    required: !field.disableRequiredStyling && isMarkedRequired(field.validations),
+    hidden: !!unmet && field.dependencies!.hideWhenUnfulfilled && !field.dependencies!.disable,
+    disabled: !!unmet && field.dependencies!.disable,
+  };
+}
+
+export function RequiredMark({ required }: { required: boolean }) {
+  const text = useText();
+  return required ? (
+    <span className="required-mark">
+      <span aria-hidden="true"> *</span>
+      <span className="visually-hidden"> {text("Form_Required")}</span>
+    </span>
+  ) : null;
+}
+
+/** Hint, dependency hint and error message of a field, each with the id its input points to. */
+export function FieldNotes({ meta }: { meta: FieldMeta }) {
+  const text = useText();
+  const state = useStepForm();
+  const applies = !state.enhanced ? state.dependencyHints[meta.path] : undefined;
+  return (
+    <>
+      {meta.field.hint && (
+        <small id={`${meta.id}-hint`} className="field-hint">
+          {text(meta.field.hint)}
+        </small>
+      )}
+      {applies && (
+        <small id={`${meta.id}-applies`} className="field-hint field-applies">
+          {applies}
+        </small>
+      )}
+      {meta.error && (
+        <p id={`${meta.id}-error`} className="field-error">
+          <span className="visually-hidden">{text("Form_ErrorPrefix")} </span>
+          {meta.error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A single-control field: label, the control, notes. Hidden with JS when its dependencies are unmet. */
+export function FieldShell({ meta, children, label }: { meta: FieldMeta; children: ReactNode; label?: ReactNode }) {
+  const text = useText();
+  return (
+    <div className={`field${meta.error ? " field-invalid" : ""}`} hidden={meta.hidden} data-field={meta.path}>
+      <label htmlFor={meta.id}>
+        {label ?? text(meta.field.label)}
+        <RequiredMark required={meta.required} />
+      </label>
+      {children}
+      <FieldNotes meta={meta} />
+    </div>
+  );
+}

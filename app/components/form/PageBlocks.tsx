@@ -1,0 +1,53 @@
+import { Feedback } from "#app/components/Feedback.tsx";
+import { HeaderBlock } from "#app/components/HeaderBlock.tsx";
+import { LabelledValue } from "#app/components/LabelledValue.tsx";
+import type { PageBlock } from "#app/forms/page-schema.ts";
+import { useText } from "#app/i18n/use-text.ts";
+import { ConfirmationBlock } from "./ConfirmationBlock.tsx";
+import { FieldControl } from "./FieldControl.tsx";
+import { FormRow } from "./FormRow.tsx";
+import { MailingAddress } from "./MailingAddress.tsx";
+import { NameInput } from "./NameInput.tsx";
+
+/** A page's blocks, as its definition lists them. `shownValues` feeds labelled values. */
+export function PageBlocks({ blocks, shownValues }: { blocks: PageBlock[]; shownValues: Record<string, string> }) {
+  const text = useText();
+  return (
+    <>
+      {blocks.map((block, index) => {
+        switch (block.kind) {
+          case "field":
+            return <FieldControl key={index} path={block.field} />;
+          case "formRow":
+            return <FormRow key={index} fields={block.fields} />;
+          case "headerBlock":
+            return <HeaderBlock key={index} headingTag={block.headingTag}>{text(block.text)}</HeaderBlock>;
+          case "feedback":
+            return <Feedback key={index} style={block.style} icon={block.icon}>{text(block.text)}</Feedback>;
+          case "labelledValue":
+            return (
+              <LabelledValue key={index} label={block.label && text(block.label)} icon={block.icon}>
+                {block.valueFrom ? (shownValues[block.valueFrom] ?? text("Value_NotAnswered")) : block.value ? text(block.value) : null}
+              </LabelledValue>
+            );
+          case "nameInput":
+            return <NameInput key={index} {...block} />;
+          case "mailingAddress":
+            return <MailingAddress key={index} model={block.model} legend={block.legend} />;
+          case "confirmation":
+            return <ConfirmationBlock key={index} {...block} />;
+          case "fieldset":
+            return (
+              <fieldset key={index} className="block-fieldset">
+                <legend>{text(block.legend)}</legend>
+                {block.hint && <small className="field-hint">{text(block.hint)}</small>}
+                <PageBlocks blocks={block.blocks} shownValues={shownValues} />
+              </fieldset>
+            );
+          default:
+            return null;
+        }
+      })}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { fieldOptions } from "#app/forms/options.ts";
+import { countryName } from "#app/forms/places.ts";
+import { useCulture } from "#app/i18n/use-culture.ts";
+import { useText } from "#app/i18n/use-text.ts";
+import { FieldShell, useFieldMeta } from "./FieldShell.tsx";
+import { useStepForm } from "./step-form-context.ts";
+
+/** SPEC §3 select: options (or a built-in list: US states, countries) and placeholder text. */
+export function SelectField({ path }: { path: string }) {
+  const meta = useFieldMeta(path);
+  const state = useStepForm();
+  const text = useText();
+  const culture = useCulture();
+  const value = state.values[path];
+  const label = (option: { value: string; label: string }) =>
+    meta.field.optionsSource === "countries" ? countryName(option.value, culture) : text(option.label);
+  return (
+    <FieldShell meta={meta}>
+      <select
+        id={meta.id}
+        name={path}
+        defaultValue={typeof value === "string" ? value : ""}
+        autoComplete={meta.field.autocomplete}
+        aria-invalid={meta.error ? true : undefined}
+        aria-describedby={meta.describedBy}
+        aria-required={meta.required || undefined}
+        disabled={meta.disabled}
+      >
+        <option value="">{text(meta.field.placeholderText ?? "Select_Choose")}</option>
+        {fieldOptions(meta.field).map((option) => (
+          <option key={option.value} value={option.value}>
+            {label(option)}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}

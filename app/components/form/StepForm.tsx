@@ -1,0 +1,161 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import type { FieldConfig, ModelConfig } from "#app/forms/definition-schema.ts";
+import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
+import { dependencyHint } from "#app/forms/dependency-hint.ts";
+import type { FieldValue } from "#app/forms/field-value.ts";
+import { fieldsOfBlocks, qualify, resolveField } from "#app/forms/form-definition.ts";
+import type { PageDefinition, StepName } from "#app/forms/page-schema.ts";
+import { stepSchema } from "#app/forms/step-schema.ts";
+import { type ModelValues, submittedValue } from "#app/forms/validate-step.ts";
+import { useText } from "#app/i18n/use-text.ts";
+import { ErrorSummary } from "./ErrorSummary.tsx";
+import { PageBlocks } from "./PageBlocks.tsx";
+import { fieldId, StepFormContext, type StepFormState } from "./step-form-context.ts";
+
+export interface StepFormProps {
+  step: StepName;
+  page: PageDefinition;
+  /** The models this page shows fields of (only those fields). */
+  models: ModelConfig[];
+  /** Each field's starting value ("model.field" → value). */
+  values: Record<string, FieldValue>;
+  /** Answers of the other steps, for conditions that look across steps. */
+  saved: ModelValues;
+  shownValues: Record<string, string>;
+  characterWhitelist: string;
+  internationalAddresses: boolean;
+  csrfToken: string;
+  action: string;
+  lastResult?: SubmissionResult<string[]>;
+  submitLabel: string;
+  children?: React.ReactNode;
+}
+
+/** Values of this page's fields as the form holds them now (what the claimant typed so far). */
+function currentValues(form: HTMLFormElement, fields: Record<string, FieldConfig>): Record<string, FieldValue> {
+  const data = new FormData(form);
+  return Object.fromEntries(Object.entries(fields).map(([path, field]) => [path, submittedValue(field, data.get(path) ?? undefined)]));
+}
+
+/**
+ * A step's form: plain HTML that posts to the route's action without JavaScript; with it, Conform
+ * validates with the same schema as the server, and dependent fields hide or show as the claimant
+ * answers (SPEC §3 "Dependency settings").
+ */
+export function StepForm(props: StepFormProps) {
+  const text = useText();
+  const navigation = useNavigation();
+  const definition = useMemo(() => ({ models: props.models, pages: { [props.step]: props.page } }), [props.models, props.step, props.page]);
+  const paths = useMemo(() => fieldsOfBlocks(props.page.blocks), [props.page]);
+  const fields = useMemo(() => Object.fromEntries(paths.map((path) => [path, resolveField(definition, path)!.field])), [paths, definition]);
+
+  // After a failed POST the inputs start from what was sent; otherwise from the draft.
+  const submitted = props.lastResult?.initialValue as Record<string, Record<string, unknown>> | undefined;
+  const startValues = useMemo(() => {
+    if (!submitted) return props.values;
+    return Object.fromEntries(paths.map((path) => {
+      const [model, key] = path.split(".") as [string, string];
+      return [path, submittedValue(fields[path]!, submitted[model]?.[key])];
+    }));
+  }, [submitted, props.values, paths, fields]);
+
+  const fulfilledFor = (values: Record<string, FieldValue>) =>
+    Object.fromEntries(
+      paths.map((path) => {
+        const model = path.split(".")[0]!;
+        const valueOf = (reference: string) => {
+          const qualified = qualify(reference, model);
+          if (qualified in values) return values[qualified] ?? null;
+          const [owner, key] = qualified.split(".") as [string, string];
+          return props.saved[owner]?.[key] ?? null;
+        };
+        return [path, dependenciesFulfilled(fields[path]!.dependencies, valueOf)];
+      }),
+    );
+  const [fulfilled, setFulfilled] = useState(() => fulfilledFor(startValues));
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+
+  const [form] = useForm({
+    id: `step-${props.step}`,
+    lastResult: props.lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: stepSchema(definition, props.step, { characterWhitelist: props.characterWhitelist, internationalAddresses: props.internationalAddresses, now: Date.now(), side: "client", saved: props.saved }, text),
+        disableAutoCoercion: true,
+      }),
+  });
+
+  const [summaryKey, setSummaryKey] = useState(0);
+  const [showSummary, setShowSummary] = useState(!!props.lastResult?.error);
+  const errors = Object.fromEntries(paths.map((path) => [path, form.allErrors[path]?.[0]]));
+  const summary = showSummary
+    ? paths.filter((path) => errors[path]).map((path) => ({ href: `#${fieldId(path)}`, text: `${text(fields[path]!.label)}: ${errors[path]}` }))
+    : [];
+
+  const dependencyHints = useMemo(
+    () =>
+      Object.fromEntries(
+        paths.flatMap((path) => {
+          const model = path.split(".")[0]!;
+          const hint = dependencyHint(fields[path]!, (reference) => resolveField(definition, qualify(reference, model))?.field, text);
+          return hint ? [[path, hint]] : [];
+        }),
+      ),
+    [paths, fields, definition, text],
+  );
+
+  /** With JS: re-evaluate dependencies, and reset fields whose dependency state changed (SPEC §4 "Fields"). */
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const values = currentValues(event.currentTarget, fields);
+    const next = fulfilledFor(values);
+    for (const path of paths) {
+      const dependencies = fields[path]!.dependencies;
+      if (!dependencies || next[path] === fulfilled[path]) continue;
+      const reset = next[path] ? dependencies.resetOnFulfilled : dependencies.resetOnUnfulfilled;
+      const element = event.currentTarget.elements.namedItem(path);
+      if (reset && element instanceof HTMLInputElement) {
+        if (element.type === "checkbox") element.checked = fields[path]!.defaultValue === true;
+        else if (element.type !== "hidden") element.value = typeof fields[path]!.defaultValue === "string" ? (fields[path]!.defaultValue as string) : "";
+      } else if (reset && element instanceof HTMLSelectElement) {
+        element.value = typeof fields[path]!.defaultValue === "string" ? (fields[path]!.defaultValue as string) : "";
+      }
+    }
+    setFulfilled(next);
+  };
+
+  const state: StepFormState = { fields, values: startValues, errors, fulfilled, enhanced, dependencyHints, internationalAddresses: props.internationalAddresses };
+  const busy = navigation.state !== "idle";
+  return (
+    <StepFormContext.Provider value={state}>
+      <Form
+        method="post"
+        action={props.action}
+        {...getFormProps(form)}
+        onChange={onChange}
+        onSubmit={(event) => {
+          setShowSummary(true);
+          setSummaryKey((key) => key + 1);
+          form.onSubmit(event);
+        }}
+        className="step-form"
+      >
+        <ErrorSummary items={summary} focusKey={`${summaryKey}-${props.lastResult ? JSON.stringify(props.lastResult.error) : ""}`} />
+        <input type="hidden" name="csrf" value={props.csrfToken} />
+        <p className="required-note">{text("Form_RequiredNote")}</p>
+        <PageBlocks blocks={props.page.blocks} shownValues={props.shownValues} />
+        {props.children}
+        <div className="step-actions">
+          <button type="submit" name="intent" value="continue" disabled={busy} aria-busy={busy || undefined}>
+            {props.submitLabel}
+          </button>
+        </div>
+      </Form>
+    </StepFormContext.Provider>
+  );
+}

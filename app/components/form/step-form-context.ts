@@ -1,0 +1,33 @@
+import { createContext, useContext } from "react";
+import type { FieldConfig } from "#app/forms/definition-schema.ts";
+import type { FieldValue } from "#app/forms/field-value.ts";
+
+/** What the field components of one step form share: definitions, values, errors, live dependencies. */
+export interface StepFormState {
+  /** "model.field" → its definition. */
+  fields: Record<string, FieldConfig>;
+  /** The value each input starts with: the claimant's last submission, else the draft, else the default. */
+  values: Record<string, FieldValue>;
+  /** First error per field, already in the claimant's language. */
+  errors: Record<string, string | undefined>;
+  /** Whether each dependent field's conditions hold now (updated as the claimant types, with JS). */
+  fulfilled: Record<string, boolean>;
+  /** With JS the unfulfilled dependent fields are hidden or disabled; without it they show their hint. */
+  enhanced: boolean;
+  /** Plain-language "answer this only if …" for dependent fields. */
+  dependencyHints: Record<string, string>;
+  internationalAddresses: boolean;
+}
+
+export const StepFormContext = createContext<StepFormState | null>(null);
+
+export function useStepForm(): StepFormState {
+  const state = useContext(StepFormContext);
+  if (!state) throw new Error("Field components must be rendered inside a StepForm");
+  return state;
+}
+
+/** The DOM id of a field's input: "field-claimantInfo-firstName". */
+export function fieldId(path: string): string {
+  return `field-${path.replace(".", "-")}`;
+}
