@@ -9,18 +9,16 @@ export function flowSteps(definition: Pick<FormDefinition, "pages">): StepName[]
   return STEP_NAMES.filter((step) => definition.pages[step] && !definition.pages[step].skipped);
 }
 
-/** The next page; none after the last. */
+/** The next page in SPEC order that is not skipped (also from a skipped page); none after the last. */
 export function nextStep(definition: Pick<FormDefinition, "pages">, step: StepName): StepName | undefined {
   const steps = flowSteps(definition);
-  const at = steps.indexOf(step);
-  return at === -1 ? undefined : steps[at + 1];
+  return steps.find((candidate) => STEP_NAMES.indexOf(candidate) > STEP_NAMES.indexOf(step));
 }
 
-/** The previous page; none before the first. */
+/** The previous page that is not skipped; none before the first. */
 export function backStep(definition: Pick<FormDefinition, "pages">, step: StepName): StepName | undefined {
   const steps = flowSteps(definition);
-  const at = steps.indexOf(step);
-  return at <= 0 ? undefined : steps[at - 1];
+  return steps.findLast((candidate) => STEP_NAMES.indexOf(candidate) < STEP_NAMES.indexOf(step));
 }
 
 /** The steps whose answers a claimant fills in (not the index, summary or confirmation). */

@@ -6,6 +6,7 @@ import type { ModelConfig } from "#app/forms/definition-schema.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import { fieldsOfBlocks, type FormDefinition, resolveField } from "#app/forms/form-definition.ts";
 import { STEP_NAMES, type StepName } from "#app/forms/page-schema.ts";
+import { COUNTRIES, countryName } from "#app/forms/places.ts";
 import { stepSchema } from "#app/forms/step-schema.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { translator } from "#app/i18n/i18n.ts";
@@ -86,6 +87,9 @@ export async function loadStep({ request, url, context }: StepArgs) {
       shownValues,
       characterWhitelist: settlement.characterWhitelist,
       internationalAddresses: settlement.internationalAddresses,
+      countryNames: paths.some((path) => resolveField(definition, path)!.field.optionsSource === "countries")
+        ? Object.fromEntries(COUNTRIES.map((country) => [country.value, countryName(country.value, culture)]))
+        : {},
       csrfToken: csrfToken(sessionId),
       backPath: back ? withCulture(stepPath(formType, back), culture) : undefined,
       stepNumber: steps.indexOf(step) + 1,

@@ -23,7 +23,7 @@ export interface StepContext {
 }
 
 export interface StepResult {
-  /** The step's fields, normalised; fields whose dependencies are unmet are reset, never stored. */
+  /** The step's fields, normalised; a field whose dependencies are unmet is null, whatever was posted. */
   values: ModelValues;
   /** Per "model.field", the failures (only the first is shown). */
   errors: Record<string, RuleFailure[]>;
@@ -86,8 +86,9 @@ export function validateStep(
     const fulfilled = dependenciesFulfilled(field.dependencies, valueOf(modelKey));
     applies.set(path, fulfilled);
     if (!fulfilled) {
-      setValue(current, path, field.defaultValue);
-      setValue(values, path, field.defaultValue);
+      // Not applicable: later rules see it unanswered, and nothing is stored for it.
+      setValue(current, path, null);
+      setValue(values, path, null);
       continue;
     }
     const raw = current[modelKey]?.[field.key] ?? null;

@@ -37,6 +37,7 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
         shownValues={loaderData.shownValues}
         characterWhitelist={loaderData.characterWhitelist}
         internationalAddresses={loaderData.internationalAddresses}
+        countryNames={loaderData.countryNames}
         csrfToken={loaderData.csrfToken}
         action=""
         lastResult={actionData?.result}

@@ -5,6 +5,7 @@ import path from "node:path";
 
 export interface PortalServer {
   url: string;
+  dataDir: string;
   process: ChildProcess;
   output: () => string;
   stop: () => Promise<number | null>;
@@ -21,6 +22,7 @@ export interface PortalOptions {
  * NODE_ENV=production.
  */
 export function startPortal(options: PortalOptions = {}): Promise<PortalServer> {
+  const dataDir = options.env?.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "portal-data-"));
   const child = spawn(process.execPath, ["server.ts"], {
     env: {
       ...process.env,
@@ -28,7 +30,7 @@ export function startPortal(options: PortalOptions = {}): Promise<PortalServer> 
       PORTAL_TEST_CLOCK: "1",
       PORT: "0",
       HOST: "127.0.0.1",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "portal-data-")),
+      DATA_DIR: dataDir,
       SETTLEMENT_DIR: options.settlementDir ?? path.resolve("settlements/demo"),
       ...options.env,
     },
@@ -43,6 +45,7 @@ export function startPortal(options: PortalOptions = {}): Promise<PortalServer> 
       if (match) {
         resolve({
           url: `http://127.0.0.1:${match[1]}`,
+          dataDir,
           process: child,
           output: () => output,
           stop: async () => {

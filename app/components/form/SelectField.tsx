@@ -1,6 +1,4 @@
 import { fieldOptions } from "#app/forms/options.ts";
-import { countryName } from "#app/forms/places.ts";
-import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { FieldShell, useFieldMeta } from "./FieldShell.tsx";
 import { useStepForm } from "./step-form-context.ts";
@@ -10,10 +8,9 @@ export function SelectField({ path }: { path: string }) {
   const meta = useFieldMeta(path);
   const state = useStepForm();
   const text = useText();
-  const culture = useCulture();
   const value = state.values[path];
   const label = (option: { value: string; label: string }) =>
-    meta.field.optionsSource === "countries" ? countryName(option.value, culture) : text(option.label);
+    meta.field.optionsSource === "countries" ? (state.countryNames[option.value] ?? option.value) : text(option.label);
   return (
     <FieldShell meta={meta}>
       <select

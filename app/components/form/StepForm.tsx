@@ -27,6 +27,7 @@ export interface StepFormProps {
   shownValues: Record<string, string>;
   characterWhitelist: string;
   internationalAddresses: boolean;
+  countryNames: Record<string, string>;
   csrfToken: string;
   action: string;
   lastResult?: SubmissionResult<string[]>;
@@ -129,7 +130,7 @@ export function StepForm(props: StepFormProps) {
     setFulfilled(next);
   };
 
-  const state: StepFormState = { fields, values: startValues, errors, fulfilled, enhanced, dependencyHints, internationalAddresses: props.internationalAddresses };
+  const state: StepFormState = { fields, values: startValues, errors, fulfilled, enhanced, dependencyHints, internationalAddresses: props.internationalAddresses, countryNames: props.countryNames };
   const busy = navigation.state !== "idle";
   return (
     <StepFormContext.Provider value={state}>
@@ -139,8 +140,12 @@ export function StepForm(props: StepFormProps) {
         {...getFormProps(form)}
         onChange={onChange}
         onSubmit={(event) => {
-          setShowSummary(true);
-          setSummaryKey((key) => key + 1);
+          // Conform validates by submitting with its own "__intent__" button; only a real submission shows and focuses the summary.
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          if (submitter?.getAttribute("name") !== "__intent__") {
+            setShowSummary(true);
+            setSummaryKey((key) => key + 1);
+          }
           form.onSubmit(event);
         }}
         className="step-form"

@@ -17,6 +17,8 @@ export interface StepFormState {
   /** Plain-language "answer this only if …" for dependent fields. */
   dependencyHints: Record<string, string>;
   internationalAddresses: boolean;
+  /** Country names in the claimant's language, named by the server so both sides render the same text. */
+  countryNames: Record<string, string>;
 }
 
 export const StepFormContext = createContext<StepFormState | null>(null);

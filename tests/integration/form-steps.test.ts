@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Claimant, fieldError, storedDrafts, summaryLines } from "#tests/support/claimant.ts";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+
+const NOW = { "X-Test-Now": "2026-11-21T20:00:00Z" };
+
+const AUTOMOTIVE_CLAIMANT = {
+  "claimantInfo.firstName": "Ana",
+  "claimantInfo.middleInitial": "M",
+  "claimantInfo.lastName": "García",
+  "claimantInfo.mailingStreetLine1": "12 Pine St",
+  "claimantInfo.mailingCity": "Seattle",
+  "claimantInfo.mailingCountry": "US",
+  "claimantInfo.mailingSubDivision": "WA",
+  "claimantInfo.mailingPostalCode": "981110042",
+  "claimantInfo.emailAddress": "ana@example.com",
+  "claimantInfo.confirmEmailAddress": "ANA@example.com",
+  "claimantInfo.phoneNumber": "555.123.4567",
+  "claimantInfo.confirmPhoneNumber": "(555) 123-4567",
+  "claimantInfo.contactPreference": "email",
+};
+const STANDARD_CLAIMANT = {
+  "claimantInfo.firstName": "Bo",
+  "claimantInfo.lastName": "Lee",
+  "claimantInfo.mailingStreetLine1": "1 Main St",
+  "claimantInfo.mailingCity": "Austin",
+  "claimantInfo.mailingCountry": "US",
+  "claimantInfo.mailingSubDivision": "TX",
+  "claimantInfo.mailingPostalCode": "73301",
+  "claimantInfo.emailAddress": "bo@acmemotors.example",
+  "claimantInfo.confirmEmailAddress": "bo@acmemotors.example",
+};
+const STANDARD_DETAILS = {
+  "claimDetails.boughtPartsKit": "on",
+  "claimDetails.boughtWarranty": "on",
+  "claimDetails.quantity": "2",
+  "claimDetails.unitPrice": "1,250.5",
+  "claimDetails.totalWeight": "12.5",
+  "claimDetails.purchaseDate": "3/7/2021",
+  "claimDetails.boughtOnline": "on",
+  "claimDetails.orderNumber": "A-1001",
+  "claimDetails.employeeId": "E12345",
+  "claimDetails.warrantyPeriod": "1/15/2021 - 1/14/2024",
+  "claimDetails.serviceDates": "3/2/2022;9/14/2022",
+  "claimDetails.installationAppointment": "6/3/2022 14:30",
+};
+const AUTOMOTIVE_DETAILS = {
+  "claimDetails.vehicleVin": "1hgcm82633a004352",
+  "claimDetails.modelYear": "2019",
+  "claimDetails.ownershipType": "owned",
+  "claimDetails.acquisitionDate": "4/2/2019",
+  "claimDetails.disposalDate": "6/30/2023",
+  "claimDetails.repairVisits": "3",
+  "claimDetails.repairCostEstimate": "1,250",
+  "claimDetails.firstNoticedMonth": "07/2020",
+};
+
+let portal: PortalServer;
+beforeAll(async () => {
+  portal = await startPortal();
+});
+afterAll(async () => {
+  await portal.stop();
+});
+
+/** A claimant who has completed the steps before `step` of the standard flow. */
+async function standardAt(step: "claim-details" | "payment-election") {
+  const claimant = new Claimant(portal, NOW);
+  await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
+  if (step === "payment-election") await claimant.complete("/standard/claim-details", STANDARD_DETAILS);
+  return claimant;
+}
+
+async function automotiveDetails() {
+  const claimant = new Claimant(portal, NOW);
+  await claimant.complete("/automotive/claimant-info", AUTOMOTIVE_CLAIMANT);
+  return claimant;
+}
+
+describe("a step without JavaScript", () => {
+  test("an empty submission: 400, a summary linking to each field, the error beside each field", async () => {
+    const claimant = new Claimant(portal, NOW);
+    await claimant.get("/automotive/claimant-info");
+    // What a browser sends for an untouched form: the country select keeps its default.
+    const page = await claimant.post("/automotive/claimant-info", { "claimantInfo.mailingCountry": "US" });
+    expect(page.status).toBe(400);
+    expect(summaryLines(page)).toEqual([
+      "First name: Value is required",
+      "Last name: Value is required",
+      "Street address: Value is required",
+      "City: Value is required",
+      "State: Value is required",
+      "ZIP code: Value is required",
+      "Email address: Value is required",
+      "Confirm email address: Value is required",
+      "Phone number: Value is required",
+      "Confirm phone number: Value is required",
+      "How should we contact you?: Value is required",
+    ]);
+    expect(page.document.querySelector(".error-summary a")?.getAttribute("href")).toBe("#field-claimantInfo-firstName");
+    expect(fieldError(page, "claimantInfo.firstName")).toBe("Value is required");
+    expect(page.document.querySelector("#field-claimantInfo-firstName")?.getAttribute("aria-describedby")).toBe("field-claimantInfo-firstName-error");
+    expect(page.document.querySelector("#field-claimantInfo-firstName")?.getAttribute("aria-invalid")).toBe("true");
+    expect(page.text("title")).toContain("About you");
+  });
+
+  test("what was typed comes back in the inputs", async () => {
+    const claimant = new Claimant(portal, NOW);
+    await claimant.get("/automotive/claimant-info");
+    const page = await claimant.post("/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.firstName": "Ana<script>" });
+    expect(page.status).toBe(400);
+    expect(page.document.querySelector("#field-claimantInfo-firstName")?.getAttribute("value")).toBe("Ana<script>");
+    expect(page.document.querySelector("#field-claimantInfo-mailingSubDivision option[selected]")?.getAttribute("value")).toBe("WA");
+    expect(page.document.querySelector('input[name="claimantInfo.contactPreference"][value="email"]')?.hasAttribute("checked")).toBe(true);
+  });
+
+  test("messages follow the culture", async () => {
+    const claimant = new Claimant(portal, NOW);
+    await claimant.get("/automotive/claimant-info?culture=es");
+    const page = await claimant.post("/automotive/claimant-info?culture=es", { "claimantInfo.mailingCountry": "US" });
+    expect(page.status).toBe(400);
+    expect(summaryLines(page)[0]).toBe("Nombre: Este valor es obligatorio");
+    expect(page.text(".error-summary h2")).toBe("Hay un problema");
+  });
+
+  test("a POST without the CSRF token is refused and stores nothing", async () => {
+    const claimant = new Claimant(portal, NOW);
+    await claimant.get("/automotive/claimant-info");
+    const page = await claimant.post("/automotive/claimant-info", AUTOMOTIVE_CLAIMANT, { csrf: false });
+    expect(page.status).toBe(403);
+    const forged = await claimant.post("/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, csrf: "forged" }, { csrf: false });
+    expect(forged.status).toBe(403);
+  });
+});
+
+describe("every rule on a real step: the exact message beside the field and in the summary", () => {
+  // [rule, claimant at the step, step, answers, field, message, number of errors on the page (default 1)]
+  const cases: Array<[string, () => Promise<Claimant>, string, Record<string, string>, string, string, number?]> = [
+    ["required", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.lastName": "   " }, "claimantInfo.lastName", "Value is required"],
+    ["maxLength", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.firstName": "A".repeat(51) }, "claimantInfo.firstName", "The maximum length allowed is 50"],
+    ["characterSetRestriction", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingCity": "Seattle <b>{x}" }, "claimantInfo.mailingCity", "These characters are not allowed: < > { }"],
+    ["regularExpression", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.middleInitial": "MJ" }, "claimantInfo.middleInitial", "Enter one letter"],
+    ["equalTo", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.confirmEmailAddress": "ana@example.org" }, "claimantInfo.confirmEmailAddress", "The email addresses do not match"],
+    ["ZIP_CODE", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingPostalCode": "9811" }, "claimantInfo.mailingPostalCode", "Enter a 5-digit ZIP code, or ZIP+4 like 12345-6789"],
+    ["USA_PHONE_NUMBER", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.phoneNumber": "555-1234", "claimantInfo.confirmPhoneNumber": "555-1234" }, "claimantInfo.phoneNumber", "Enter a 10-digit US phone number, like (123) 456-7890", 2],
+    ["ZIP_CODE_NON_US", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingCountry": "GB", "claimantInfo.mailingPostalCodeNonUS": "SW1A-1AA", "claimantInfo.phoneNumberInternational": "+442079460958" }, "claimantInfo.mailingPostalCodeNonUS", "Enter up to 10 letters, numbers and spaces"],
+    ["INTERNATIONAL_PHONE_NUMBER", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingCountry": "GB", "claimantInfo.mailingPostalCodeNonUS": "SW1A 1AA", "claimantInfo.phoneNumberInternational": "+44 (20) 7946 0958 x12" }, "claimantInfo.phoneNumberInternational", "Enter the phone number with up to 16 digits, like +44 20 7946 0958"],
+    ["select options", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingSubDivision": "XX" }, "claimantInfo.mailingSubDivision", "The value entered is not valid"],
+    ["VIN", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.vehicleVin": "1HGCM-82633" }, "claimDetails.vehicleVin", "A VIN has up to 17 letters and numbers"],
+    ["regularExpression (VIN)", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.vehicleVin": "1HGCM82633A00435O" }, "claimDetails.vehicleVin", "A VIN has 17 letters and numbers and never the letters I, O or Q"],
+    ["range (number)", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.repairVisits": "51" }, "claimDetails.repairVisits", "The value must be between 0 and 50"],
+    ["range (date)", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.acquisitionDate": "12/31/2016" }, "claimDetails.acquisitionDate", "The value must be between 01/01/2017 and 12/31/2021"],
+    ["endDate", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "4/2/2019" }, "claimDetails.disposalDate", "The end date must be after the start date"],
+    ["preventFutureDate", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "11/22/2026" }, "claimDetails.disposalDate", "The date cannot be in the future"],
+    ["preventFutureShortDate", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.firstNoticedMonth": "12/2026" }, "claimDetails.firstNoticedMonth", "The month cannot be in the future"],
+    ["CURRENCY_COMMA_DELIMITED", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.repairCostEstimate": "1,250.75" }, "claimDetails.repairCostEstimate", "Enter a whole-dollar amount, like 1,250"],
+    ["SLASH_DELIMITED_FULL_DATE", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.acquisitionDate": "2019-04-02" }, "claimDetails.acquisitionDate", "Enter a date as mm/dd/yyyy"],
+    ["radio options", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.ownershipType": "stolen" }, "claimDetails.ownershipType", "The value entered is not valid"],
+    ["requireOnePropertyValTrue", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.boughtPartsKit": "", "claimDetails.boughtWarranty": "", "claimDetails.warrantyPeriod": "" }, "claimDetails.boughtPartsKit", "At least one option is required."],
+    ["confirmNone", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.boughtOnline": "", "claimDetails.orderNumber": "" }, "claimDetails.noneOfThese", "Choose at least one option, or confirm that none of them apply"],
+    ["nestedRequiredIf", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.orderNumber": "" }, "claimDetails.orderNumber", "Value is required"],
+    ["requiredIfOtherPropertyMatchesRegex (across steps)", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.employeeId": "" }, "claimDetails.employeeId", "Value is required"],
+    ["requiredIf (checkbox)", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.warrantyPeriod": "" }, "claimDetails.warrantyPeriod", "Value is required"],
+    ["beforeDate", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.purchaseDate": "1/1/2024" }, "claimDetails.purchaseDate", "Enter a date before 01/01/2024"],
+    ["INTEGER_16", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.quantity": "2.5" }, "claimDetails.quantity", "Enter whole numbers only, up to 16 digits"],
+    ["CURRENCY_COMMA_DELIMITED_WITH_DECIMALS", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.unitPrice": "1.234" }, "claimDetails.unitPrice", "Enter an amount in dollars and cents, like 1,250.00"],
+    ["DECIMAL_15PRECISION", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.totalWeight": "1.2.3" }, "claimDetails.totalWeight", "Enter a number with up to 16 digits and one decimal point, like 12.5"],
+    ["picker: range too long", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.warrantyPeriod": "1/15/2021 - 1/16/2026" }, "claimDetails.warrantyPeriod", "The period can be at most 1827 days"],
+    ["picker: disabled weekday", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.serviceDates": "3/2/2022; 3/6/2022" }, "claimDetails.serviceDates", "03/06/2022 cannot be chosen"],
+    ["picker: max time", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.installationAppointment": "6/3/2022 19:00" }, "claimDetails.installationAppointment", "Enter a time at or before 18:00"],
+  ];
+
+  test.each(cases)("%s", async (_rule, start, path, fields, field, message, errorCount = 1) => {
+    const claimant = await start();
+    await claimant.get(path);
+    const page = await claimant.post(path, fields);
+    expect(page.status).toBe(400);
+    expect(fieldError(page, field)).toBe(message);
+    expect(summaryLines(page)).toContainEqual(expect.stringMatching(new RegExp(`: ${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`)));
+    expect(summaryLines(page)).toHaveLength(errorCount);
+  });
+});
+
+describe("dates around Los Angeles midnight", () => {
+  test("'today' is Los Angeles' today: 23:30 there is already tomorrow in UTC", async () => {
+    const late = new Claimant(portal, { "X-Test-Now": "2026-11-22T07:30:00Z" });
+    await late.complete("/automotive/claimant-info", AUTOMOTIVE_CLAIMANT);
+    await late.get("/automotive/claim-details");
+    const refused = await late.post("/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "11/22/2026" });
+    expect(fieldError(refused, "claimDetails.disposalDate")).toBe("The date cannot be in the future");
+    const accepted = await late.post("/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "11/21/2026" });
+    expect(accepted.status).toBe(303);
+
+    const afterMidnight = new Claimant(portal, { "X-Test-Now": "2026-11-22T08:30:00Z" });
+    await afterMidnight.complete("/automotive/claimant-info", AUTOMOTIVE_CLAIMANT);
+    await afterMidnight.get("/automotive/claim-details");
+    expect((await afterMidnight.post("/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "11/22/2026" })).status).toBe(303);
+  });
+});
+
+describe("valid answers", () => {
+  test("are stored normalised, and the claimant moves to the next step", async () => {
+    const claimant = new Claimant(portal, NOW);
+    await claimant.get("/automotive/claimant-info?culture=es");
+    const page = await claimant.post("/automotive/claimant-info?culture=es", AUTOMOTIVE_CLAIMANT);
+    expect(page.status).toBe(303);
+    expect(page.headers.get("location")).toBe("/automotive/claim-details?saved=1&culture=es");
+
+    const next = await claimant.get("/automotive/claim-details?saved=1&culture=es");
+    expect(next.text(".toast")).toBe("Se guardaron sus respuestas.");
+    await claimant.post("/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.leaseProgram": "FORGED" });
+
+    const again = await claimant.get("/automotive/claimant-info");
+    expect(again.document.querySelector("#field-claimantInfo-phoneNumber")?.getAttribute("value")).toBe("(555) 123-4567");
+    expect(again.document.querySelector("#field-claimantInfo-mailingPostalCode")?.getAttribute("value")).toBe("98111-0042");
+
+    const draft = storedDrafts(portal.dataDir).find((row) => (row.data.models as Record<string, Record<string, unknown>>).claimantInfo?.lastName === "García");
+    const models = draft!.data.models as Record<string, Record<string, unknown>>;
+    expect(models.claimantInfo).toMatchObject({ phoneNumber: "(555) 123-4567", confirmPhoneNumber: "(555) 123-4567", mailingPostalCode: "98111-0042", mailingCountry: "US" });
+    // Fields for other countries do not apply, so nothing is stored for them.
+    expect(models.claimantInfo).toMatchObject({ mailingPostalCodeNonUS: null, phoneNumberInternational: null });
+    expect(models.claimDetails).toMatchObject({
+      vehicleVin: "1HGCM82633A004352",
+      acquisitionDate: "04/02/2019",
+      disposalDate: "06/30/2023",
+      repairCostEstimate: "1250",
+      stillOwn: false,
+      // The hidden lease field applies only to leased vehicles: a forged value is not stored.
+      leaseProgram: null,
+    });
+    expect(draft!.data.completedSteps).toEqual(["claimant-info", "claim-details"]);
+  });
+
+  test("standard: currency, decimals, ranges of dates, several dates and a date with time", async () => {
+    const claimant = await standardAt("payment-election");
+    const page = await claimant.get("/standard/payment-election");
+    expect(page.status).toBe(200);
+    const draft = storedDrafts(portal.dataDir).find((row) => row.form_type === "standard" && (row.data.models as Record<string, Record<string, unknown>>).claimDetails?.quantity === "2");
+    expect((draft!.data.models as Record<string, Record<string, unknown>>).claimDetails).toMatchObject({
+      unitPrice: "1250.50",
+      totalWeight: "12.5",
+      purchaseDate: "03/07/2021",
+      warrantyPeriod: "01/15/2021 - 01/14/2024",
+      serviceDates: "03/02/2022; 09/14/2022",
+      installationAppointment: "06/03/2022 14:30",
+      boughtPartsKit: true,
+      noneOfThese: false,
+    });
+  });
+
+  test("a dependent field that does not apply is neither validated nor stored", async () => {
+    const claimant = await standardAt("payment-election");
+    await claimant.get("/standard/payment-election");
+    const page = await claimant.post("/standard/payment-election", { "paymentElection.paymentMethod": "check", "paymentElection.paypalEmail": "not an email" });
+    expect(page.status).toBe(303);
+    const refused = await claimant.post("/standard/payment-election", { "paymentElection.paymentMethod": "paypal", "paymentElection.paypalEmail": "not an email" });
+    expect(fieldError(refused, "paymentElection.paypalEmail")).toBe("Enter an email address like name@example.com");
+  });
+});
+
+describe("dependent fields without JavaScript", () => {
+  test("are on the page with a hint saying when they apply", async () => {
+    const claimant = await standardAt("payment-election");
+    const page = await claimant.get("/standard/payment-election");
+    const hint = page.text("#field-paymentElection-paypalEmail-applies");
+    expect(hint).toBe("Answer only if “Payment method” is “PayPal”.");
+    expect(page.document.querySelector("#field-paymentElection-paypalEmail")?.getAttribute("aria-describedby")).toContain("field-paymentElection-paypalEmail-applies");
+  });
+});
+
+describe("navigation", () => {
+  test("a later step opened first goes to the first incomplete step; a skipped step is bypassed", async () => {
+    const claimant = new Claimant(portal, NOW);
+    const early = await claimant.get("/reimbursement/payment-election?culture=es");
+    expect(early.status).toBe(302);
+    expect(early.headers.get("location")).toBe("/reimbursement/claimant-info?culture=es");
+    const skipped = await claimant.get("/reimbursement/supporting-documents");
+    expect(skipped.headers.get("location")).toBe("/reimbursement/claim-summary");
+  });
+
+  test("an unknown step is a 404", async () => {
+    expect((await new Claimant(portal).get("/standard/not-a-step")).status).toBe(404);
+  });
+});

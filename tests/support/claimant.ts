@@ -1,0 +1,73 @@
+import { DatabaseSync } from "node:sqlite";
+import path from "node:path";
+import { getPage, type Page } from "./http.ts";
+import type { PortalServer } from "./portal-server.ts";
+
+/**
+ * A claimant's browser without JavaScript: keeps the session cookie, and posts forms with the CSRF
+ * token of the page it last loaded, as a real form submission would.
+ */
+export class Claimant {
+  private cookie = "";
+  private lastPage?: Page;
+  private readonly portal: PortalServer;
+  private readonly headers: Record<string, string>;
+
+  constructor(portal: PortalServer, headers: Record<string, string> = {}) {
+    this.portal = portal;
+    this.headers = headers;
+  }
+
+  private remember(page: Page) {
+    const setCookie = page.headers.get("set-cookie");
+    if (setCookie) this.cookie = setCookie.split(";")[0]!;
+    return page;
+  }
+
+  async get(pathname: string): Promise<Page> {
+    this.lastPage = this.remember(await getPage(`${this.portal.url}${pathname}`, { headers: { ...this.headers, Cookie: this.cookie } }));
+    return this.lastPage;
+  }
+
+  /** Posts `fields` (plus the CSRF token of the last page) to `pathname`, url-encoded. */
+  async post(pathname: string, fields: Record<string, string>, { csrf = true } = {}): Promise<Page> {
+    const token = this.lastPage?.document.querySelector('input[name="csrf"]')?.getAttribute("value") ?? "";
+    const body = new URLSearchParams({ ...(csrf ? { csrf: token } : {}), ...fields });
+    const page = this.remember(
+      await getPage(`${this.portal.url}${pathname}`, {
+        method: "POST",
+        headers: { ...this.headers, Cookie: this.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: this.portal.url },
+        body,
+      }),
+    );
+    if (page.status < 300 || page.status >= 400) this.lastPage = page;
+    return page;
+  }
+
+  /** Opens a step and submits it: the way a claimant moves through a flow. */
+  async complete(pathname: string, fields: Record<string, string>): Promise<Page> {
+    await this.get(pathname);
+    const page = await this.post(pathname, fields);
+    if (page.status !== 303) throw new Error(`${pathname} answered ${page.status}: ${page.text(".error-summary")}`);
+    return page;
+  }
+}
+
+/** The first error shown beside a field, and the summary's line for it. */
+export function fieldError(page: Page, fieldPath: string): string {
+  return page.text(`#field-${fieldPath.replace(".", "-")}-error`).replace(/^(Error|Error):\s*/, "");
+}
+
+export function summaryLines(page: Page): string[] {
+  return page.document.querySelectorAll(".error-summary li a").map((link) => link.textContent.trim());
+}
+
+/** The drafts the portal stored, read straight from its SQLite file. */
+export function storedDrafts(dataDir: string): Array<{ form_type: string; data: Record<string, unknown> }> {
+  const db = new DatabaseSync(path.join(dataDir, "portal.sqlite"), { readOnly: true });
+  try {
+    return (db.prepare("SELECT form_type, data FROM drafts").all() as Array<{ form_type: string; data: string }>).map((row) => ({ form_type: row.form_type, data: JSON.parse(row.data) }));
+  } finally {
+    db.close();
+  }
+}
