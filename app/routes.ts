@@ -20,6 +20,7 @@ export default [
     route("signature-date", "routes/api/signature-date.ts"),
     route("culture/content", "routes/api/culture-content.ts"),
     route("culture/set-language", "routes/api/culture-set-language.ts"),
+    route("forms/config", "routes/api/forms-config.ts"),
   ]),
 
   // Every flow route sits under the flow layout, whose middleware runs the deadline guard.

@@ -7,6 +7,7 @@ import type { FieldValue } from "#app/forms/field-value.ts";
 import { fieldsOfBlocks, type FormDefinition, resolveField } from "#app/forms/form-definition.ts";
 import { STEP_NAMES, type StepName } from "#app/forms/page-schema.ts";
 import { COUNTRIES, countryName } from "#app/forms/places.ts";
+import { initialFieldValue } from "#app/forms/prepopulation.ts";
 import { stepSchema } from "#app/forms/step-schema.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { translator } from "#app/i18n/i18n.ts";
@@ -60,8 +61,7 @@ export async function loadStep({ request, url, context }: StepArgs) {
   const values: Record<string, FieldValue> = Object.fromEntries(
     paths.map((path) => {
       const [model, key] = path.split(".") as [string, string];
-      const saved = draft.models[model]?.[key];
-      return [path, saved !== undefined && saved !== null ? saved : resolveField(definition, path)!.field.defaultValue];
+      return [path, initialFieldValue(resolveField(definition, path)!.field, draft.models[model]?.[key], draft.prepopulated, draft.edited.includes(path))];
     }),
   );
   const shownValues = Object.fromEntries(
@@ -138,6 +138,7 @@ export async function submitStep({ request, url, context }: StepArgs) {
       models,
       completedSteps: [...new Set([...draft.completedSteps, step])],
       edited: [...new Set([...draft.edited, ...paths])],
+      prepopulated: draft.prepopulated,
     },
     requestNow(request),
   );

@@ -50,7 +50,7 @@ export function openSqliteStore(file: string): Store {
       return row ? { ...(JSON.parse(row.data) as Omit<Draft, "updatedAt">), updatedAt: row.updated_at } : undefined;
     },
     async saveDraft(sessionId, formType, draft, now) {
-      upsertDraft.run(sessionId, formType, JSON.stringify({ models: draft.models, completedSteps: draft.completedSteps, edited: draft.edited }), now);
+      upsertDraft.run(sessionId, formType, JSON.stringify({ models: draft.models, completedSteps: draft.completedSteps, edited: draft.edited, prepopulated: draft.prepopulated }), now);
     },
     async close() {
       db.close();

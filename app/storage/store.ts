@@ -8,6 +8,8 @@ export interface Draft {
   completedSteps: StepName[];
   /** "model.field" paths the claimant has answered, so prepopulated data never overwrites them. */
   edited: string[];
+  /** What the class-member list holds for this claimant, once authorized (issue 4). */
+  prepopulated?: Record<string, string>;
   updatedAt: number;
 }
 

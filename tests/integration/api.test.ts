@@ -76,3 +76,19 @@ describe("the read-side JSON API", () => {
     expect((await fetch(`${portal.url}/api/signature-date?culture=xx`)).status).toBe(400);
   });
 });
+
+describe("GET /api/forms/config", () => {
+  test("serves the form type's server model configs", async () => {
+    const { body } = await getJson(`${portal.url}/api/forms/config?formType=standard`);
+    const models = body as unknown as Array<{ metadataHash: string; metadata: { dtoMapping: string }; fields: Record<string, { componentName: string }> }>;
+    expect(models.map((model) => model.metadata.dtoMapping)).toEqual(["Credentials", "ClaimantInfo", "ClaimDetails", "PaymentElection", "Signature"]);
+    expect(models[2]!.fields.purchaseDate!.componentName).toBe("FormFieldDate");
+    expect(models.every((model) => model.metadataHash)).toBe(true);
+  });
+
+  test("an unknown or missing form type is a 400", async () => {
+    for (const query of ["", "?formType=mortgage"]) {
+      expect((await fetch(`${portal.url}/api/forms/config${query}`)).status).toBe(400);
+    }
+  });
+});
