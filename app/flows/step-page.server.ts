@@ -91,6 +91,8 @@ export async function loadStep({ request, url, context }: StepArgs) {
         ? Object.fromEntries(COUNTRIES.map((country) => [country.value, countryName(country.value, culture)]))
         : {},
       csrfToken: csrfToken(sessionId),
+      // An explicit action keeps the culture when a script-less browser posts the form.
+      action: withCulture(stepPath(formType, step), culture),
       backPath: back ? withCulture(stepPath(formType, back), culture) : undefined,
       stepNumber: steps.indexOf(step) + 1,
       stepCount: steps.length,

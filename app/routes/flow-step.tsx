@@ -39,7 +39,7 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
         internationalAddresses={loaderData.internationalAddresses}
         countryNames={loaderData.countryNames}
         csrfToken={loaderData.csrfToken}
-        action=""
+        action={loaderData.action}
         lastResult={actionData?.result}
         submitLabel={text("Form_SaveAndContinue")}
       />

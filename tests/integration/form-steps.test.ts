@@ -1,59 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Claimant, fieldError, storedDrafts, summaryLines } from "#tests/support/claimant.ts";
+import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 
 const NOW = { "X-Test-Now": "2026-11-21T20:00:00Z" };
-
-const AUTOMOTIVE_CLAIMANT = {
-  "claimantInfo.firstName": "Ana",
-  "claimantInfo.middleInitial": "M",
-  "claimantInfo.lastName": "García",
-  "claimantInfo.mailingStreetLine1": "12 Pine St",
-  "claimantInfo.mailingCity": "Seattle",
-  "claimantInfo.mailingCountry": "US",
-  "claimantInfo.mailingSubDivision": "WA",
-  "claimantInfo.mailingPostalCode": "981110042",
-  "claimantInfo.emailAddress": "ana@example.com",
-  "claimantInfo.confirmEmailAddress": "ANA@example.com",
-  "claimantInfo.phoneNumber": "555.123.4567",
-  "claimantInfo.confirmPhoneNumber": "(555) 123-4567",
-  "claimantInfo.contactPreference": "email",
-};
-const STANDARD_CLAIMANT = {
-  "claimantInfo.firstName": "Bo",
-  "claimantInfo.lastName": "Lee",
-  "claimantInfo.mailingStreetLine1": "1 Main St",
-  "claimantInfo.mailingCity": "Austin",
-  "claimantInfo.mailingCountry": "US",
-  "claimantInfo.mailingSubDivision": "TX",
-  "claimantInfo.mailingPostalCode": "73301",
-  "claimantInfo.emailAddress": "bo@acmemotors.example",
-  "claimantInfo.confirmEmailAddress": "bo@acmemotors.example",
-};
-const STANDARD_DETAILS = {
-  "claimDetails.boughtPartsKit": "on",
-  "claimDetails.boughtWarranty": "on",
-  "claimDetails.quantity": "2",
-  "claimDetails.unitPrice": "1,250.5",
-  "claimDetails.totalWeight": "12.5",
-  "claimDetails.purchaseDate": "3/7/2021",
-  "claimDetails.boughtOnline": "on",
-  "claimDetails.orderNumber": "A-1001",
-  "claimDetails.employeeId": "E12345",
-  "claimDetails.warrantyPeriod": "1/15/2021 - 1/14/2024",
-  "claimDetails.serviceDates": "3/2/2022;9/14/2022",
-  "claimDetails.installationAppointment": "6/3/2022 14:30",
-};
-const AUTOMOTIVE_DETAILS = {
-  "claimDetails.vehicleVin": "1hgcm82633a004352",
-  "claimDetails.modelYear": "2019",
-  "claimDetails.ownershipType": "owned",
-  "claimDetails.acquisitionDate": "4/2/2019",
-  "claimDetails.disposalDate": "6/30/2023",
-  "claimDetails.repairVisits": "3",
-  "claimDetails.repairCostEstimate": "1,250",
-  "claimDetails.firstNoticedMonth": "07/2020",
-};
 
 let portal: PortalServer;
 beforeAll(async () => {
@@ -121,6 +71,7 @@ describe("a step without JavaScript", () => {
     expect(page.status).toBe(400);
     expect(summaryLines(page)[0]).toBe("Nombre: Este valor es obligatorio");
     expect(page.text(".error-summary h2")).toBe("Hay un problema");
+    expect(page.document.querySelector("form.step-form")?.getAttribute("action")).toBe("/automotive/claimant-info?culture=es");
   });
 
   test("a POST without the CSRF token is refused and stores nothing", async () => {

@@ -24,6 +24,12 @@ export class Claimant {
     return page;
   }
 
+  /** The session cookie, to hand this claimant's session to a browser. */
+  sessionCookie(): { name: string; value: string; url: string } {
+    const [name, value] = this.cookie.split("=") as [string, string];
+    return { name, value, url: this.portal.url };
+  }
+
   async get(pathname: string): Promise<Page> {
     this.lastPage = this.remember(await getPage(`${this.portal.url}${pathname}`, { headers: { ...this.headers, Cookie: this.cookie } }));
     return this.lastPage;

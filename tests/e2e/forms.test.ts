@@ -1,0 +1,175 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { axeViolations, launchChromium, openPage, openScriptlessPage } from "#tests/support/browser.ts";
+import { Claimant, fieldError } from "#tests/support/claimant.ts";
+import { AUTOMOTIVE_CLAIMANT, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { settlementWith } from "#tests/support/settlement.ts";
+
+const THEMES = ["jnd-7-0-default", "ftc-7-0-default", "jnd-9-0-kontent"] as const;
+
+let browser: Browser;
+const servers = new Map<string, PortalServer>();
+beforeAll(async () => {
+  const [launched, ...started] = await Promise.all([
+    launchChromium(),
+    ...THEMES.map((theme) => startPortal({ settlementDir: settlementWith((s) => void (s.theme = theme)) })),
+  ]);
+  browser = launched as Browser;
+  THEMES.forEach((theme, index) => servers.set(theme, started[index] as PortalServer));
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([...servers.values()].map((server) => server.stop()));
+});
+
+const portal = () => servers.get("jnd-7-0-default")!;
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.querySelector("form.step-form .required-note") && (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+  // The step form marks itself enhanced after hydration: dependent-field hints are then gone.
+  await page.waitForFunction(() => !document.querySelector(".field-applies"));
+}
+
+/** A browser page whose session has already completed the standard flow up to `step`. */
+async function standardPageAt(server: PortalServer, step: "claimant-info" | "claim-details" | "payment-election", scriptless: boolean) {
+  const claimant = new Claimant(server);
+  if (step !== "claimant-info") await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
+  if (step === "payment-election") await claimant.complete("/standard/claim-details", STANDARD_DETAILS);
+  await claimant.get(`/standard/${step}`);
+  const page = scriptless ? await openScriptlessPage(browser) : await openPage(browser, true);
+  await page.context().addCookies([claimant.sessionCookie()]);
+  return page;
+}
+
+describe("with JavaScript", () => {
+  test("typing an invalid value shows the same message the server gives", async () => {
+    const page = await openPage(browser, true);
+    await page.goto(`${portal().url}/automotive/claimant-info`);
+    await hydrated(page);
+    const email = page.locator("#field-claimantInfo-emailAddress");
+    await email.fill("ana@");
+    await email.blur();
+    await expect.poll(() => page.locator("#field-claimantInfo-emailAddress-error").textContent()).toBe("Error: Enter an email address like name@example.com");
+
+    const city = page.locator("#field-claimantInfo-mailingCity");
+    await city.fill("Seattle <b>");
+    await city.blur();
+    await expect.poll(() => page.locator("#field-claimantInfo-mailingCity-error").textContent()).toBe("Error: These characters are not allowed: < >");
+
+    // The server, given the same values without JavaScript, says the same.
+    const claimant = new Claimant(portal());
+    await claimant.get("/automotive/claimant-info");
+    const server = await claimant.post("/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.emailAddress": "ana@", "claimantInfo.mailingCity": "Seattle <b>" });
+    expect(fieldError(server, "claimantInfo.emailAddress")).toBe("Enter an email address like name@example.com");
+    expect(fieldError(server, "claimantInfo.mailingCity")).toBe("These characters are not allowed: < >");
+    await page.context().close();
+  });
+
+  test("a submission with errors stays on the page, lists them in the summary and focuses it", async () => {
+    const page = await openPage(browser, true);
+    const requests: string[] = [];
+    page.on("request", (request) => request.method() === "POST" && requests.push(request.url()));
+    await page.goto(`${portal().url}/automotive/claimant-info`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe("error-summary");
+    expect(await page.locator(".error-summary li").count()).toBe(11);
+    expect(requests).toEqual([]); // the browser refused it: nothing was sent
+    await page.locator(".error-summary a", { hasText: "Last name" }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-claimantInfo-lastName");
+    await page.context().close();
+  });
+
+  test("masks format as the claimant types", async () => {
+    const page = await standardPageAt(portal(), "claim-details", false);
+    await page.goto(`${portal().url}/standard/claim-details`);
+    await hydrated(page);
+    const typeInto = async (id: string, text: string) => {
+      const input = page.locator(`#${id}`);
+      await input.fill("");
+      await input.pressSequentially(text, { delay: 30 });
+      return input.inputValue();
+    };
+    expect(await typeInto("field-claimDetails-unitPrice", "1250.5")).toBe("1,250.5");
+    expect(await typeInto("field-claimDetails-quantity", "12a3")).toBe("123");
+    expect(await typeInto("field-claimDetails-totalWeight", "12.5.1")).toBe("12.51");
+    expect(await typeInto("field-claimDetails-purchaseDate", "03072021")).toBe("03/07/2021");
+    await page.goto(`${portal().url}/standard/claimant-info`);
+    await hydrated(page);
+    expect(await typeInto("field-claimantInfo-mailingPostalCode", "981110042")).toBe("98111-0042");
+    await page.context().close();
+
+    const automotive = await openPage(browser, true);
+    await automotive.goto(`${portal().url}/automotive/claimant-info`);
+    await hydrated(automotive);
+    const phone = automotive.locator("#field-claimantInfo-phoneNumber");
+    await phone.pressSequentially("5551234567", { delay: 30 });
+    expect(await phone.inputValue()).toBe("(555) 123-4567");
+    await automotive.context().close();
+  });
+
+  test("dependent fields show, hide and reset as the claimant answers", async () => {
+    const page = await standardPageAt(portal(), "payment-election", false);
+    await page.goto(`${portal().url}/standard/payment-election`);
+    await hydrated(page);
+    const paypalEmail = page.locator('[data-field="paymentElection.paypalEmail"]');
+    expect(await paypalEmail.isHidden()).toBe(true);
+    await page.getByLabel("PayPal", { exact: true }).check();
+    await expect.poll(() => paypalEmail.isVisible()).toBe(true);
+    await page.locator("#field-paymentElection-paypalEmail").fill("bo@example.com");
+    await page.getByLabel("Paper check by mail").check();
+    await expect.poll(() => paypalEmail.isHidden()).toBe(true);
+    await page.getByLabel("PayPal", { exact: true }).check();
+    // Reset when its dependency stopped holding (resetOnUnfulfilled, the default).
+    expect(await page.locator("#field-paymentElection-paypalEmail").inputValue()).toBe("");
+    await page.context().close();
+  });
+});
+
+describe("without JavaScript", () => {
+  test("the same form submits, shows the server's errors, and then moves on", async () => {
+    const page = await openPage(browser, false);
+    await page.goto(`${portal().url}/standard/claimant-info?culture=es`);
+    await page.getByRole("button", { name: "Guardar y continuar" }).click();
+    expect(await page.locator(".error-summary h2").textContent()).toBe("Hay un problema");
+    expect(await page.locator("#field-claimantInfo-firstName-error").textContent()).toBe("Error: Este valor es obligatorio");
+    for (const [name, value] of Object.entries(STANDARD_CLAIMANT)) {
+      const input = page.locator(`[name="${name}"]`);
+      if ((await input.evaluate((element) => element.tagName)) === "SELECT") await input.selectOption(value);
+      else await input.fill(value);
+    }
+    await page.getByRole("button", { name: "Guardar y continuar" }).click();
+    expect(new URL(page.url()).pathname).toBe("/standard/claim-details");
+    expect(await page.locator(".toast").textContent()).toBe("Se guardaron sus respuestas.");
+    expect(await page.locator("html").getAttribute("lang")).toBe("es");
+    await page.context().close();
+  });
+});
+
+describe("accessibility of the step pages", () => {
+  const STEPS = ["claimant-info", "claim-details", "payment-election"] as const;
+  describe.each(THEMES)("%s", (theme) => {
+    test.each([false, true])("JavaScript %s: no axe violations, with and without errors", async (javaScript) => {
+      const server = servers.get(theme)!;
+      for (const step of STEPS) {
+        const page = await standardPageAt(server, step, !javaScript);
+        await page.goto(`${server.url}/standard/${step}`);
+        if (javaScript) await hydrated(page);
+        expect(await axeViolations(page), `${theme} ${step}`).toEqual([]);
+        await page.locator("form.step-form button[type=submit]").click();
+        await page.locator(".error-summary").waitFor();
+        expect(await axeViolations(page), `${theme} ${step} with errors`).toEqual([]);
+        await page.context().close();
+      }
+    });
+  });
+
+  test("the automotive pages too (name with middle initial, phone confirmation, hidden field)", async () => {
+    const page = await openPage(browser, true);
+    await page.goto(`${portal().url}/automotive/claimant-info`);
+    await hydrated(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
