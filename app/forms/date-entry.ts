@@ -3,8 +3,9 @@ import { formatClaimantDate, parseClaimantDate, parseClaimantDateTime } from "./
 import type { FieldConfig } from "./definition-schema.ts";
 import type { RuleFailure } from "./rules.ts";
 
-type Picker = NonNullable<FieldConfig["picker"]>;
-const DEFAULT_PICKER: Picker = { mode: "single", disabledDates: [], disabledWeekdays: [], yearRange: [1900, 2100] };
+export type Picker = NonNullable<FieldConfig["picker"]>;
+/** SPEC §9 picker defaults. */
+export const DEFAULT_PICKER: Picker = { mode: "single", disabledDates: [], disabledWeekdays: [], yearRange: [1900, 2100] };
 
 /** What the picker rules say of a typed date entry: the normalised text, or why it is refused. */
 export type DateEntryResult = { value: string } | RuleFailure;
@@ -12,7 +13,8 @@ export type DateEntryResult = { value: string } | RuleFailure;
 /** A luxon weekday (1 = Monday … 7 = Sunday) as the definition's 0 = Sunday … 6 = Saturday. */
 const weekdayIndex = (date: DateTime) => date.weekday % 7;
 
-function checkDay(date: DateTime, picker: Picker): RuleFailure | null {
+/** Whether one day may be chosen: year range, min/max, allowed and disabled dates and weekdays. */
+export function checkDay(date: DateTime, picker: Picker): RuleFailure | null {
   const text = formatClaimantDate(date);
   const [firstYear, lastYear] = picker.yearRange;
   if (date.year < firstYear || date.year > lastYear) return { key: "Picker_YearRange", params: { min: firstYear, max: lastYear } };
@@ -26,7 +28,7 @@ function checkDay(date: DateTime, picker: Picker): RuleFailure | null {
   return null;
 }
 
-function checkTime(date: DateTime, picker: Picker): RuleFailure | null {
+export function checkTime(date: DateTime, picker: Picker): RuleFailure | null {
   const time = date.toFormat("HH:mm");
   if (picker.minTime && time < picker.minTime) return { key: "Picker_MinTime", params: { time: picker.minTime } };
   if (picker.maxTime && time > picker.maxTime) return { key: "Picker_MaxTime", params: { time: picker.maxTime } };

@@ -127,6 +127,102 @@ describe("with JavaScript", () => {
   });
 });
 
+describe("the date picker JavaScript adds", () => {
+  const focusedClass = (page: Page) => page.evaluate(() => document.activeElement?.className ?? "");
+
+  test("chooses a day from the keyboard, and gives focus back", async () => {
+    const page = await standardPageAt(portal(), "claim-details", false);
+    await page.goto(`${portal().url}/standard/claim-details`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Choose a date for “Date of purchase”" }).click();
+    await page.getByLabel("Month", { exact: true }).selectOption("3");
+    await page.getByLabel("Year", { exact: true }).selectOption("2021");
+    await page.getByRole("button", { name: "Monday, March 1, 2021" }).focus();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("ArrowRight"); // Tuesday the 2nd
+    await page.keyboard.press("ArrowDown"); // Tuesday the 9th
+    await page.keyboard.press("Enter");
+    expect(await page.locator("#field-claimDetails-purchaseDate").inputValue()).toBe("03/09/2021");
+    expect(await focusedClass(page)).toContain("date-picker-toggle");
+    expect(await page.locator(".date-picker-panel").count()).toBe(0);
+    await page.context().close();
+  });
+
+  test("refuses a forbidden day (invalid-select) and a range beyond its limits (invalid-fixed-range)", async () => {
+    const page = await standardPageAt(portal(), "claim-details", false);
+    await page.goto(`${portal().url}/standard/claim-details`);
+    await hydrated(page);
+    const events: string[] = [];
+    await page.exposeFunction("recordPickerEvent", (name: string) => events.push(name));
+    await page.evaluate(() => {
+      for (const name of ["invalid-select", "invalid-fixed-range"]) document.addEventListener(name, () => (window as unknown as { recordPickerEvent: (n: string) => void }).recordPickerEvent(name));
+    });
+    await page.getByRole("button", { name: /Choose a date for “Dates the transmission/ }).click();
+    await page.getByLabel("Month", { exact: true }).selectOption("3");
+    await page.getByLabel("Year", { exact: true }).selectOption("2022");
+    await page.getByRole("button", { name: "Sunday, March 6, 2022" }).click({ force: true });
+    expect(await page.locator(".date-picker-message").textContent()).toBe("03/06/2022 cannot be chosen");
+    await page.getByRole("button", { name: "Wednesday, March 2, 2022" }).click();
+    await page.getByRole("button", { name: "Monday, March 7, 2022" }).click();
+    await page.getByRole("button", { name: "Select", exact: true }).click();
+    expect(await page.locator("#field-claimDetails-serviceDates").inputValue()).toBe("03/02/2022; 03/07/2022");
+    expect(events).toEqual(["invalid-select"]);
+
+    await page.getByRole("button", { name: "Choose a date for “Warranty coverage period”" }).click();
+    await page.getByLabel("Month", { exact: true }).selectOption("1");
+    await page.getByLabel("Year", { exact: true }).selectOption("2021");
+    await page.getByRole("button", { name: "Friday, January 1, 2021" }).click();
+    await page.getByLabel("Year", { exact: true }).selectOption("2026");
+    await page.getByRole("button", { name: "Thursday, January 15, 2026" }).click();
+    expect(await page.locator(".date-picker-message").textContent()).toBe("The period can be at most 1827 days");
+    expect(events).toEqual(["invalid-select", "invalid-fixed-range"]);
+    await page.context().close();
+  });
+
+  test("a range, and a date with a time within its limits", async () => {
+    const page = await standardPageAt(portal(), "claim-details", false);
+    await page.goto(`${portal().url}/standard/claim-details`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Choose a date for “Warranty coverage period”" }).click();
+    await page.getByLabel("Month", { exact: true }).selectOption("1");
+    await page.getByLabel("Year", { exact: true }).selectOption("2021");
+    await page.getByRole("button", { name: "Friday, January 15, 2021" }).click();
+    await page.getByRole("button", { name: "Thursday, January 28, 2021" }).click();
+    await page.getByRole("button", { name: "Select", exact: true }).click();
+    expect(await page.locator("#field-claimDetails-warrantyPeriod").inputValue()).toBe("01/15/2021 - 01/28/2021");
+
+    await page.getByRole("button", { name: "Choose a date for “When the parts were installed”" }).click();
+    await page.getByLabel("Month", { exact: true }).selectOption("6");
+    await page.getByLabel("Year", { exact: true }).selectOption("2022");
+    await page.getByRole("button", { name: "Friday, June 3, 2022" }).click();
+    await page.getByLabel("Hour", { exact: true }).selectOption("19");
+    await page.getByRole("button", { name: "Select", exact: true }).click();
+    expect(await page.locator(".date-picker-message").textContent()).toBe("Enter a time at or before 18:00");
+    await page.getByLabel("Hour", { exact: true }).selectOption("14");
+    await page.getByLabel("Minute", { exact: true }).selectOption("30");
+    await page.getByRole("button", { name: "Select", exact: true }).click();
+    expect(await page.locator("#field-claimDetails-installationAppointment").inputValue()).toBe("06/03/2022 14:30");
+    await page.context().close();
+  });
+
+  test("Escape closes it, and without JavaScript there is no calendar, only the typed date", async () => {
+    const page = await standardPageAt(portal(), "claim-details", false);
+    await page.goto(`${portal().url}/standard/claim-details`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Choose a date for “Date of purchase”" }).click();
+    await page.keyboard.press("Escape");
+    expect(await page.locator(".date-picker-panel").count()).toBe(0);
+    expect(await focusedClass(page)).toContain("date-picker-toggle");
+    await page.context().close();
+
+    const scriptless = await openPage(browser, false);
+    await scriptless.goto(`${portal().url}/automotive/claimant-info`);
+    await scriptless.goto(`${portal().url}/standard/claim-details`);
+    expect(await scriptless.locator(".date-picker-toggle").count()).toBe(0);
+    await scriptless.context().close();
+  });
+});
+
 describe("without JavaScript", () => {
   test("the same form submits, shows the server's errors, and then moves on", async () => {
     const page = await openPage(browser, false);

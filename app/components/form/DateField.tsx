@@ -1,4 +1,6 @@
 import { maskFor } from "#app/forms/masks.ts";
+import { useText } from "#app/i18n/use-text.ts";
+import { DatePicker } from "./DatePicker.tsx";
 import { FieldShell, useFieldMeta } from "./FieldShell.tsx";
 import { MaskedInput } from "./MaskedInput.tsx";
 import { useStepForm } from "./step-form-context.ts";
@@ -16,8 +18,10 @@ export function DateField({ path }: { path: string }) {
   const mode = field.picker?.mode ?? "single";
   const single = mode === "single" && !field.hasTimePicker;
   const value = state.values[path];
+  const text = useText();
   return (
     <FieldShell meta={meta}>
+      <div className="date-input">
       <MaskedInput
         mask={single ? maskFor("SLASH_DELIMITED_FULL_DATE") : maskFor("none")}
         id={meta.id}
@@ -31,6 +35,9 @@ export function DateField({ path }: { path: string }) {
         aria-required={meta.required || undefined}
         disabled={meta.disabled}
       />
+      {/* The calendar is an enhancement: without JavaScript the typed text is the whole field. */}
+      {state.enhanced && !meta.disabled && <DatePicker inputId={meta.id} field={field} label={text(field.label)} />}
+      </div>
     </FieldShell>
   );
 }

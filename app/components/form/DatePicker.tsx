@@ -1,0 +1,298 @@
+import { DateTime } from "luxon";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { Icon } from "#app/components/Icon.tsx";
+import { claimantToday, formatClaimantDate, parseClaimantDate, parseClaimantDateTime } from "#app/forms/claimant-dates.ts";
+import { checkDay, checkTime, DEFAULT_PICKER, type Picker } from "#app/forms/date-entry.ts";
+import type { FieldConfig } from "#app/forms/definition-schema.ts";
+import { failureText } from "#app/forms/step-schema.ts";
+import { useCulture } from "#app/i18n/use-culture.ts";
+import { useText } from "#app/i18n/use-text.ts";
+
+/** SPEC §9 picker defaults: minutes in steps of 5, hours of 1, 24-hour clock. */
+const MINUTES = Array.from({ length: 12 }, (_, index) => index * 5);
+const HOURS = Array.from({ length: 24 }, (_, index) => index);
+/** Up to six rows of weeks; weeks start on Monday (SPEC §9 "Picker defaults"). */
+const WEEKS = 6;
+
+type PickerEvent = "invalid-select" | "invalid-fixed-range";
+
+/** The dates already in the input, so the calendar opens on them. */
+function parseEntered(text: string, mode: Picker["mode"], withTime: boolean): DateTime[] {
+  const parse = withTime ? parseClaimantDateTime : parseClaimantDate;
+  const parts = mode === "range" ? text.split(" - ") : mode === "multiple" ? text.split(";") : [text];
+  return parts.map((part) => parse(part.trim())).filter((date): date is DateTime => !!date);
+}
+
+function formatEntry(dates: DateTime[], mode: Picker["mode"], time: { hour: number; minute: number } | undefined): string {
+  const sorted = [...dates].sort((a, b) => a.toMillis() - b.toMillis());
+  if (time && mode === "single" && sorted[0]) return `${formatClaimantDate(sorted[0])} ${sorted[0].set(time).toFormat("HH:mm")}`;
+  return sorted.map(formatClaimantDate).join(mode === "range" ? " - " : "; ");
+}
+
+/** Writes into the field's input as typing would, so validation and dependencies see it. */
+function writeInput(input: HTMLInputElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+  setter?.call(input, value);
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  input.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+/**
+ * The calendar JavaScript adds beside a date field (SPEC §5 "Picker rules", §9 "Picker defaults").
+ * It only fills the text input the claimant can always type into; the server checks the same rules.
+ * A button opens it; arrows, Page Up/Down, Home and End move through days; Escape, Cancel or a
+ * scroll of the page close it and focus returns to the button. Days the rules forbid stay
+ * focusable but refuse selection, saying why (invalid-select); a range over a forbidden day is
+ * refused as a whole (invalid-fixed-range).
+ */
+export function DatePicker({ inputId, field, label }: { inputId: string; field: FieldConfig; label: string }) {
+  const text = useText();
+  const culture = useCulture();
+  const picker = field.picker ?? DEFAULT_PICKER;
+  const withTime = field.hasTimePicker;
+  const panelId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const gridRef = useRef<HTMLTableElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const [selection, setSelection] = useState<DateTime[]>([]);
+  const [focused, setFocused] = useState<DateTime>(() => claimantToday(Date.now()));
+  const [time, setTime] = useState({ hour: 12, minute: 0 });
+  const [message, setMessage] = useState<string>();
+
+  const input = () => document.getElementById(inputId) as HTMLInputElement | null;
+
+  const close = (returnFocus = true) => {
+    setOpen(false);
+    setMessage(undefined);
+    if (returnFocus) toggleRef.current?.focus();
+  };
+
+  const openPicker = () => {
+    const entered = parseEntered(input()?.value ?? "", picker.mode, withTime);
+    setSelection(entered);
+    const first = entered[0] ?? claimantToday(Date.now());
+    setFocused(first.startOf("day"));
+    if (withTime && entered[0]) setTime({ hour: entered[0].hour, minute: entered[0].minute - (entered[0].minute % 5) });
+    setOpen(true);
+  };
+
+  // Focus the day in focus whenever it moves (roving tab index), without scrolling the page.
+  useEffect(() => {
+    if (open) gridRef.current?.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus({ preventScroll: true });
+  }, [open, focused]);
+
+  // SPEC §9: the picker closes on scroll. It first brings itself into view, and only a scroll after
+  // that (the claimant's own) closes it.
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.scrollIntoView({ block: "nearest" });
+    let armed = false;
+    const arm = setTimeout(() => (armed = true), 250);
+    const onScroll = () => armed && close(false);
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      clearTimeout(arm);
+      window.removeEventListener("scroll", onScroll);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const report = (event: PickerEvent, key: string, params?: Record<string, string | number>) => {
+    setMessage(failureText(text, { key, params }));
+    input()?.dispatchEvent(new CustomEvent(event, { bubbles: true, detail: { key, params } }));
+  };
+
+  const apply = (dates: DateTime[]) => {
+    const element = input();
+    if (element) writeInput(element, formatEntry(dates, picker.mode, withTime ? time : undefined));
+    close();
+  };
+
+  const choose = (day: DateTime) => {
+    const refusal = checkDay(day, picker);
+    if (refusal) return report("invalid-select", refusal.key, refusal.params);
+    setMessage(undefined);
+    if (picker.mode === "single") {
+      if (withTime) return setSelection([day]);
+      return apply([day]); // SPEC §4: a selection applies immediately and closes
+    }
+    if (picker.mode === "multiple") {
+      const exists = selection.some((date) => date.hasSame(day, "day"));
+      if (!exists && picker.maxDates && selection.length >= picker.maxDates) return report("invalid-select", "Picker_TooManyDates", { max: picker.maxDates });
+      return setSelection(exists ? selection.filter((date) => !date.hasSame(day, "day")) : [...selection, day]);
+    }
+    // Range: the first choice starts it, the second ends it.
+    const [start] = selection;
+    if (!start || selection.length === 2) return setSelection([day]);
+    const [from, to] = day < start ? [day, start] : [start, day];
+    for (let current = from.plus({ days: 1 }); current < to; current = current.plus({ days: 1 })) {
+      if (checkDay(current, picker)) return report("invalid-fixed-range", "Picker_RangeIncludesDisabled", { date: formatClaimantDate(current) });
+    }
+    const days = to.diff(from, "days").days + 1;
+    if (picker.minRangeDays && days < picker.minRangeDays) return report("invalid-fixed-range", "Picker_RangeTooShort", { days: picker.minRangeDays });
+    if (picker.maxRangeDays && days > picker.maxRangeDays) return report("invalid-fixed-range", "Picker_RangeTooLong", { days: picker.maxRangeDays });
+    setSelection([from, to]);
+  };
+
+  const confirm = () => {
+    if (withTime && selection[0]) {
+      const refusal = checkTime(selection[0].set(time), picker);
+      if (refusal) return report("invalid-select", refusal.key, refusal.params);
+    }
+    if (picker.mode === "range" && selection.length !== 2) return report("invalid-fixed-range", "Picker_RangeFormat");
+    apply(selection);
+  };
+
+  const now = () => {
+    const current = DateTime.now().setZone("America/Los_Angeles");
+    setFocused(current.startOf("day"));
+    if (withTime) setTime({ hour: current.hour, minute: current.minute - (current.minute % 5) });
+    choose(current.startOf("day"));
+  };
+
+  const onGridKey = (event: KeyboardEvent) => {
+    const moves: Record<string, () => DateTime> = {
+      ArrowLeft: () => focused.minus({ days: 1 }),
+      ArrowRight: () => focused.plus({ days: 1 }),
+      ArrowUp: () => focused.minus({ weeks: 1 }),
+      ArrowDown: () => focused.plus({ weeks: 1 }),
+      PageUp: () => focused.minus({ months: 1 }),
+      PageDown: () => focused.plus({ months: 1 }),
+      Home: () => focused.startOf("week"),
+      End: () => focused.endOf("week").startOf("day"),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const next = move();
+    const [firstYear, lastYear] = picker.yearRange;
+    if (next.year >= firstYear && next.year <= lastYear) setFocused(next);
+  };
+
+  const monthStart = focused.startOf("month");
+  const gridStart = monthStart.startOf("week"); // luxon weeks start on Monday
+  const weekdays = Array.from({ length: 7 }, (_, index) => gridStart.plus({ days: index }).setLocale(culture));
+  const weeks = Array.from({ length: WEEKS }, (_, week) => Array.from({ length: 7 }, (_, day) => gridStart.plus({ days: week * 7 + day })));
+  const inRange = (day: DateTime) => picker.mode === "range" && selection.length === 2 && day >= selection[0]! && day <= selection[1]!;
+  const isSelected = (day: DateTime) => selection.some((date) => date.hasSame(day, "day")) || inRange(day);
+  const [firstYear, lastYear] = picker.yearRange;
+
+  return (
+    <div className="date-picker" onKeyDown={(event) => event.key === "Escape" && open && (event.stopPropagation(), close())}>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="secondary outline date-picker-toggle"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => (open ? close() : openPicker())}
+      >
+        <Icon name="chevron-down" />
+        <span className="visually-hidden">{text("Picker_Open", label)}</span>
+      </button>
+      {open && (
+        <div ref={panelRef} id={panelId} className="date-picker-panel" role="dialog" aria-modal="false" aria-label={text("Picker_Title", label)}>
+          <div className="date-picker-header">
+            <button type="button" className="secondary outline" onClick={() => setFocused(focused.minus({ months: 1 }))} aria-label={text("Picker_PreviousMonth")}>
+              ‹
+            </button>
+            <select aria-label={text("Picker_Month")} value={focused.month} onChange={(event) => setFocused(focused.set({ month: Number(event.target.value) }))}>
+              {Array.from({ length: 12 }, (_, index) => (
+                <option key={index} value={index + 1}>
+                  {DateTime.fromObject({ month: index + 1 }).setLocale(culture).toFormat("LLLL")}
+                </option>
+              ))}
+            </select>
+            <select aria-label={text("Picker_Year")} value={focused.year} onChange={(event) => setFocused(focused.set({ year: Number(event.target.value) }))}>
+              {Array.from({ length: lastYear - firstYear + 1 }, (_, index) => (
+                <option key={index} value={firstYear + index}>
+                  {firstYear + index}
+                </option>
+              ))}
+            </select>
+            <button type="button" className="secondary outline" onClick={() => setFocused(focused.plus({ months: 1 }))} aria-label={text("Picker_NextMonth")}>
+              ›
+            </button>
+          </div>
+          <table ref={gridRef} className="date-picker-grid" onKeyDown={onGridKey}>
+            <caption className="visually-hidden">{monthStart.setLocale(culture).toFormat("LLLL yyyy")}</caption>
+            <thead>
+              <tr>
+                {weekdays.map((day) => (
+                  <th key={day.weekday} scope="col" abbr={day.toFormat("cccc")}>
+                    {day.toFormat("ccc")}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {weeks.map((week) => (
+                <tr key={week[0]!.toISODate()}>
+                  {week.map((day) => {
+                    const outside = day.month !== monthStart.month;
+                    const forbidden = !!checkDay(day, picker);
+                    return (
+                      <td key={day.toISODate()}>
+                        <button
+                          type="button"
+                          tabIndex={day.hasSame(focused, "day") ? 0 : -1}
+                          className={[outside && "outside", forbidden && "forbidden", isSelected(day) && "selected"].filter(Boolean).join(" ") || undefined}
+                          aria-pressed={isSelected(day)}
+                          aria-disabled={forbidden || undefined}
+                          aria-label={day.setLocale(culture).toFormat("DDDD")}
+                          onFocus={() => !day.hasSame(focused, "day") && setFocused(day)}
+                          onClick={() => {
+                            setFocused(day);
+                            choose(day);
+                          }}
+                        >
+                          {day.day}
+                        </button>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {withTime && (
+            <div className="date-picker-time">
+              <select aria-label={text("Picker_Hour")} value={time.hour} onChange={(event) => setTime({ ...time, hour: Number(event.target.value) })}>
+                {HOURS.map((hour) => (
+                  <option key={hour} value={hour}>
+                    {String(hour).padStart(2, "0")}
+                  </option>
+                ))}
+              </select>
+              <span aria-hidden="true">:</span>
+              <select aria-label={text("Picker_Minute")} value={time.minute} onChange={(event) => setTime({ ...time, minute: Number(event.target.value) })}>
+                {MINUTES.map((minute) => (
+                  <option key={minute} value={minute}>
+                    {String(minute).padStart(2, "0")}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <p className="date-picker-message" role="alert">
+            {message}
+          </p>
+          <div className="date-picker-actions">
+            <button type="button" className="secondary outline" onClick={now}>
+              {text("Picker_Now")}
+            </button>
+            <button type="button" className="secondary" onClick={() => close()}>
+              {text("Picker_Cancel")}
+            </button>
+            {(picker.mode !== "single" || withTime) && (
+              <button type="button" onClick={confirm}>
+                {text("Picker_Select")}
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
