@@ -1,5 +1,4 @@
 import { useMemo } from "react";
-import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -14,15 +13,16 @@ import {
 import type { Route } from "./+types/root";
 import { ErrorMessage } from "./components/ErrorMessage.tsx";
 import { NotFoundMessage } from "./components/NotFoundMessage.tsx";
-import { createPortalI18n, DEFAULT_CULTURE } from "./i18n/i18n.ts";
-import { getCulture, i18nMiddleware } from "./i18n/i18n-middleware.server.ts";
+import { createTranslate, DEFAULT_CULTURE } from "./i18n/i18n.ts";
+import { TextsContext } from "./i18n/texts-context.ts";
+import { cultureMiddleware, getCulture } from "./i18n/culture-middleware.server.ts";
 import { useNonce } from "./request-context.ts";
 import { getPortal } from "./settlement/portal.server.ts";
 import { layoutModel } from "./themes/layout-model.server.ts";
 import { ThemeLayout } from "./themes/ThemeLayout.tsx";
 import { THEMES } from "./themes/themes.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [cultureMiddleware];
 
 export function loader({ context }: Route.LoaderArgs) {
   const culture = getCulture(context);
@@ -39,7 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const culture = data?.culture ?? DEFAULT_CULTURE;
   const messages = data?.messages;
-  const i18n = useMemo(() => createPortalI18n(culture, messages ?? {}), [culture, messages]);
+  const texts = useMemo(() => ({ culture, text: createTranslate(messages ?? {}) }), [culture, messages]);
   const theme = THEMES[data?.layout.theme ?? "jnd-7-0-default"];
   return (
     <html lang={culture} data-theme="light">
@@ -52,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>{data ? <ThemeLayout model={data.layout}>{children}</ThemeLayout> : children}</I18nextProvider>
+        <TextsContext.Provider value={texts}>{data ? <ThemeLayout model={data.layout}>{children}</ThemeLayout> : children}</TextsContext.Provider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

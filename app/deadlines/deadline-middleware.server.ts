@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { requestNow } from "#app/clock.server.ts";
 import { formTypeOfPath } from "#app/flows/form-type.ts";
-import { getCulture } from "#app/i18n/i18n-middleware.server.ts";
+import { getCulture } from "#app/i18n/culture-middleware.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { deadlineRedirectTarget, FLOW_DEADLINE_KEYS, passedDeadline } from "./deadline-guard.ts";
 import type { MiddlewareFunction } from "react-router";

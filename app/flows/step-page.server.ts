@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { requestNow } from "#app/clock.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
@@ -8,10 +7,9 @@ import { fieldsOfBlocks, type FormDefinition, resolveField } from "#app/forms/fo
 import { STEP_NAMES, type StepName } from "#app/forms/page-schema.ts";
 import { COUNTRIES, countryName } from "#app/forms/places.ts";
 import { initialFieldValue } from "#app/forms/prepopulation.ts";
-import { stepSchema } from "#app/forms/step-schema.ts";
+import { parseStep } from "#app/forms/parse-step.ts";
 import { withCulture } from "#app/i18n/culture.ts";
-import { translator } from "#app/i18n/i18n.ts";
-import { getCulture, getI18n } from "#app/i18n/i18n-middleware.server.ts";
+import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { CSRF_FIELD_NAME, csrfToken, isValidCsrfToken } from "#app/session/csrf.server.ts";
 import { ensureSessionId, readSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
@@ -117,16 +115,14 @@ export async function submitStep({ request, url, context }: StepArgs) {
   const store = getStore();
   const draft = (await store.getDraft(sessionId!, formType)) ?? { ...emptyDraft(), updatedAt: 0 };
   const { settlement } = getPortal();
-  const text = translator(getI18n(context));
-  const submission = parseWithZod(formData, {
-    schema: stepSchema(
-      definition,
-      step,
-      { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses, now: requestNow(request), side: "server", saved: draft.models },
-      text,
-    ),
-    disableAutoCoercion: true,
-  });
+  const text = getTranslate(context);
+  const submission = parseStep(
+    formData,
+    definition,
+    step,
+    { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses, now: requestNow(request), side: "server", saved: draft.models },
+    text,
+  );
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }

@@ -1,46 +1,126 @@
-import { DateTime } from "luxon";
 import { CLAIMANT_DATE_ZONE } from "#app/deadlines/time-zones.ts";
 
 /**
  * Dates a claimant types: M/d/yyyy (one- or two-digit month and day, four-digit year), meaning a
  * calendar day in Los Angeles (SPEC §5). Stored as MM/dd/yyyy. Times, with a time picker, are
  * HH:mm on the 24-hour clock.
+ *
+ * A calendar day has no time zone, so days are plain {year, month, day} values compared by their
+ * day number; only "today" needs a zone, which Intl gives. (This keeps a date library out of the
+ * browser: docs/decisions/007-javascript-budget.md.)
  */
+export interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+export interface CalendarDateTime extends CalendarDate {
+  hour: number;
+  minute: number;
+}
+
 const DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const DATE_TIME = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d{2})$/;
 const SHORT_DATE = /^(\d{1,2})\/(\d{4})$/;
+const DAY_MS = 86_400_000;
 
-export const DATE_DISPLAY_FORMAT = "MM/dd/yyyy";
-
-export function parseClaimantDate(text: string): DateTime | undefined {
-  const match = DATE.exec(text.trim());
-  if (!match) return undefined;
-  const date = DateTime.fromObject({ year: Number(match[3]), month: Number(match[1]), day: Number(match[2]) }, { zone: CLAIMANT_DATE_ZONE });
-  return date.isValid ? date : undefined;
+/** Days since 1970-01-01: a day's position on the calendar, for comparing and counting. */
+export function dayNumber(date: CalendarDate): number {
+  return Math.floor(Date.UTC(date.year, date.month - 1, date.day) / DAY_MS);
 }
 
-export function parseClaimantDateTime(text: string): DateTime | undefined {
+export function fromDayNumber(days: number): CalendarDate {
+  const utc = new Date(days * DAY_MS);
+  return { year: utc.getUTCFullYear(), month: utc.getUTCMonth() + 1, day: utc.getUTCDate() };
+}
+
+/** A real day (no February 30th), or undefined. */
+export function calendarDate(year: number, month: number, day: number): CalendarDate | undefined {
+  if (month < 1 || month > 12 || day < 1) return undefined;
+  const date = { year, month, day };
+  const back = fromDayNumber(dayNumber(date));
+  return back.year === year && back.month === month && back.day === day ? date : undefined;
+}
+
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  return fromDayNumber(dayNumber(date) + days);
+}
+
+/** The same day n months later, or the month's last day when it is shorter. */
+export function addMonths(date: CalendarDate, months: number): CalendarDate {
+  const index = date.year * 12 + (date.month - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = fromDayNumber(dayNumber({ year: month === 12 ? year + 1 : year, month: month === 12 ? 1 : month + 1, day: 1 }) - 1).day;
+  return { year, month, day: Math.min(date.day, last) };
+}
+
+/** 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday). */
+export function weekday(date: CalendarDate): number {
+  return (((dayNumber(date) + 4) % 7) + 7) % 7;
+}
+
+export function compareDates(a: CalendarDate, b: CalendarDate): number {
+  return dayNumber(a) - dayNumber(b);
+}
+
+export function sameDay(a: CalendarDate, b: CalendarDate): boolean {
+  return compareDates(a, b) === 0;
+}
+
+export function parseClaimantDate(text: string): CalendarDate | undefined {
+  const match = DATE.exec(text.trim());
+  return match ? calendarDate(Number(match[3]), Number(match[1]), Number(match[2])) : undefined;
+}
+
+export function parseClaimantDateTime(text: string): CalendarDateTime | undefined {
   const match = DATE_TIME.exec(text.trim());
   if (!match) return undefined;
   const [, month, day, year, hour, minute] = match.map(Number) as [number, number, number, number, number, number];
-  if (hour > 23 || minute > 59) return undefined;
-  const date = DateTime.fromObject({ year, month, day, hour, minute }, { zone: CLAIMANT_DATE_ZONE });
-  return date.isValid ? date : undefined;
+  const date = calendarDate(year, month, day);
+  return date && hour <= 23 && minute <= 59 ? { ...date, hour, minute } : undefined;
 }
 
 /** MM/yyyy (a "short date"), as the first day of that month. */
-export function parseShortDate(text: string): DateTime | undefined {
+export function parseShortDate(text: string): CalendarDate | undefined {
   const match = SHORT_DATE.exec(text.trim());
-  if (!match) return undefined;
-  const date = DateTime.fromObject({ year: Number(match[2]), month: Number(match[1]), day: 1 }, { zone: CLAIMANT_DATE_ZONE });
-  return date.isValid ? date : undefined;
+  return match ? calendarDate(Number(match[2]), Number(match[1]), 1) : undefined;
 }
 
-/** Today in Los Angeles, as a start-of-day date, whatever the server's or browser's own zone. */
-export function claimantToday(now: number): DateTime {
-  return DateTime.fromMillis(now, { zone: CLAIMANT_DATE_ZONE }).startOf("day");
+const two = (value: number) => String(value).padStart(2, "0");
+
+export function formatClaimantDate(date: CalendarDate): string {
+  return `${two(date.month)}/${two(date.day)}/${date.year}`;
 }
 
-export function formatClaimantDate(date: DateTime): string {
-  return date.toFormat(DATE_DISPLAY_FORMAT);
+export function formatTime(time: { hour: number; minute: number }): string {
+  return `${two(time.hour)}:${two(time.minute)}`;
+}
+
+/** Today in Los Angeles, whatever the server's or the browser's own zone. */
+export function claimantToday(now: number): CalendarDate {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: CLAIMANT_DATE_ZONE, year: "numeric", month: "numeric", day: "numeric" }).formatToParts(new Date(now));
+  const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value);
+  return { year: part("year"), month: part("month"), day: part("day") };
+}
+
+/** The current hour and minute in Los Angeles. */
+export function claimantTimeNow(now: number): { hour: number; minute: number } {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: CLAIMANT_DATE_ZONE, hour: "numeric", minute: "numeric", hourCycle: "h23" }).formatToParts(new Date(now));
+  const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value);
+  return { hour: part("hour"), minute: part("minute") };
+}
+
+/** A day shown in the claimant's language ("Wednesday, March 2, 2022"); the day is taken as UTC so no zone shifts it. */
+export function formatDayLong(date: CalendarDate, culture: string): string {
+  return new Intl.DateTimeFormat(culture, { dateStyle: "full", timeZone: "UTC" }).format(new Date(dayNumber(date) * DAY_MS));
+}
+
+export function monthName(month: number, culture: string, width: "long" | "short" = "long"): string {
+  return new Intl.DateTimeFormat(culture, { month: width, timeZone: "UTC" }).format(new Date(Date.UTC(2021, month - 1, 1)));
+}
+
+export function weekdayName(date: CalendarDate, culture: string, width: "long" | "short"): string {
+  return new Intl.DateTimeFormat(culture, { weekday: width, timeZone: "UTC" }).format(new Date(dayNumber(date) * DAY_MS));
 }

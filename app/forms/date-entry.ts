@@ -1,5 +1,16 @@
-import type { DateTime } from "luxon";
-import { formatClaimantDate, parseClaimantDate, parseClaimantDateTime } from "./claimant-dates.ts";
+import {
+  addDays,
+  type CalendarDate,
+  type CalendarDateTime,
+  compareDates,
+  dayNumber,
+  formatClaimantDate,
+  formatTime,
+  parseClaimantDate,
+  parseClaimantDateTime,
+  sameDay,
+  weekday,
+} from "./claimant-dates.ts";
 import type { FieldConfig } from "./definition-schema.ts";
 import type { RuleFailure } from "./rules.ts";
 
@@ -10,28 +21,40 @@ export const DEFAULT_PICKER: Picker = { mode: "single", disabledDates: [], disab
 /** What the picker rules say of a typed date entry: the normalised text, or why it is refused. */
 export type DateEntryResult = { value: string } | RuleFailure;
 
-/** A luxon weekday (1 = Monday … 7 = Sunday) as the definition's 0 = Sunday … 6 = Saturday. */
-const weekdayIndex = (date: DateTime) => date.weekday % 7;
-
 /** Whether one day may be chosen: year range, min/max, allowed and disabled dates and weekdays. */
-export function checkDay(date: DateTime, picker: Picker): RuleFailure | null {
+export function checkDay(date: CalendarDate, picker: Picker): RuleFailure | null {
   const text = formatClaimantDate(date);
   const [firstYear, lastYear] = picker.yearRange;
   if (date.year < firstYear || date.year > lastYear) return { key: "Picker_YearRange", params: { min: firstYear, max: lastYear } };
   const min = picker.minDate ? parseClaimantDate(picker.minDate) : undefined;
   const max = picker.maxDate ? parseClaimantDate(picker.maxDate) : undefined;
-  if (min && date < min) return { key: "Picker_MinDate", params: { date: formatClaimantDate(min) } };
-  if (max && date > max) return { key: "Picker_MaxDate", params: { date: formatClaimantDate(max) } };
-  const sameDay = (other: string) => parseClaimantDate(other)?.hasSame(date, "day") ?? false;
-  if (picker.allowedDates && !picker.allowedDates.some(sameDay)) return { key: "Picker_NotAllowed", params: { date: text } };
-  if (picker.disabledDates.some(sameDay) || picker.disabledWeekdays.includes(weekdayIndex(date))) return { key: "Picker_Disabled", params: { date: text } };
+  if (min && compareDates(date, min) < 0) return { key: "Picker_MinDate", params: { date: formatClaimantDate(min) } };
+  if (max && compareDates(date, max) > 0) return { key: "Picker_MaxDate", params: { date: formatClaimantDate(max) } };
+  const isDate = (other: string) => {
+    const parsed = parseClaimantDate(other);
+    return !!parsed && sameDay(parsed, date);
+  };
+  if (picker.allowedDates && !picker.allowedDates.some(isDate)) return { key: "Picker_NotAllowed", params: { date: text } };
+  if (picker.disabledDates.some(isDate) || picker.disabledWeekdays.includes(weekday(date))) return { key: "Picker_Disabled", params: { date: text } };
   return null;
 }
 
-export function checkTime(date: DateTime, picker: Picker): RuleFailure | null {
-  const time = date.toFormat("HH:mm");
-  if (picker.minTime && time < picker.minTime) return { key: "Picker_MinTime", params: { time: picker.minTime } };
-  if (picker.maxTime && time > picker.maxTime) return { key: "Picker_MaxTime", params: { time: picker.maxTime } };
+export function checkTime(time: { hour: number; minute: number }, picker: Picker): RuleFailure | null {
+  const text = formatTime(time);
+  if (picker.minTime && text < picker.minTime) return { key: "Picker_MinTime", params: { time: picker.minTime } };
+  if (picker.maxTime && text > picker.maxTime) return { key: "Picker_MaxTime", params: { time: picker.maxTime } };
+  return null;
+}
+
+/** A range's failures beyond its two ends: order, length limits, a forbidden day inside it. */
+export function checkRange(start: CalendarDate, end: CalendarDate, picker: Picker): RuleFailure | null {
+  if (compareDates(end, start) < 0) return { key: "Picker_RangeOrder" };
+  const days = dayNumber(end) - dayNumber(start) + 1;
+  if (picker.minRangeDays && days < picker.minRangeDays) return { key: "Picker_RangeTooShort", params: { days: picker.minRangeDays } };
+  if (picker.maxRangeDays && days > picker.maxRangeDays) return { key: "Picker_RangeTooLong", params: { days: picker.maxRangeDays } };
+  for (let day = addDays(start, 1); compareDates(day, end) < 0; day = addDays(day, 1)) {
+    if (checkDay(day, picker)) return { key: "Picker_RangeIncludesDisabled", params: { date: formatClaimantDate(day) } };
+  }
   return null;
 }
 
@@ -47,18 +70,8 @@ export function checkDateEntry(text: string, field: Pick<FieldConfig, "picker" |
     const parts = trimmed.split(" - ");
     const [start, end] = parts.map(parseClaimantDate);
     if (parts.length !== 2 || !start || !end) return { key: "Picker_RangeFormat" };
-    if (end < start) return { key: "Picker_RangeOrder" };
-    for (const date of [start, end]) {
-      const failure = checkDay(date, picker);
-      if (failure) return failure;
-    }
-    const days = end.diff(start, "days").days + 1;
-    if (picker.minRangeDays && days < picker.minRangeDays) return { key: "Picker_RangeTooShort", params: { days: picker.minRangeDays } };
-    if (picker.maxRangeDays && days > picker.maxRangeDays) return { key: "Picker_RangeTooLong", params: { days: picker.maxRangeDays } };
-    for (let day = start.plus({ days: 1 }); day < end; day = day.plus({ days: 1 })) {
-      if (checkDay(day, picker)) return { key: "Picker_RangeIncludesDisabled", params: { date: formatClaimantDate(day) } };
-    }
-    return { value: `${formatClaimantDate(start)} - ${formatClaimantDate(end)}` };
+    if (compareDates(end, start) < 0) return { key: "Picker_RangeOrder" };
+    return checkDay(start, picker) ?? checkDay(end, picker) ?? checkRange(start, end, picker) ?? { value: `${formatClaimantDate(start)} - ${formatClaimantDate(end)}` };
   }
 
   if (picker.mode === "multiple") {
@@ -74,9 +87,9 @@ export function checkDateEntry(text: string, field: Pick<FieldConfig, "picker" |
   }
 
   if (field.hasTimePicker) {
-    const date = parseClaimantDateTime(trimmed);
+    const date: CalendarDateTime | undefined = parseClaimantDateTime(trimmed);
     if (!date) return { key: "Validation_DateTimeFormat" };
-    return checkDay(date, picker) ?? checkTime(date, picker) ?? { value: date.toFormat("MM/dd/yyyy HH:mm") };
+    return checkDay(date, picker) ?? checkTime(date, picker) ?? { value: `${formatClaimantDate(date)} ${formatTime(date)}` };
   }
   const date = parseClaimantDate(trimmed);
   if (!date) return { key: "Validation_DateFormat" };

@@ -1,5 +1,4 @@
-import type { DateTime } from "luxon";
-import { parseClaimantDate, parseShortDate } from "./claimant-dates.ts";
+import { type CalendarDate, compareDates, formatClaimantDate, parseClaimantDate, parseShortDate } from "./claimant-dates.ts";
 import type { RuleCondition, ValidationRule } from "./definition-schema.ts";
 import { type FieldValue, isEmpty, valueMatches } from "./field-value.ts";
 
@@ -17,7 +16,7 @@ export interface RuleContext {
   valueOf: (reference: string) => FieldValue;
   characterWhitelist: string;
   /** Today in Los Angeles. */
-  today: DateTime;
+  today: CalendarDate;
   /** The server skips requiredOnClientOnly; the browser enforces it. */
   side: "server" | "client";
 }
@@ -50,7 +49,7 @@ function fail(rule: ValidationRule, key: string, params?: RuleFailure["params"])
   return { key: rule.message ?? key, params };
 }
 
-function asDate(value: FieldValue): DateTime | undefined {
+function asDate(value: FieldValue): CalendarDate | undefined {
   return typeof value === "string" ? parseClaimantDate(value) : undefined;
 }
 
@@ -95,7 +94,7 @@ export function checkRule(rule: ValidationRule, context: RuleContext): RuleFailu
         const min = parseClaimantDate(String(rule.min));
         const max = parseClaimantDate(String(rule.max));
         if (!date || !min || !max) return fail(rule, "Validation_DateFormat");
-        return date < min || date > max ? fail(rule, "Validation_Range", { min: min.toFormat("MM/dd/yyyy"), max: max.toFormat("MM/dd/yyyy") }) : null;
+        return compareDates(date, min) < 0 || compareDates(date, max) > 0 ? fail(rule, "Validation_Range", { min: formatClaimantDate(min), max: formatClaimantDate(max) }) : null;
       }
       const number = Number(text.replace(/,/g, ""));
       if (!Number.isFinite(number) || text.trim() === "") return fail(rule, "Validation_Number");
@@ -106,29 +105,31 @@ export function checkRule(rule: ValidationRule, context: RuleContext): RuleFailu
       const reference = rule.referenceDate ? parseClaimantDate(rule.referenceDate) : asDate(context.valueOf(rule.otherProperty ?? ""));
       if (!date) return fail(rule, "Validation_DateFormat");
       if (!reference) return null; // the other field is not answered yet: its own rules speak
-      const ok = rule.after ? (rule.allowEqual ? date >= reference : date > reference) : rule.allowEqual ? date <= reference : date < reference;
+      const order = compareDates(date, reference);
+      const ok = rule.after ? (rule.allowEqual ? order >= 0 : order > 0) : rule.allowEqual ? order <= 0 : order < 0;
       const key = rule.after ? (rule.allowEqual ? "Validation_OnOrAfterDate" : "Validation_AfterDate") : rule.allowEqual ? "Validation_OnOrBeforeDate" : "Validation_BeforeDate";
-      return ok ? null : fail(rule, key, { date: reference.toFormat("MM/dd/yyyy") });
+      return ok ? null : fail(rule, key, { date: formatClaimantDate(reference) });
     }
     case "endDate": {
       const end = asDate(value);
       const start = asDate(context.valueOf(rule.startProperty));
       if (!end) return fail(rule, "Validation_DateFormat");
       if (!start) return null;
-      const ok = rule.allowEqual ? end >= start : end > start;
+      const ok = rule.allowEqual ? compareDates(end, start) >= 0 : compareDates(end, start) > 0;
       return ok ? null : fail(rule, rule.allowEqual ? "Validation_EndDateOnOrAfter" : "Validation_EndDate");
     }
     case "preventFutureDate": {
       const date = asDate(value);
       if (!date) return fail(rule, "Validation_DateFormat");
-      const ok = rule.allowToday ? date <= context.today : date < context.today;
+      const order = compareDates(date, context.today);
+      const ok = rule.allowToday ? order <= 0 : order < 0;
       return ok ? null : fail(rule, rule.allowToday ? "Validation_NotFuture" : "Validation_BeforeToday");
     }
     case "preventFutureShortDate": {
       const month = parseShortDate(text);
       if (!month) return fail(rule, "Validation_ShortDateFormat");
-      const thisMonth = context.today.startOf("month");
-      const ok = rule.allowToday ? month <= thisMonth : month < thisMonth;
+      const order = compareDates(month, { ...context.today, day: 1 });
+      const ok = rule.allowToday ? order <= 0 : order < 0;
       return ok ? null : fail(rule, rule.allowToday ? "Validation_NotFutureMonth" : "Validation_BeforeThisMonth");
     }
     case "regularExpression":

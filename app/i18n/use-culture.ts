@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
+import { useTexts } from "./texts-context.ts";
 
 /** The culture of the page being rendered. */
 export function useCulture(): string {
-  return useTranslation().i18n.language;
+  return useTexts().culture;
 }

@@ -1,9 +1,7 @@
-import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
-import { type Translate, translator } from "./i18n.ts";
+import type { Translate } from "./i18n.ts";
+import { useTexts } from "./texts-context.ts";
 
 /** `const text = useText(); text("Footer_Phone", phone)` in any component. */
 export function useText(): Translate {
-  const { i18n } = useTranslation();
-  return useMemo(() => translator(i18n), [i18n]);
+  return useTexts().text;
 }

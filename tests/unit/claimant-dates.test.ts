@@ -1,42 +1,62 @@
 import { describe, expect, test } from "vitest";
-import { claimantToday, parseClaimantDate, parseClaimantDateTime } from "#app/forms/claimant-dates.ts";
+import {
+  addDays,
+  addMonths,
+  type CalendarDate,
+  claimantToday,
+  formatClaimantDate,
+  formatDayLong,
+  parseClaimantDate,
+  parseClaimantDateTime,
+  weekday,
+} from "#app/forms/claimant-dates.ts";
+
+const iso = (date: CalendarDate | undefined) => date && `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
 import { checkDateEntry } from "#app/forms/date-entry.ts";
 
 describe("claimant dates", () => {
   test("M/d/yyyy with one- or two-digit month and day; other formats are refused", () => {
-    expect(parseClaimantDate("3/7/2024")?.toISODate()).toBe("2024-03-07");
-    expect(parseClaimantDate("03/07/2024")?.toISODate()).toBe("2024-03-07");
+    expect(iso(parseClaimantDate("3/7/2024"))).toBe("2024-03-07");
+    expect(iso(parseClaimantDate("03/07/2024"))).toBe("2024-03-07");
     for (const text of ["2024-03-07", "3/7/24", "13/1/2024", "2/29/2023", "3.7.2024", "03/07/2024 extra"]) {
       expect(parseClaimantDate(text), text).toBeUndefined();
     }
-    expect(parseClaimantDate("2/29/2024")?.toISODate()).toBe("2024-02-29");
+    expect(iso(parseClaimantDate("2/29/2024"))).toBe("2024-02-29");
   });
 
-  test("a date means a day in Los Angeles", () => {
-    expect(parseClaimantDate("3/7/2024")?.zoneName).toBe("America/Los_Angeles");
+  test("calendar arithmetic: weekdays, days across months and leap years, months of different lengths", () => {
+    expect(weekday(parseClaimantDate("3/6/2022")!)).toBe(0); // a Sunday
+    expect(weekday(parseClaimantDate("1/1/1970")!)).toBe(4); // a Thursday
+    expect(weekday(parseClaimantDate("12/31/1899")!)).toBe(0);
+    expect(formatClaimantDate(addDays(parseClaimantDate("2/28/2024")!, 1))).toBe("02/29/2024");
+    expect(formatClaimantDate(addDays(parseClaimantDate("12/31/2023")!, 1))).toBe("01/01/2024");
+    expect(formatClaimantDate(addMonths(parseClaimantDate("1/31/2023")!, 1))).toBe("02/28/2023");
+    expect(formatClaimantDate(addMonths(parseClaimantDate("1/15/2023")!, -1))).toBe("12/15/2022");
+    expect(formatDayLong(parseClaimantDate("3/2/2022")!, "en")).toBe("Wednesday, March 2, 2022");
+    expect(formatDayLong(parseClaimantDate("3/2/2022")!, "es")).toBe("miércoles, 2 de marzo de 2022");
   });
 
   test("today is Los Angeles' today around midnight", () => {
     // 07:59 UTC is 23:59 the day before in Los Angeles (PST, UTC-8); 08:00 UTC is midnight.
-    expect(claimantToday(Date.parse("2026-11-22T07:59:00Z")).toISODate()).toBe("2026-11-21");
-    expect(claimantToday(Date.parse("2026-11-22T08:00:00Z")).toISODate()).toBe("2026-11-22");
+    expect(iso(claimantToday(Date.parse("2026-11-22T07:59:00Z")))).toBe("2026-11-21");
+    expect(iso(claimantToday(Date.parse("2026-11-22T08:00:00Z")))).toBe("2026-11-22");
     // In summer (PDT, UTC-7) midnight is at 07:00 UTC.
-    expect(claimantToday(Date.parse("2026-07-01T06:59:00Z")).toISODate()).toBe("2026-06-30");
-    expect(claimantToday(Date.parse("2026-07-01T07:00:00Z")).toISODate()).toBe("2026-07-01");
+    expect(iso(claimantToday(Date.parse("2026-07-01T06:59:00Z")))).toBe("2026-06-30");
+    expect(iso(claimantToday(Date.parse("2026-07-01T07:00:00Z")))).toBe("2026-07-01");
   });
 
   test("today across the DST changes", () => {
     // Spring forward: 2026-03-08, 02:00 PST becomes 03:00 PDT (10:00 UTC).
-    expect(claimantToday(Date.parse("2026-03-08T09:59:00Z")).toISODate()).toBe("2026-03-08");
-    expect(claimantToday(Date.parse("2026-03-09T06:59:00Z")).toISODate()).toBe("2026-03-08");
-    expect(claimantToday(Date.parse("2026-03-09T07:00:00Z")).toISODate()).toBe("2026-03-09");
+    expect(iso(claimantToday(Date.parse("2026-03-08T09:59:00Z")))).toBe("2026-03-08");
+    expect(iso(claimantToday(Date.parse("2026-03-09T06:59:00Z")))).toBe("2026-03-08");
+    expect(iso(claimantToday(Date.parse("2026-03-09T07:00:00Z")))).toBe("2026-03-09");
     // Fall back: 2026-11-01, 02:00 PDT becomes 01:00 PST; the day has 25 hours.
-    expect(claimantToday(Date.parse("2026-11-02T07:59:00Z")).toISODate()).toBe("2026-11-01");
-    expect(claimantToday(Date.parse("2026-11-02T08:00:00Z")).toISODate()).toBe("2026-11-02");
+    expect(iso(claimantToday(Date.parse("2026-11-02T07:59:00Z")))).toBe("2026-11-01");
+    expect(iso(claimantToday(Date.parse("2026-11-02T08:00:00Z")))).toBe("2026-11-02");
   });
 
   test("date and time, 24-hour", () => {
-    expect(parseClaimantDateTime("3/7/2024 14:05")?.toFormat("MM/dd/yyyy HH:mm")).toBe("03/07/2024 14:05");
+    expect(parseClaimantDateTime("3/7/2024 14:05")).toEqual({ year: 2024, month: 3, day: 7, hour: 14, minute: 5 });
     expect(parseClaimantDateTime("3/7/2024 24:00")).toBeUndefined();
     expect(parseClaimantDateTime("3/7/2024 2:05 PM")).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { withCulture } from "#app/i18n/culture.ts";
-import { createPortalI18n, translator } from "#app/i18n/i18n.ts";
+import { createTranslate } from "#app/i18n/i18n.ts";
 import { findForbiddenMarkup, readLocaleFile } from "#app/i18n/locales.server.ts";
 
 describe("culture in URLs", () => {
@@ -14,7 +14,7 @@ describe("culture in URLs", () => {
 });
 
 describe("text by key", () => {
-  const text = translator(createPortalI18n("en", { Hello: "Hello {0}, you have {1} claims", Plain: "No arguments" }));
+  const text = createTranslate({ Hello: "Hello {0}, you have {1} claims", Plain: "No arguments", Max: "At most {max}, {max}!", Dollar: "Costs $1 {0}" });
 
   test("templates replace {0} and {1}", () => {
     expect(text("Hello", "Ana", 2)).toBe("Hello Ana, you have 2 claims");
@@ -23,6 +23,12 @@ describe("text by key", () => {
 
   test("an untranslated key shows the key itself", () => {
     expect(text("Not_A_Key")).toBe("Not_A_Key");
+  });
+
+  test("named parameters, repeated placeholders, and placeholders with no value stay as written", () => {
+    expect(text("Max", { max: 5 })).toBe("At most 5, 5!");
+    expect(text("Hello", "Ana")).toBe("Hello Ana, you have {1} claims");
+    expect(text("Dollar", "$&")).toBe("Costs $1 $&");
   });
 
   test("markup in arguments is kept as text, not re-escaped (React escapes it)", () => {

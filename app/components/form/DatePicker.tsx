@@ -1,10 +1,27 @@
-import { DateTime } from "luxon";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Icon } from "#app/components/Icon.tsx";
-import { claimantToday, formatClaimantDate, parseClaimantDate, parseClaimantDateTime } from "#app/forms/claimant-dates.ts";
-import { checkDay, checkTime, DEFAULT_PICKER, type Picker } from "#app/forms/date-entry.ts";
+import {
+  addDays,
+  addMonths,
+  type CalendarDate,
+  calendarDate,
+  claimantTimeNow,
+  claimantToday,
+  compareDates,
+  dayNumber,
+  formatClaimantDate,
+  formatDayLong,
+  formatTime,
+  monthName,
+  parseClaimantDate,
+  parseClaimantDateTime,
+  sameDay,
+  weekday,
+  weekdayName,
+} from "#app/forms/claimant-dates.ts";
+import { checkDay, checkRange, checkTime, DEFAULT_PICKER, type Picker } from "#app/forms/date-entry.ts";
 import type { FieldConfig } from "#app/forms/definition-schema.ts";
-import { failureText } from "#app/forms/step-schema.ts";
+import { failureText } from "#app/forms/parse-step.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
 
@@ -17,17 +34,20 @@ const WEEKS = 6;
 type PickerEvent = "invalid-select" | "invalid-fixed-range";
 
 /** The dates already in the input, so the calendar opens on them. */
-function parseEntered(text: string, mode: Picker["mode"], withTime: boolean): DateTime[] {
+function parseEntered(text: string, mode: Picker["mode"], withTime: boolean): Array<CalendarDate & { hour?: number; minute?: number }> {
   const parse = withTime ? parseClaimantDateTime : parseClaimantDate;
   const parts = mode === "range" ? text.split(" - ") : mode === "multiple" ? text.split(";") : [text];
-  return parts.map((part) => parse(part.trim())).filter((date): date is DateTime => !!date);
+  return parts.map((part) => parse(part.trim())).filter((date) => !!date);
 }
 
-function formatEntry(dates: DateTime[], mode: Picker["mode"], time: { hour: number; minute: number } | undefined): string {
-  const sorted = [...dates].sort((a, b) => a.toMillis() - b.toMillis());
-  if (time && mode === "single" && sorted[0]) return `${formatClaimantDate(sorted[0])} ${sorted[0].set(time).toFormat("HH:mm")}`;
+function formatEntry(dates: CalendarDate[], mode: Picker["mode"], time: { hour: number; minute: number } | undefined): string {
+  const sorted = [...dates].sort(compareDates);
+  if (time && mode === "single" && sorted[0]) return `${formatClaimantDate(sorted[0])} ${formatTime(time)}`;
   return sorted.map(formatClaimantDate).join(mode === "range" ? " - " : "; ");
 }
+
+/** The Monday on or before a day (SPEC §9: the picker's weeks start on Monday). */
+const startOfWeek = (date: CalendarDate) => addDays(date, -((weekday(date) + 6) % 7));
 
 /** Writes into the field's input as typing would, so validation and dependencies see it. */
 function writeInput(input: HTMLInputElement, value: string) {
@@ -55,8 +75,8 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
   const gridRef = useRef<HTMLTableElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
-  const [selection, setSelection] = useState<DateTime[]>([]);
-  const [focused, setFocused] = useState<DateTime>(() => claimantToday(Date.now()));
+  const [selection, setSelection] = useState<CalendarDate[]>([]);
+  const [focused, setFocused] = useState<CalendarDate>(() => claimantToday(Date.now()));
   const [time, setTime] = useState({ hour: 12, minute: 0 });
   const [message, setMessage] = useState<string>();
 
@@ -71,9 +91,9 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
   const openPicker = () => {
     const entered = parseEntered(input()?.value ?? "", picker.mode, withTime);
     setSelection(entered);
-    const first = entered[0] ?? claimantToday(Date.now());
-    setFocused(first.startOf("day"));
-    if (withTime && entered[0]) setTime({ hour: entered[0].hour, minute: entered[0].minute - (entered[0].minute % 5) });
+    const first = entered[0];
+    setFocused(first ? { year: first.year, month: first.month, day: first.day } : claimantToday(Date.now()));
+    if (withTime && first?.hour !== undefined && first.minute !== undefined) setTime({ hour: first.hour, minute: first.minute - (first.minute % 5) });
     setOpen(true);
   };
 
@@ -103,13 +123,13 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
     input()?.dispatchEvent(new CustomEvent(event, { bubbles: true, detail: { key, params } }));
   };
 
-  const apply = (dates: DateTime[]) => {
+  const apply = (dates: CalendarDate[]) => {
     const element = input();
     if (element) writeInput(element, formatEntry(dates, picker.mode, withTime ? time : undefined));
     close();
   };
 
-  const choose = (day: DateTime) => {
+  const choose = (day: CalendarDate) => {
     const refusal = checkDay(day, picker);
     if (refusal) return report("invalid-select", refusal.key, refusal.params);
     setMessage(undefined);
@@ -118,26 +138,22 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
       return apply([day]); // SPEC §4: a selection applies immediately and closes
     }
     if (picker.mode === "multiple") {
-      const exists = selection.some((date) => date.hasSame(day, "day"));
+      const exists = selection.some((date) => sameDay(date, day));
       if (!exists && picker.maxDates && selection.length >= picker.maxDates) return report("invalid-select", "Picker_TooManyDates", { max: picker.maxDates });
-      return setSelection(exists ? selection.filter((date) => !date.hasSame(day, "day")) : [...selection, day]);
+      return setSelection(exists ? selection.filter((date) => !sameDay(date, day)) : [...selection, day]);
     }
     // Range: the first choice starts it, the second ends it.
     const [start] = selection;
     if (!start || selection.length === 2) return setSelection([day]);
-    const [from, to] = day < start ? [day, start] : [start, day];
-    for (let current = from.plus({ days: 1 }); current < to; current = current.plus({ days: 1 })) {
-      if (checkDay(current, picker)) return report("invalid-fixed-range", "Picker_RangeIncludesDisabled", { date: formatClaimantDate(current) });
-    }
-    const days = to.diff(from, "days").days + 1;
-    if (picker.minRangeDays && days < picker.minRangeDays) return report("invalid-fixed-range", "Picker_RangeTooShort", { days: picker.minRangeDays });
-    if (picker.maxRangeDays && days > picker.maxRangeDays) return report("invalid-fixed-range", "Picker_RangeTooLong", { days: picker.maxRangeDays });
+    const [from, to] = compareDates(day, start) < 0 ? [day, start] : [start, day];
+    const rangeRefusal = checkRange(from, to, picker);
+    if (rangeRefusal) return report("invalid-fixed-range", rangeRefusal.key, rangeRefusal.params);
     setSelection([from, to]);
   };
 
   const confirm = () => {
     if (withTime && selection[0]) {
-      const refusal = checkTime(selection[0].set(time), picker);
+      const refusal = checkTime(time, picker);
       if (refusal) return report("invalid-select", refusal.key, refusal.params);
     }
     if (picker.mode === "range" && selection.length !== 2) return report("invalid-fixed-range", "Picker_RangeFormat");
@@ -145,22 +161,23 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
   };
 
   const now = () => {
-    const current = DateTime.now().setZone("America/Los_Angeles");
-    setFocused(current.startOf("day"));
+    const today = claimantToday(Date.now());
+    const current = claimantTimeNow(Date.now());
+    setFocused(today);
     if (withTime) setTime({ hour: current.hour, minute: current.minute - (current.minute % 5) });
-    choose(current.startOf("day"));
+    choose(today);
   };
 
   const onGridKey = (event: KeyboardEvent) => {
-    const moves: Record<string, () => DateTime> = {
-      ArrowLeft: () => focused.minus({ days: 1 }),
-      ArrowRight: () => focused.plus({ days: 1 }),
-      ArrowUp: () => focused.minus({ weeks: 1 }),
-      ArrowDown: () => focused.plus({ weeks: 1 }),
-      PageUp: () => focused.minus({ months: 1 }),
-      PageDown: () => focused.plus({ months: 1 }),
-      Home: () => focused.startOf("week"),
-      End: () => focused.endOf("week").startOf("day"),
+    const moves: Record<string, () => CalendarDate> = {
+      ArrowLeft: () => addDays(focused, -1),
+      ArrowRight: () => addDays(focused, 1),
+      ArrowUp: () => addDays(focused, -7),
+      ArrowDown: () => addDays(focused, 7),
+      PageUp: () => addMonths(focused, -1),
+      PageDown: () => addMonths(focused, 1),
+      Home: () => startOfWeek(focused),
+      End: () => addDays(startOfWeek(focused), 6),
     };
     const move = moves[event.key];
     if (!move) return;
@@ -170,12 +187,15 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
     if (next.year >= firstYear && next.year <= lastYear) setFocused(next);
   };
 
-  const monthStart = focused.startOf("month");
-  const gridStart = monthStart.startOf("week"); // luxon weeks start on Monday
-  const weekdays = Array.from({ length: 7 }, (_, index) => gridStart.plus({ days: index }).setLocale(culture));
-  const weeks = Array.from({ length: WEEKS }, (_, week) => Array.from({ length: 7 }, (_, day) => gridStart.plus({ days: week * 7 + day })));
-  const inRange = (day: DateTime) => picker.mode === "range" && selection.length === 2 && day >= selection[0]! && day <= selection[1]!;
-  const isSelected = (day: DateTime) => selection.some((date) => date.hasSame(day, "day")) || inRange(day);
+  const monthStart = { year: focused.year, month: focused.month, day: 1 };
+  const gridStart = startOfWeek(monthStart);
+  const weekdays = Array.from({ length: 7 }, (_, index) => addDays(gridStart, index));
+  const weeks = Array.from({ length: WEEKS }, (_, week) => Array.from({ length: 7 }, (_, day) => addDays(gridStart, week * 7 + day)));
+  const inRange = (day: CalendarDate) =>
+    picker.mode === "range" && selection.length === 2 && compareDates(day, selection[0]!) >= 0 && compareDates(day, selection[1]!) <= 0;
+  const isSelected = (day: CalendarDate) => selection.some((date) => sameDay(date, day)) || inRange(day);
+  /** Moving to another month or year keeps the day where it can (the 31st becomes the 30th). */
+  const setMonth = (year: number, month: number) => setFocused(calendarDate(year, month, focused.day) ?? addMonths({ year, month, day: 1 }, 0));
   const [firstYear, lastYear] = picker.yearRange;
 
   return (
@@ -194,54 +214,54 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
       {open && (
         <div ref={panelRef} id={panelId} className="date-picker-panel" role="dialog" aria-modal="false" aria-label={text("Picker_Title", label)}>
           <div className="date-picker-header">
-            <button type="button" className="secondary outline" onClick={() => setFocused(focused.minus({ months: 1 }))} aria-label={text("Picker_PreviousMonth")}>
+            <button type="button" className="secondary outline" onClick={() => setFocused(addMonths(focused, -1))} aria-label={text("Picker_PreviousMonth")}>
               ‹
             </button>
-            <select aria-label={text("Picker_Month")} value={focused.month} onChange={(event) => setFocused(focused.set({ month: Number(event.target.value) }))}>
+            <select aria-label={text("Picker_Month")} value={focused.month} onChange={(event) => setMonth(focused.year, Number(event.target.value))}>
               {Array.from({ length: 12 }, (_, index) => (
                 <option key={index} value={index + 1}>
-                  {DateTime.fromObject({ month: index + 1 }).setLocale(culture).toFormat("LLLL")}
+                  {monthName(index + 1, culture)}
                 </option>
               ))}
             </select>
-            <select aria-label={text("Picker_Year")} value={focused.year} onChange={(event) => setFocused(focused.set({ year: Number(event.target.value) }))}>
+            <select aria-label={text("Picker_Year")} value={focused.year} onChange={(event) => setMonth(Number(event.target.value), focused.month)}>
               {Array.from({ length: lastYear - firstYear + 1 }, (_, index) => (
                 <option key={index} value={firstYear + index}>
                   {firstYear + index}
                 </option>
               ))}
             </select>
-            <button type="button" className="secondary outline" onClick={() => setFocused(focused.plus({ months: 1 }))} aria-label={text("Picker_NextMonth")}>
+            <button type="button" className="secondary outline" onClick={() => setFocused(addMonths(focused, 1))} aria-label={text("Picker_NextMonth")}>
               ›
             </button>
           </div>
           <table ref={gridRef} className="date-picker-grid" onKeyDown={onGridKey}>
-            <caption className="visually-hidden">{monthStart.setLocale(culture).toFormat("LLLL yyyy")}</caption>
+            <caption className="visually-hidden">{`${monthName(monthStart.month, culture)} ${monthStart.year}`}</caption>
             <thead>
               <tr>
                 {weekdays.map((day) => (
-                  <th key={day.weekday} scope="col" abbr={day.toFormat("cccc")}>
-                    {day.toFormat("ccc")}
+                  <th key={dayNumber(day)} scope="col" abbr={weekdayName(day, culture, "long")}>
+                    {weekdayName(day, culture, "short")}
                   </th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {weeks.map((week) => (
-                <tr key={week[0]!.toISODate()}>
+                <tr key={dayNumber(week[0]!)}>
                   {week.map((day) => {
                     const outside = day.month !== monthStart.month;
                     const forbidden = !!checkDay(day, picker);
                     return (
-                      <td key={day.toISODate()}>
+                      <td key={dayNumber(day)}>
                         <button
                           type="button"
-                          tabIndex={day.hasSame(focused, "day") ? 0 : -1}
+                          tabIndex={sameDay(day, focused) ? 0 : -1}
                           className={[outside && "outside", forbidden && "forbidden", isSelected(day) && "selected"].filter(Boolean).join(" ") || undefined}
                           aria-pressed={isSelected(day)}
                           aria-disabled={forbidden || undefined}
-                          aria-label={day.setLocale(culture).toFormat("DDDD")}
-                          onFocus={() => !day.hasSame(focused, "day") && setFocused(day)}
+                          aria-label={formatDayLong(day, culture)}
+                          onFocus={() => !sameDay(day, focused) && setFocused(day)}
                           onClick={() => {
                             setFocused(day);
                             choose(day);

@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { FieldConfig, ModelConfig } from "#app/forms/definition-schema.ts";
@@ -8,7 +7,7 @@ import { dependencyHint } from "#app/forms/dependency-hint.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import { fieldsOfBlocks, qualify, resolveField } from "#app/forms/form-definition.ts";
 import type { PageDefinition, StepName } from "#app/forms/page-schema.ts";
-import { stepSchema } from "#app/forms/step-schema.ts";
+import { parseStep } from "#app/forms/parse-step.ts";
 import { type ModelValues, submittedValue } from "#app/forms/validate-step.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { ErrorSummary } from "./ErrorSummary.tsx";
@@ -86,10 +85,7 @@ export function StepForm(props: StepFormProps) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema: stepSchema(definition, props.step, { characterWhitelist: props.characterWhitelist, internationalAddresses: props.internationalAddresses, now: Date.now(), side: "client", saved: props.saved }, text),
-        disableAutoCoercion: true,
-      }),
+      parseStep(formData, definition, props.step, { characterWhitelist: props.characterWhitelist, internationalAddresses: props.internationalAddresses, now: Date.now(), side: "client", saved: props.saved }, text),
   });
 
   const [summaryKey, setSummaryKey] = useState(0);
