@@ -132,7 +132,10 @@ function stopGracefully(server: Server) {
       log({ level: "info", message: "stopped" });
       process.exit(0);
     });
+    // Keep-alive connections become idle once their last response is sent: close them then,
+    // rather than waiting out the keep-alive timeout.
     server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
     setTimeout(() => {
       server.closeAllConnections();
       process.exit(0);

@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["tests/**/*.test.ts"],
+    include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
     // Integration and browser tests start real servers and a real Chromium: give them time.
     testTimeout: 60_000,
     hookTimeout: 90_000,

@@ -1,3 +1,6 @@
+import { useEffect, useState } from "react";
+import { isRouteErrorResponse, type ShouldRevalidateFunction } from "react-router";
+import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
 import { PageHeading } from "#app/components/PageHeading.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
@@ -10,14 +13,36 @@ import type { Route } from "./+types/flow-step";
 export const loader = (args: Route.LoaderArgs) => loadStep(args);
 export const action = (args: Route.ActionArgs) => submitStep(args);
 
+/**
+ * With JavaScript, a save that fails on the server's side (a 5xx, the network) leaves the form as
+ * the claimant typed it and says so in a modal (SPEC §8 "Server error info"), instead of
+ * replacing the page. Redirects and the 400 with field errors pass through unchanged.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500 && error.status !== 403)) throw error;
+    return { serverError: true as const };
+  }
+}
+
+/** After a failed save the page's data is unchanged; reloading it would only fail the same way. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  typeof actionResult === "object" && actionResult !== null && "serverError" in actionResult ? false : defaultShouldRevalidate;
+
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageTitle(matches, loaderData?.page.title ?? "Error_Title");
 
 /** A form step of a claim flow: the fields its page definition lists. */
 export default function FlowStep({ loaderData, actionData }: Route.ComponentProps) {
   const text = useText();
   const { page } = loaderData;
+  const failed = !!actionData && "serverError" in actionData;
+  const [showError, setShowError] = useState(false);
+  useEffect(() => setShowError(failed), [failed, actionData]);
   return (
     <>
+      <ErrorAlertModal errorInfo={{ showError, header: text("Error_Title"), message: text("Error_ProblemOccurred") }} onClose={() => setShowError(false)} />
       {loaderData.justSaved && <Toast>{text("Form_Saved")}</Toast>}
       {loaderData.backPath && (
         <p className="back-link">
@@ -40,7 +65,7 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
         countryNames={loaderData.countryNames}
         csrfToken={loaderData.csrfToken}
         action={loaderData.action}
-        lastResult={actionData?.result}
+        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
         submitLabel={text("Form_SaveAndContinue")}
       />
     </>

@@ -127,6 +127,56 @@ describe("with JavaScript", () => {
   });
 });
 
+describe("feedback with JavaScript", () => {
+  test("a save the server fails keeps the typed answers and explains in a modal that only OK closes", async () => {
+    const page = await openPage(browser, true);
+    await page.goto(`${portal().url}/standard/claimant-info`);
+    await hydrated(page);
+    for (const [name, value] of Object.entries(STANDARD_CLAIMANT)) {
+      const input = page.locator(`[name="${name}"]`);
+      if ((await input.evaluate((element) => element.tagName)) === "SELECT") await input.selectOption(value);
+      else await input.fill(value);
+    }
+    await page.route("**/standard/claimant-info.data*", (route) => route.fulfill({ status: 500, body: "Internal Server Error" }));
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    const dialog = page.getByRole("dialog", { name: "Something went wrong" });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("A problem has occured during your submission. Please try again.");
+    await page.keyboard.press("Escape"); // static: Escape does not dismiss it
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "OK" }).click();
+    expect(await dialog.isVisible()).toBe(false);
+    expect(await page.locator("#field-claimantInfo-lastName").inputValue()).toBe("Lee");
+    await page.unroute("**/standard/claimant-info.data*");
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await page.waitForURL(/\/standard\/claim-details/);
+    await page.context().close();
+  });
+
+  test("'saved' shows for 5 seconds, and stays while the claimant points at it", async () => {
+    // Real time: a fake clock cannot tell when React registers the toast's timer.
+    const page = await standardPageAt(portal(), "claim-details", false);
+    await page.goto(`${portal().url}/standard/claim-details?saved=1`);
+    await hydrated(page);
+    const shownAt = Date.now();
+    const toast = page.locator(".toast");
+    expect(await toast.textContent()).toBe("Your answers were saved.");
+    expect(await toast.getAttribute("role")).toBe("status");
+    await page.waitForTimeout(3_000);
+    expect(await toast.isVisible()).toBe(true);
+    await expect.poll(() => toast.count(), { timeout: 5_000, interval: 100 }).toBe(0);
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4_500);
+
+    await page.goto(`${portal().url}/standard/claim-details?saved=1`);
+    await hydrated(page);
+    await page.locator(".toast").hover();
+    await page.waitForTimeout(6_000);
+    expect(await page.locator(".toast").isVisible()).toBe(true);
+    await page.context().close();
+  }, 30_000);
+});
+
 describe("the date picker JavaScript adds", () => {
   const focusedClass = (page: Page) => page.evaluate(() => document.activeElement?.className ?? "");
 

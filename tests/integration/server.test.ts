@@ -1,8 +1,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Claimant } from "#tests/support/claimant.ts";
+import { STANDARD_CLAIMANT } from "#tests/support/demo-answers.ts";
 import { getPage } from "#tests/support/http.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 
@@ -114,5 +117,38 @@ describe("in production", () => {
     expect(await server.stop()).toBe(0);
     expect(Date.now() - started).toBeLessThan(3000);
     expect(server.output()).toContain("SIGTERM received");
+  });
+
+  test("SIGTERM lets a request in flight finish, refuses new ones, then exits", async () => {
+    const server = await startPortal();
+    const claimant = new Claimant(server);
+    const form = await claimant.get("/standard/claimant-info");
+    const cookie = claimant.sessionCookie();
+    const token = form.document.querySelector('input[name="csrf"]')!.getAttribute("value")!;
+    const body = new URLSearchParams({ csrf: token, ...STANDARD_CLAIMANT }).toString();
+    const port = Number(new URL(server.url).port);
+
+    // A claimant on a slow connection: the headers and half the form have arrived.
+    const socket = connect(port, "127.0.0.1");
+    let response = "";
+    socket.on("data", (chunk) => (response += chunk.toString()));
+    const closed = new Promise((resolve) => socket.on("close", resolve));
+    socket.write(
+      `POST /standard/claimant-info HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie.name}=${cookie.value}\r\nOrigin: ${server.url}\r\n` +
+        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 40)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const exited = server.stop();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    // New requests are refused while the old one is still being sent.
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    socket.write(body.slice(40));
+    await closed; // the server answers, then closes the connection as it stops
+    expect(response).toMatch(/^HTTP\/1\.1 303 /);
+    expect(response).toMatch(/\r\nlocation: \/standard\/claim-details\?saved=1\r\n/i);
+    const started = Date.now();
+    expect(await exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

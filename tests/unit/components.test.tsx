@@ -1,0 +1,52 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, test } from "vitest";
+import { Button, BUTTON_STYLES } from "#app/components/Button.tsx";
+import { Feedback } from "#app/components/Feedback.tsx";
+import { HeaderBlock } from "#app/components/HeaderBlock.tsx";
+import { Icon } from "#app/components/Icon.tsx";
+import { LabelledValue } from "#app/components/LabelledValue.tsx";
+import { ICON_NAMES } from "#app/forms/page-schema.ts";
+
+describe("components refuse misuse with SPEC §8's messages", () => {
+  test("a button needs a label or an icon", () => {
+    expect(() => renderToStaticMarkup(<Button />)).toThrow("Either label or icon must have a value.");
+    expect(renderToStaticMarkup(<Button label="Continue" />)).toContain(">Continue</button>");
+    // An icon-only button is named for screen readers.
+    expect(renderToStaticMarkup(<Button icon="trash" aria-label="Remove" />)).toMatch(/<svg[^>]*role="img"[^>]*aria-label="Remove"/);
+  });
+
+  test("a labelled value needs a label or an icon", () => {
+    expect(() => renderToStaticMarkup(<LabelledValue>x</LabelledValue>)).toThrow("Either label or icon must have a value.");
+    expect(renderToStaticMarkup(<LabelledValue label="Claim ID">12345678</LabelledValue>)).toBe('<dl class="labelled-value"><dt>Claim ID</dt><dd>12345678</dd></dl>');
+  });
+
+  test("a header block needs its heading tag", () => {
+    expect(() => renderToStaticMarkup(<HeaderBlock headingTag={undefined as never}>Title</HeaderBlock>)).toThrow("A header block needs a heading tag.");
+    expect(renderToStaticMarkup(<HeaderBlock headingTag="h3">Title</HeaderBlock>)).toBe('<h3 class="header-block">Title</h3>');
+  });
+});
+
+describe("buttons, feedback and icons", () => {
+  test("the six button styles", () => {
+    const classes = BUTTON_STYLES.map((style) => /class="([^"]*)"/.exec(renderToStaticMarkup(<Button label="x" buttonStyle={style} />))?.[1] ?? "");
+    expect(classes).toEqual(["", "", "secondary", "outline", "secondary outline", "contrast outline"]);
+  });
+
+  test("a busy button is disabled and says so (while navigating or while the captcha runs)", () => {
+    expect(renderToStaticMarkup(<Button label="Submit" busy />)).toMatch(/disabled=""[^>]*aria-busy="true"/);
+  });
+
+  test("the three feedback styles", () => {
+    for (const style of ["default", "success", "warning"] as const) {
+      expect(renderToStaticMarkup(<Feedback style={style}>Note</Feedback>)).toContain(`class="feedback feedback-${style}"`);
+    }
+  });
+
+  test("all twelve icons of SPEC §9 are inline SVG, hidden from screen readers unless labelled", () => {
+    expect(ICON_NAMES).toHaveLength(12);
+    for (const name of ICON_NAMES) {
+      const svg = renderToStaticMarkup(<Icon name={name} />);
+      expect(svg, name).toMatch(/^<svg[^>]*aria-hidden="true"[^>]*>(<path d="[^"]+"><\/path>)+<\/svg>$/);
+    }
+  });
+});
