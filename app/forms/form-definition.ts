@@ -9,9 +9,6 @@ export interface FormDefinition {
   pages: Partial<Record<StepName, PageDefinition>>;
 }
 
-/** Models for these mappings never become client models (SPEC §3); documents and transactions are records. */
-export const RECORD_MAPPINGS = ["DocumentContexts", "ClaimTransactions"];
-
 /** SPEC §3: client models are named by their dtoMapping, camel-cased. */
 export function modelKey(model: ModelConfig): string {
   const name = model.metadata.dtoMapping;

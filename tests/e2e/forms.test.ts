@@ -125,6 +125,22 @@ describe("with JavaScript", () => {
     expect(await page.locator("#field-paymentElection-paypalEmail").inputValue()).toBe("");
     await page.context().close();
   });
+
+  test("a dependent field defined to disable stays visible, disabled until it applies", async () => {
+    const page = await openPage(browser, true);
+    const claimant = new Claimant(portal());
+    await claimant.complete("/reimbursement/claimant-info", AUTOMOTIVE_CLAIMANT);
+    await claimant.complete("/reimbursement/claim-details", { "claimDetails.repairShopName": "Main St Garage", "claimDetails.repairDate": "5/1/2024", "claimDetails.repairAmount": "480.00" });
+    await page.context().addCookies([claimant.sessionCookie()]);
+    await page.goto(`${portal().url}/reimbursement/payment-election`);
+    await hydrated(page);
+    const accountType = page.locator("#field-paymentElection-accountType");
+    expect(await accountType.isVisible()).toBe(true);
+    expect(await accountType.isDisabled()).toBe(true);
+    await page.getByLabel("Direct deposit to a US bank account").check();
+    await expect.poll(() => accountType.isDisabled()).toBe(false);
+    await page.context().close();
+  });
 });
 
 describe("feedback with JavaScript", () => {

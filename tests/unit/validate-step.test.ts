@@ -1,0 +1,58 @@
+import { describe, expect, test } from "vitest";
+import { modelConfigsSchema } from "#app/forms/definition-schema.ts";
+import { pagesSchema } from "#app/forms/page-schema.ts";
+import { type StepContext, validateStep } from "#app/forms/validate-step.ts";
+
+const models = modelConfigsSchema.parse([
+  {
+    metadataHash: "h",
+    metadata: { dtoMapping: "Details" },
+    fields: {
+      country: { componentName: "FormFieldSelect", key: "country", label: "Country", optionsSource: "countries", defaultValue: "US" },
+      postal: {
+        componentName: "FormFieldText",
+        key: "postal",
+        label: "Postal",
+        maskName: "ZIP_CODE",
+        validations: [{ type: "required" }],
+        dependencies: { conditions: [{ field: "country", oneOf: ["US", "CA"] }], maskOverride: "ZIP_CODE_NON_US" },
+      },
+      code: { componentName: "FormFieldHidden", key: "code", label: "Code", defaultValue: "X1", dependencies: { conditions: [{ field: "country", equals: "US" }] } },
+      account: { componentName: "FormFieldText", key: "account", label: "Account", validations: [{ type: "required" }], dependencies: { conditions: [{ field: "country", equals: "US" }], disable: true } },
+      mailingCountry: { componentName: "FormFieldSelect", key: "mailingCountry", label: "Country", optionsSource: "countries", defaultValue: "US" },
+    },
+  },
+]);
+const pages = pagesSchema.parse({
+  index: { title: "t", blocks: [] },
+  "claim-details": { title: "t", blocks: ["country", "postal", "code", "account", "mailingCountry"].map((key) => ({ kind: "field", field: `details.${key}` })) },
+});
+const context: StepContext = { characterWhitelist: "", internationalAddresses: true, now: Date.now(), side: "server", saved: {} };
+const run = (details: Record<string, string>, extra: Partial<StepContext> = {}) => validateStep({ models, pages }, "claim-details", { details }, { ...context, ...extra });
+
+describe("the step validator", () => {
+  test("a mask override applies while the dependency holds", () => {
+    expect(run({ country: "CA", postal: "k1a 0b1", account: "" }).values.details).toMatchObject({ postal: "K1A 0B1", account: null });
+  });
+
+  test("an unmet dependency: not validated, stored as null, whether hidden or disabled", () => {
+    const result = run({ country: "FR", postal: "", code: "FORGED", account: "ignored" });
+    expect(result.errors).toEqual({});
+    expect(result.values.details).toMatchObject({ postal: null, code: null, account: null });
+  });
+
+  test("a met dependency validates, and a hidden field the browser did not send takes its default", () => {
+    const result = run({ country: "US", postal: "", account: "" });
+    expect(Object.keys(result.errors)).toEqual(["details.postal", "details.account"]);
+    expect(result.values.details).toMatchObject({ code: "X1" });
+  });
+
+  test("without international addresses the mailing country is US whatever is posted", () => {
+    expect(run({ country: "US", postal: "98111", account: "1", mailingCountry: "FR" }, { internationalAddresses: false }).values.details).toMatchObject({ mailingCountry: "US" });
+    expect(run({ country: "US", postal: "98111", account: "1", mailingCountry: "FR" }).values.details).toMatchObject({ mailingCountry: "FR" });
+  });
+
+  test("values that are not options are refused", () => {
+    expect(run({ country: "XX" }).errors["details.country"]).toEqual([{ key: "Validation_Invalid" }]);
+  });
+});
