@@ -1,27 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { axeViolations, launchChromium, openPage, openScriptlessPage } from "#tests/support/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { axeViolations, fillForm, openPage, openScriptlessPage, THEMES, useBrowserAndThemedPortals } from "#tests/support/browser.ts";
 import { Claimant, fieldError } from "#tests/support/claimant.ts";
 import { AUTOMOTIVE_CLAIMANT, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
-import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
-import { settlementWith } from "#tests/support/settlement.ts";
+import type { PortalServer } from "#tests/support/portal-server.ts";
 
-const THEMES = ["jnd-7-0-default", "ftc-7-0-default", "jnd-9-0-kontent"] as const;
-
-let browser: Browser;
-const servers = new Map<string, PortalServer>();
-beforeAll(async () => {
-  const [launched, ...started] = await Promise.all([
-    launchChromium(),
-    ...THEMES.map((theme) => startPortal({ settlementDir: settlementWith((s) => void (s.theme = theme)) })),
-  ]);
-  browser = launched as Browser;
-  THEMES.forEach((theme, index) => servers.set(theme, started[index] as PortalServer));
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([...servers.values()].map((server) => server.stop()));
-});
+const portals = useBrowserAndThemedPortals();
+const servers = portals.servers;
 
 const portal = () => servers.get("jnd-7-0-default")!;
 
@@ -37,14 +22,14 @@ async function standardPageAt(server: PortalServer, step: "claimant-info" | "cla
   if (step !== "claimant-info") await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
   if (step === "payment-election") await claimant.complete("/standard/claim-details", STANDARD_DETAILS);
   await claimant.get(`/standard/${step}`);
-  const page = scriptless ? await openScriptlessPage(browser) : await openPage(browser, true);
+  const page = scriptless ? await openScriptlessPage(portals.browser) : await openPage(portals.browser, true);
   await page.context().addCookies([claimant.sessionCookie()]);
   return page;
 }
 
 describe("with JavaScript", () => {
   test("typing an invalid value shows the same message the server gives", async () => {
-    const page = await openPage(browser, true);
+    const page = await openPage(portals.browser, true);
     await page.goto(`${portal().url}/automotive/claimant-info`);
     await hydrated(page);
     const email = page.locator("#field-claimantInfo-emailAddress");
@@ -67,7 +52,7 @@ describe("with JavaScript", () => {
   });
 
   test("a submission with errors stays on the page, lists them in the summary and focuses it", async () => {
-    const page = await openPage(browser, true);
+    const page = await openPage(portals.browser, true);
     const requests: string[] = [];
     page.on("request", (request) => request.method() === "POST" && requests.push(request.url()));
     await page.goto(`${portal().url}/automotive/claimant-info`);
@@ -100,7 +85,7 @@ describe("with JavaScript", () => {
     expect(await typeInto("field-claimantInfo-mailingPostalCode", "981110042")).toBe("98111-0042");
     await page.context().close();
 
-    const automotive = await openPage(browser, true);
+    const automotive = await openPage(portals.browser, true);
     await automotive.goto(`${portal().url}/automotive/claimant-info`);
     await hydrated(automotive);
     const phone = automotive.locator("#field-claimantInfo-phoneNumber");
@@ -127,7 +112,7 @@ describe("with JavaScript", () => {
   });
 
   test("a dependent field defined to disable stays visible, disabled until it applies", async () => {
-    const page = await openPage(browser, true);
+    const page = await openPage(portals.browser, true);
     const claimant = new Claimant(portal());
     await claimant.complete("/reimbursement/claimant-info", AUTOMOTIVE_CLAIMANT);
     await claimant.complete("/reimbursement/claim-details", { "claimDetails.repairShopName": "Main St Garage", "claimDetails.repairDate": "5/1/2024", "claimDetails.repairAmount": "480.00" });
@@ -145,14 +130,10 @@ describe("with JavaScript", () => {
 
 describe("feedback with JavaScript", () => {
   test("a save the server fails keeps the typed answers and explains in a modal that only OK closes", async () => {
-    const page = await openPage(browser, true);
+    const page = await openPage(portals.browser, true);
     await page.goto(`${portal().url}/standard/claimant-info`);
     await hydrated(page);
-    for (const [name, value] of Object.entries(STANDARD_CLAIMANT)) {
-      const input = page.locator(`[name="${name}"]`);
-      if ((await input.evaluate((element) => element.tagName)) === "SELECT") await input.selectOption(value);
-      else await input.fill(value);
-    }
+    await fillForm(page, STANDARD_CLAIMANT);
     await page.route("**/standard/claimant-info.data*", (route) => route.fulfill({ status: 500, body: "Internal Server Error" }));
     await page.getByRole("button", { name: "Save and continue" }).click();
     const dialog = page.getByRole("dialog", { name: "Something went wrong" });
@@ -281,7 +262,7 @@ describe("the date picker JavaScript adds", () => {
     expect(await focusedClass(page)).toContain("date-picker-toggle");
     await page.context().close();
 
-    const scriptless = await openPage(browser, false);
+    const scriptless = await openPage(portals.browser, false);
     await scriptless.goto(`${portal().url}/automotive/claimant-info`);
     await scriptless.goto(`${portal().url}/standard/claim-details`);
     expect(await scriptless.locator(".date-picker-toggle").count()).toBe(0);
@@ -291,16 +272,12 @@ describe("the date picker JavaScript adds", () => {
 
 describe("without JavaScript", () => {
   test("the same form submits, shows the server's errors, and then moves on", async () => {
-    const page = await openPage(browser, false);
+    const page = await openPage(portals.browser, false);
     await page.goto(`${portal().url}/standard/claimant-info?culture=es`);
     await page.getByRole("button", { name: "Guardar y continuar" }).click();
     expect(await page.locator(".error-summary h2").textContent()).toBe("Hay un problema");
     expect(await page.locator("#field-claimantInfo-firstName-error").textContent()).toBe("Error: Este valor es obligatorio");
-    for (const [name, value] of Object.entries(STANDARD_CLAIMANT)) {
-      const input = page.locator(`[name="${name}"]`);
-      if ((await input.evaluate((element) => element.tagName)) === "SELECT") await input.selectOption(value);
-      else await input.fill(value);
-    }
+    await fillForm(page, STANDARD_CLAIMANT);
     await page.getByRole("button", { name: "Guardar y continuar" }).click();
     expect(new URL(page.url()).pathname).toBe("/standard/claim-details");
     expect(await page.locator(".toast").textContent()).toBe("Se guardaron sus respuestas.");
@@ -328,7 +305,7 @@ describe("accessibility of the step pages", () => {
   });
 
   test("the automotive pages too (name with middle initial, phone confirmation, hidden field)", async () => {
-    const page = await openPage(browser, true);
+    const page = await openPage(portals.browser, true);
     await page.goto(`${portal().url}/automotive/claimant-info`);
     await hydrated(page);
     expect(await axeViolations(page)).toEqual([]);

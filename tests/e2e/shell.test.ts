@@ -1,30 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { axeViolations, launchChromium, openPage, openScriptlessPage } from "#tests/support/browser.ts";
-import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
-import { settlementWith } from "#tests/support/settlement.ts";
+import { describe, expect, test } from "vitest";
+import { axeViolations, fillForm, openPage, openScriptlessPage, THEMES, useBrowserAndThemedPortals } from "#tests/support/browser.ts";
+import type { PortalServer } from "#tests/support/portal-server.ts";
 
-const THEMES = ["jnd-7-0-default", "ftc-7-0-default", "jnd-9-0-kontent"] as const;
 const PAGES = ["/", "/lookup?culture=es", "/page-not-found", "/no/such/page?culture=es", "/error", "/deadline", "/session-expired?form=standard"];
 
-let browser: Browser;
-const servers = new Map<string, PortalServer>();
-beforeAll(async () => {
-  const [launched, ...started] = await Promise.all([
-    launchChromium(),
-    ...THEMES.map((theme) => startPortal({ settlementDir: settlementWith((s) => void (s.theme = theme)) })),
-  ]);
-  browser = launched as Browser;
-  THEMES.forEach((theme, index) => servers.set(theme, started[index] as PortalServer));
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([...servers.values()].map((server) => server.stop()));
-});
+const portals = useBrowserAndThemedPortals();
+const servers = portals.servers;
 
 describe.each(THEMES)("%s", (theme) => {
   test.each([false, true])("every utility page renders with JavaScript %s and axe finds no violations", async (javaScript) => {
-    const page = javaScript ? await openPage(browser, true) : await openScriptlessPage(browser);
+    const page = javaScript ? await openPage(portals.browser, true) : await openScriptlessPage(portals.browser);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {
@@ -42,7 +27,7 @@ describe.each(THEMES)("%s", (theme) => {
   });
 
   test('the "I would like to" menu opens from the keyboard, JavaScript off', async () => {
-    const page = await openPage(browser, false);
+    const page = await openPage(portals.browser, false);
     await page.goto(`${servers.get(theme)!.url}/`);
     const summary = page.locator("details.actions-menu summary");
     await summary.focus();
@@ -57,7 +42,7 @@ describe.each(THEMES)("%s", (theme) => {
 
 describe("language choice in a browser", () => {
   test.each([false, true])("kontent's dropdown changes the language, JavaScript %s", async (javaScript) => {
-    const page = await openPage(browser, javaScript);
+    const page = await openPage(portals.browser, javaScript);
     await page.goto(`${servers.get("jnd-9-0-kontent")!.url}/session-expired?form=standard`);
     if (javaScript) await page.waitForFunction(() => document.querySelector("form.language-select button") === null);
     await page.getByLabel("Language").selectOption("es");
@@ -69,7 +54,7 @@ describe("language choice in a browser", () => {
   });
 
   test("the standard header's link switches to Spanish and back with JavaScript", async () => {
-    const page = await openPage(browser, true);
+    const page = await openPage(portals.browser, true);
     await page.goto(`${servers.get("jnd-7-0-default")!.url}/lookup`);
     await page.getByRole("link", { name: "Español" }).click();
     await expect.poll(() => page.locator("h1").textContent()).toBe("Búsqueda de VIN");

@@ -1,5 +1,40 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { type PortalServer, startPortal } from "./portal-server.ts";
+import { settlementWith } from "./settlement.ts";
+
+export const THEMES = ["jnd-7-0-default", "ftc-7-0-default", "jnd-9-0-kontent"] as const;
+
+/**
+ * For a browser test file: one Chromium and one portal per theme, started before its tests and
+ * stopped after them. Read `browser` and `servers` inside tests (they are filled in by then).
+ */
+export function useBrowserAndThemedPortals() {
+  const state = { browser: undefined as unknown as Browser, servers: new Map<string, PortalServer>() };
+  beforeAll(async () => {
+    const [launched, ...started] = await Promise.all([
+      launchChromium(),
+      ...THEMES.map((theme) => startPortal({ settlementDir: settlementWith((s) => void (s.theme = theme)) })),
+    ]);
+    state.browser = launched as Browser;
+    THEMES.forEach((theme, index) => state.servers.set(theme, started[index] as PortalServer));
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await Promise.all([...state.servers.values()].map((server) => server.stop()));
+  });
+  return state;
+}
+
+/** Types answers into a form as a claimant would: selects chosen, other inputs filled. */
+export async function fillForm(page: Page, answers: Record<string, string>) {
+  for (const [name, value] of Object.entries(answers)) {
+    const input = page.locator(`[name="${name}"]`);
+    if ((await input.evaluate((element) => element.tagName)) === "SELECT") await input.selectOption(value);
+    else await input.fill(value);
+  }
+}
 
 /** Debian's Chromium, with the flags this closed network needs (DESIGN.md "Testing"). */
 export function launchChromium(): Promise<Browser> {
