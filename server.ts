@@ -30,6 +30,7 @@ const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 interface PortalEntry {
   portal: Portal;
   cspNonceContext: RouterContext<string>;
+  clientAddressContext: RouterContext<string>;
 }
 
 function log(fields: Record<string, unknown>) {
@@ -87,9 +88,10 @@ async function start() {
     createRequestHandler({
       build: loadBuild,
       mode: PRODUCTION ? "production" : "development",
-      getLoadContext: (_req, res) => {
+      getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
         context.set(entry.cspNonceContext, String(res.locals.cspNonce));
+        context.set(entry.clientAddressContext, req.ip ?? "unknown");
         return context;
       },
     }),

@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
-import { cspNonceContext, NonceContext } from "./request-context.ts";
+import { clientAddressContext, cspNonceContext, NonceContext } from "./request-context.ts";
 import { getPortal } from "./settlement/portal.server.ts";
 
 /**
@@ -12,7 +12,7 @@ import { getPortal } from "./settlement/portal.server.ts";
  * and the settlement from here: the build's own module instances.
  */
 export const portal = getPortal();
-export { cspNonceContext };
+export { clientAddressContext, cspNonceContext };
 
 export const streamTimeout = 5_000;
 

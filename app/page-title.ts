@@ -12,3 +12,4 @@ export function pageTitle(matches: ReadonlyArray<MetaMatch | undefined>, key: st
   const page = root?.messages[key] ?? key;
   return [{ title: root ? `${page} – ${root.layout.claimsAdminTitle}` : page }];
 }
+

@@ -8,6 +8,9 @@ import { createContext } from "react-router";
  */
 export const cspNonceContext = createContext<string>("");
 
+/** The client's address as Express sees it (behind a proxy: with TRUST_PROXY set), for rate limits. */
+export const clientAddressContext = createContext<string>("unknown");
+
 export const NonceContext = createReactContext("");
 
 export function useNonce(): string {

@@ -21,6 +21,8 @@ export default [
     route("culture/content", "routes/api/culture-content.ts"),
     route("culture/set-language", "routes/api/culture-set-language.ts"),
     route("forms/config", "routes/api/forms-config.ts"),
+    route("session-timeout", "routes/api/session-timeout.ts"),
+    route("session/keep-alive", "routes/api/session-keep-alive.ts"),
   ]),
 
   // Every flow route sits under the flow layout, whose middleware runs the deadline guard.
@@ -29,8 +31,10 @@ export default [
     ...CLAIM_FLOWS.flatMap((flow) => [
       route(flow, "routes/flow-index.tsx", { id: flow }),
       ...FORM_STEPS.map((step) => route(`${flow}/${step}`, "routes/flow-step.tsx", { id: `${flow}-${step}` })),
+      route(`${flow}/claim-summary`, "routes/claim-summary.tsx", { id: `${flow}-claim-summary` }),
+      route(`${flow}/confirmation`, "routes/confirmation.tsx", { id: `${flow}-confirmation` }),
     ]),
-    route("lookup", "routes/flow-index.tsx", { id: "lookup" }),
+    route("lookup", "routes/lookup.tsx"),
   ]),
 
   route("*", "routes/page-not-found.tsx", { id: "catch-all" }),

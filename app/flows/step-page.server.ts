@@ -5,29 +5,29 @@ import type { ModelConfig } from "#app/forms/definition-schema.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import { fieldsOfBlocks, type FormDefinition, resolveField } from "#app/forms/form-definition.ts";
 import { STEP_NAMES, type StepName } from "#app/forms/page-schema.ts";
+import { parseStep } from "#app/forms/parse-step.ts";
 import { COUNTRIES, countryName } from "#app/forms/places.ts";
 import { initialFieldValue } from "#app/forms/prepopulation.ts";
-import { parseStep } from "#app/forms/parse-step.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { CSRF_FIELD_NAME, csrfToken, isValidCsrfToken } from "#app/session/csrf.server.ts";
-import { ensureSessionId, readSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
-import { emptyDraft } from "#app/storage/store.ts";
+import type { Draft } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
+import { requireClaimantSession, SESSION_TIMEOUT_MS, sessionExpiredPath } from "./claimant-session.server.ts";
 import { formTypeOfPath } from "./form-type.ts";
 import { backStep, firstIncompleteBefore, flowSteps, nextStep, stepPath } from "./navigation.ts";
 
-interface StepArgs {
+export interface StepArgs {
   request: Request;
   url: URL;
   context: Parameters<typeof getCulture>[0];
 }
 
-/** The flow and step a step URL names, and its page; a 404 for anything else. */
-function locate(url: URL): { formType: FormType; step: StepName; definition: FormDefinition } {
+/** The flow and step a URL names; a 404 for anything else. */
+export function locateStep(url: URL, fallbackStep?: StepName): { formType: FormType; step: StepName; definition: FormDefinition } {
   const formType = formTypeOfPath(url.pathname);
-  const step = url.pathname.split("/").filter(Boolean)[1] as StepName | undefined;
+  const step = (url.pathname.split("/").filter(Boolean)[1] ?? fallbackStep) as StepName | undefined;
   if (!formType || !step || !(STEP_NAMES as readonly string[]).includes(step)) throw data(null, { status: 404 });
   const definition = getPortal().forms[formType];
   if (!definition.pages[step]) throw data(null, { status: 404 });
@@ -41,20 +41,17 @@ function pageModels(definition: FormDefinition, paths: string[]): ModelConfig[] 
     .filter((model) => Object.keys(model.fields).length > 0);
 }
 
-export async function loadStep({ request, url, context }: StepArgs) {
-  const { formType, step, definition } = locate(url);
-  const culture = getCulture(context);
-  const page = definition.pages[step]!;
-  if (page.skipped) {
-    const next = nextStep(definition, step) ?? flowSteps(definition).at(-1)!;
-    throw redirect(withCulture(stepPath(formType, next), culture));
-  }
-  const { sessionId, setCookie } = await ensureSessionId(request);
-  const draft = (await getStore().getDraft(sessionId, formType)) ?? { ...emptyDraft(), updatedAt: 0 };
-  // SPEC §4 / issue: a later step opened before the earlier ones are complete goes to the first incomplete one.
-  const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
-  if (missing) throw redirect(withCulture(stepPath(formType, missing), culture));
+/** "return=summary": a change made from the summary goes back to it (issue 4 "check your answers"). */
+function returnsToSummary(url: URL): boolean {
+  return url.searchParams.get("return") === "summary";
+}
 
+/**
+ * What a StepForm needs for one page of a flow: its blocks, the fields' definitions and starting
+ * values (draft, else prepopulated, else default), and the settings its validation uses.
+ */
+export function stepFormData(formType: FormType, step: StepName, definition: FormDefinition, draft: Pick<Draft, "models" | "prepopulated" | "edited">, culture: string, sessionId: string, url: URL) {
+  const page = definition.pages[step]!;
   const paths = fieldsOfBlocks(page.blocks);
   const values: Record<string, FieldValue> = Object.fromEntries(
     paths.map((path) => {
@@ -63,7 +60,7 @@ export async function loadStep({ request, url, context }: StepArgs) {
     }),
   );
   const shownValues = Object.fromEntries(
-    Object.values(page.blocks)
+    page.blocks
       .flatMap((block) => (block.kind === "labelledValue" && block.valueFrom ? [block.valueFrom] : []))
       .flatMap((reference) => {
         const [model, key] = reference.split(".") as [string, string];
@@ -72,74 +69,82 @@ export async function loadStep({ request, url, context }: StepArgs) {
       }),
   );
   const { settlement } = getPortal();
-  const back = backStep(definition, step);
+  const query = returnsToSummary(url) ? "?return=summary" : "";
+  return {
+    formType,
+    step,
+    page,
+    models: pageModels(definition, paths),
+    values,
+    saved: draft.models,
+    shownValues,
+    characterWhitelist: settlement.characterWhitelist,
+    internationalAddresses: settlement.internationalAddresses,
+    countryNames: paths.some((path) => resolveField(definition, path)!.field.optionsSource === "countries")
+      ? Object.fromEntries(COUNTRIES.map((country) => [country.value, countryName(country.value, culture)]))
+      : {},
+    csrfToken: csrfToken(sessionId),
+    // An explicit action keeps the culture when a script-less browser posts the form.
+    action: withCulture(`${stepPath(formType, step)}${query}`, culture),
+  };
+}
+
+/** The inactivity time-out a page shows: when it would lapse, and where the claimant then goes. */
+export function sessionTimeout(formType: FormType, step: StepName, definition: FormDefinition, culture: string) {
+  return definition.pages[step]?.enableTimeout ? { seconds: SESSION_TIMEOUT_MS / 1000, expiredPath: sessionExpiredPath(formType, culture) } : undefined;
+}
+
+export async function loadStep({ request, url, context }: StepArgs) {
+  const { formType, step, definition } = locateStep(url);
+  const culture = getCulture(context);
+  const page = definition.pages[step]!;
+  if (page.skipped) {
+    const next = nextStep(definition, step) ?? flowSteps(definition).at(-1)!;
+    throw redirect(withCulture(stepPath(formType, next), culture));
+  }
+  const now = requestNow(request);
+  const { sessionId, draft } = await requireClaimantSession(request, formType, culture, now, page.enableTimeout);
+  // A later step opened before the earlier ones are complete goes to the first incomplete one.
+  const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
+  if (missing) throw redirect(withCulture(stepPath(formType, missing), culture));
+  const back = returnsToSummary(url) ? "claim-summary" : backStep(definition, step);
   const steps: StepName[] = flowSteps(definition).filter((candidate) => candidate !== "index");
-  return data(
-    {
-      formType,
-      step,
-      page,
-      models: pageModels(definition, paths),
-      values,
-      saved: draft.models,
-      shownValues,
-      characterWhitelist: settlement.characterWhitelist,
-      internationalAddresses: settlement.internationalAddresses,
-      countryNames: paths.some((path) => resolveField(definition, path)!.field.optionsSource === "countries")
-        ? Object.fromEntries(COUNTRIES.map((country) => [country.value, countryName(country.value, culture)]))
-        : {},
-      csrfToken: csrfToken(sessionId),
-      // An explicit action keeps the culture when a script-less browser posts the form.
-      action: withCulture(stepPath(formType, step), culture),
-      backPath: back ? withCulture(stepPath(formType, back), culture) : undefined,
-      stepNumber: steps.indexOf(step) + 1,
-      stepCount: steps.length,
-      justSaved: url.searchParams.get("saved") === "1",
-    },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : {} },
-  );
+  return {
+    ...stepFormData(formType, step, definition, draft, culture, sessionId, url),
+    backPath: back ? withCulture(stepPath(formType, back), culture) : undefined,
+    stepNumber: steps.indexOf(step) + 1,
+    stepCount: steps.length,
+    justSaved: url.searchParams.get("saved") === "1",
+    timeout: sessionTimeout(formType, step, definition, culture),
+  };
 }
 
 /**
- * A step's POST: CSRF, then the same validation the browser ran; errors come back with status 400,
- * valid answers are stored in the draft and the claimant moves on (post/redirect/get).
+ * A step's POST: session and authorization, CSRF, then the same validation the browser ran; errors
+ * come back with status 400, valid answers are stored in the draft and the claimant moves on
+ * (post/redirect/get), or back to the summary when the change was made from there.
  */
 export async function submitStep({ request, url, context }: StepArgs) {
-  const { formType, step, definition } = locate(url);
+  const { formType, step, definition } = locateStep(url);
   const culture = getCulture(context);
+  const now = requestNow(request);
+  const { sessionId, draft } = await requireClaimantSession(request, formType, culture, now, definition.pages[step]!.enableTimeout);
   const formData = await request.formData();
-  const sessionId = await readSessionId(request);
-  if (!isValidCsrfToken(sessionId, formData.get(CSRF_FIELD_NAME)?.toString())) {
-    throw data(null, { status: 403, statusText: "Forbidden" });
-  }
-  const store = getStore();
-  const draft = (await store.getDraft(sessionId!, formType)) ?? { ...emptyDraft(), updatedAt: 0 };
+  if (!isValidCsrfToken(sessionId, formData.get(CSRF_FIELD_NAME)?.toString())) throw data(null, { status: 403, statusText: "Forbidden" });
   const { settlement } = getPortal();
-  const text = getTranslate(context);
   const submission = parseStep(
     formData,
     definition,
     step,
-    { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses, now: requestNow(request), side: "server", saved: draft.models },
-    text,
+    { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses, now, side: "server", saved: draft.models },
+    getTranslate(context),
   );
-  if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400 });
-  }
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const models = structuredClone(draft.models);
   for (const [model, fields] of Object.entries(submission.value)) models[model] = { ...models[model], ...fields };
   const paths = fieldsOfBlocks(definition.pages[step]!.blocks);
-  await store.saveDraft(
-    sessionId!,
-    formType,
-    {
-      models,
-      completedSteps: [...new Set([...draft.completedSteps, step])],
-      edited: [...new Set([...draft.edited, ...paths])],
-      prepopulated: draft.prepopulated,
-    },
-    requestNow(request),
-  );
-  const next = nextStep(definition, step) ?? step;
+  const completedSteps = [...new Set([...draft.completedSteps, step])];
+  await getStore().saveDraft(sessionId, formType, { ...draft, models, completedSteps, edited: [...new Set([...draft.edited, ...paths])] }, now);
+  const next = returnsToSummary(url) && !firstIncompleteBefore(definition, "claim-summary", completedSteps) ? "claim-summary" : (nextStep(definition, step) ?? step);
   return redirect(withCulture(`${stepPath(formType, next)}?saved=1`, culture), 303);
 }

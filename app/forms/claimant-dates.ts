@@ -112,9 +112,12 @@ export function claimantTimeNow(now: number): { hour: number; minute: number } {
   return { hour: part("hour"), minute: part("minute") };
 }
 
-/** A day shown in the claimant's language ("Wednesday, March 2, 2022"); the day is taken as UTC so no zone shifts it. */
-export function formatDayLong(date: CalendarDate, culture: string): string {
-  return new Intl.DateTimeFormat(culture, { dateStyle: "full", timeZone: "UTC" }).format(new Date(dayNumber(date) * DAY_MS));
+/**
+ * A day shown in the claimant's language: "Wednesday, March 2, 2022" (full) or "March 2, 2022"
+ * (long). The day is taken as UTC so no zone shifts it.
+ */
+export function formatDayLong(date: CalendarDate, culture: string, style: "full" | "long" = "full"): string {
+  return new Intl.DateTimeFormat(culture, { dateStyle: style, timeZone: "UTC" }).format(new Date(dayNumber(date) * DAY_MS));
 }
 
 export function monthName(month: number, culture: string, width: "long" | "short" = "long"): string {

@@ -1,30 +1,39 @@
-import { data } from "react-router";
 import { PageHeading } from "#app/components/PageHeading.tsx";
+import { PortalLink } from "#app/components/PortalLink.tsx";
+import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
+import { StepForm } from "#app/components/form/StepForm.tsx";
+import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { FLOW_DEADLINE_KEYS } from "#app/deadlines/deadline-guard.ts";
-import { formTypeOfPath } from "#app/flows/form-type.ts";
+import { authorizeFlow, loadIndex } from "#app/flows/authorize.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { pageTitle } from "#app/page-title.ts";
 import type { Route } from "./+types/flow-index";
 
-export function loader({ url }: Route.LoaderArgs) {
-  const formType = formTypeOfPath(url.pathname);
-  if (!formType) throw data(null, { status: 404 });
-  return { formType, deadlineKey: FLOW_DEADLINE_KEYS[formType][0]! };
-}
+export const loader = (args: Route.LoaderArgs) => loadIndex(args);
+export const action = (args: Route.ActionArgs) => authorizeFlow(args);
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageTitle(matches, `Flow_${loaderData?.formType ?? "automotive"}_Title`);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageTitle(matches, loaderData?.page.title ?? "Error_Title");
 
-/** A flow's start page: what the claim is for and when it closes. */
-export default function FlowIndex({ loaderData }: Route.ComponentProps) {
+/** A claim flow's start page: what the claim is for, when it closes, and the sign-in form. */
+export default function FlowIndex({ loaderData, actionData }: Route.ComponentProps) {
   const text = useText();
-  const { formType, deadlineKey } = loaderData;
+  const { page, formType } = loaderData;
+  const lastResult = actionData?.result;
   return (
     <>
-      <PageHeading>{text(`Flow_${formType}_Title`)}</PageHeading>
-      <p>{text(`Flow_${formType}_Intro`)}</p>
+      <PageHeading>{text(page.title)}</PageHeading>
+      {page.intro && <p>{text(page.intro)}</p>}
       <p>
-        <strong>{text(`Flow_${formType}_Deadline`, text(`Deadline_${deadlineKey}_Long`))}</strong>
+        <strong>{text(`Flow_${formType}_Deadline`, text(`Deadline_${FLOW_DEADLINE_KEYS[formType][0]}_Long`))}</strong>
       </p>
+      {loaderData.continuePath && (
+        <p className="continue-claim">
+          <PortalLink to={loaderData.continuePath}>{text("Index_Continue")}</PortalLink>
+        </p>
+      )}
+      <StepForm {...loaderData} lastResult={lastResult} submitLabel={text("Index_SignIn")}>
+        <CaptchaField settings={loaderData.captcha} error={lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined} resetKey={lastResult} />
+      </StepForm>
     </>
   );
 }

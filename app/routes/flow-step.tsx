@@ -3,6 +3,7 @@ import { isRouteErrorResponse, type ShouldRevalidateFunction } from "react-route
 import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
 import { PageHeading } from "#app/components/PageHeading.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
+import { SessionTimer } from "#app/components/SessionTimer.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { Toast } from "#app/components/Toast.tsx";
 import { loadStep, submitStep } from "#app/flows/step-page.server.ts";
@@ -42,6 +43,7 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
   useEffect(() => setShowError(failed), [failed, actionData]);
   return (
     <>
+      {loaderData.timeout && <SessionTimer {...loaderData.timeout} csrfToken={loaderData.csrfToken} />}
       <ErrorAlertModal errorInfo={{ showError, header: text("Error_Title"), message: text("Error_ProblemOccurred") }} onClose={() => setShowError(false)} />
       {loaderData.justSaved && <Toast>{text("Form_Saved")}</Toast>}
       {loaderData.backPath && (

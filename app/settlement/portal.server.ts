@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { DeadlineSettings } from "#app/deadlines/deadline-settings.ts";
+import { type ClassMembers, loadClassMembers } from "#app/claimants/class-members.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import { deadlineTexts } from "#app/deadlines/dynamic-texts.ts";
 import type { FormDefinition } from "#app/forms/form-definition.ts";
@@ -18,6 +19,8 @@ export interface Portal {
   messages: Record<string, Messages>;
   /** Each form type's models and pages. */
   forms: Record<FormType, FormDefinition>;
+  /** Who may file: the class-member list of the settlement folder. */
+  classMembers: ClassMembers;
 }
 
 export function loadPortal(settlementDir: string, localesDir = path.resolve("locales")): Portal {
@@ -37,7 +40,10 @@ export function loadPortal(settlementDir: string, localesDir = path.resolve("loc
     settlement.cultures.map((culture) => [culture, { ...locales[culture], ...deadlineTexts(deadlines.settings, culture) }]),
   );
   const forms = loadFormDefinitions(settlementDir);
-  return { settlementDir, settlement: { ...settlement, deadlines }, deadlines: deadlines.settings, messages, forms };
+  if (settlement.captcha.provider === "test" && process.env.NODE_ENV === "production") {
+    throw new SettlementConfigError(`Invalid settlement configuration:\n  ${file}: at captcha.provider: the "test" provider accepts a fixed token and cannot be used in production`);
+  }
+  return { settlementDir, settlement: { ...settlement, deadlines }, deadlines: deadlines.settings, messages, forms, classMembers: loadClassMembers(settlementDir) };
 }
 
 let portal: Portal | undefined;

@@ -16,9 +16,22 @@ async function hydrated(page: Page) {
   await page.waitForFunction(() => !document.querySelector(".field-applies"));
 }
 
+/** The demo member with nothing prepopulated, so forms start empty. */
+const BLANK_MEMBER = { "credentials.claimId": "10000006", "credentials.pin": "777888" };
+
+/** A browser page whose session is signed in to a flow (through HTTP, as the claimant helper does). */
+async function signedInPage(formType: string, server: PortalServer = portal(), scriptless = false) {
+  const claimant = new Claimant(server);
+  await claimant.signIn(formType, BLANK_MEMBER);
+  const page = scriptless ? await openScriptlessPage(portals.browser) : await openPage(portals.browser, true);
+  await page.context().addCookies([claimant.sessionCookie()]);
+  return { page, claimant };
+}
+
 /** A browser page whose session has already completed the standard flow up to `step`. */
 async function standardPageAt(server: PortalServer, step: "claimant-info" | "claim-details" | "payment-election", scriptless: boolean) {
   const claimant = new Claimant(server);
+  await claimant.signIn("standard", BLANK_MEMBER);
   if (step !== "claimant-info") await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
   if (step === "payment-election") await claimant.complete("/standard/claim-details", STANDARD_DETAILS);
   await claimant.get(`/standard/${step}`);
@@ -29,7 +42,7 @@ async function standardPageAt(server: PortalServer, step: "claimant-info" | "cla
 
 describe("with JavaScript", () => {
   test("typing an invalid value shows the same message the server gives", async () => {
-    const page = await openPage(portals.browser, true);
+    const { page } = await signedInPage("automotive");
     await page.goto(`${portal().url}/automotive/claimant-info`);
     await hydrated(page);
     const email = page.locator("#field-claimantInfo-emailAddress");
@@ -44,6 +57,7 @@ describe("with JavaScript", () => {
 
     // The server, given the same values without JavaScript, says the same.
     const claimant = new Claimant(portal());
+    await claimant.signIn("automotive", BLANK_MEMBER);
     await claimant.get("/automotive/claimant-info");
     const server = await claimant.post("/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.emailAddress": "ana@", "claimantInfo.mailingCity": "Seattle <b>" });
     expect(fieldError(server, "claimantInfo.emailAddress")).toBe("Enter an email address like name@example.com");
@@ -52,7 +66,7 @@ describe("with JavaScript", () => {
   });
 
   test("a submission with errors stays on the page, lists them in the summary and focuses it", async () => {
-    const page = await openPage(portals.browser, true);
+    const { page } = await signedInPage("automotive");
     const requests: string[] = [];
     page.on("request", (request) => request.method() === "POST" && requests.push(request.url()));
     await page.goto(`${portal().url}/automotive/claimant-info`);
@@ -85,7 +99,7 @@ describe("with JavaScript", () => {
     expect(await typeInto("field-claimantInfo-mailingPostalCode", "981110042")).toBe("98111-0042");
     await page.context().close();
 
-    const automotive = await openPage(portals.browser, true);
+    const { page: automotive } = await signedInPage("automotive");
     await automotive.goto(`${portal().url}/automotive/claimant-info`);
     await hydrated(automotive);
     const phone = automotive.locator("#field-claimantInfo-phoneNumber");
@@ -112,11 +126,9 @@ describe("with JavaScript", () => {
   });
 
   test("a dependent field defined to disable stays visible, disabled until it applies", async () => {
-    const page = await openPage(portals.browser, true);
-    const claimant = new Claimant(portal());
+    const { page, claimant } = await signedInPage("reimbursement");
     await claimant.complete("/reimbursement/claimant-info", AUTOMOTIVE_CLAIMANT);
     await claimant.complete("/reimbursement/claim-details", { "claimDetails.repairShopName": "Main St Garage", "claimDetails.repairDate": "5/1/2024", "claimDetails.repairAmount": "480.00" });
-    await page.context().addCookies([claimant.sessionCookie()]);
     await page.goto(`${portal().url}/reimbursement/payment-election`);
     await hydrated(page);
     const accountType = page.locator("#field-paymentElection-accountType");
@@ -130,7 +142,7 @@ describe("with JavaScript", () => {
 
 describe("feedback with JavaScript", () => {
   test("a save the server fails keeps the typed answers and explains in a modal that only OK closes", async () => {
-    const page = await openPage(portals.browser, true);
+    const { page } = await signedInPage("standard");
     await page.goto(`${portal().url}/standard/claimant-info`);
     await hydrated(page);
     await fillForm(page, STANDARD_CLAIMANT);
@@ -262,8 +274,7 @@ describe("the date picker JavaScript adds", () => {
     expect(await focusedClass(page)).toContain("date-picker-toggle");
     await page.context().close();
 
-    const scriptless = await openPage(portals.browser, false);
-    await scriptless.goto(`${portal().url}/automotive/claimant-info`);
+    const { page: scriptless } = await signedInPage("standard", portal(), true);
     await scriptless.goto(`${portal().url}/standard/claim-details`);
     expect(await scriptless.locator(".date-picker-toggle").count()).toBe(0);
     await scriptless.context().close();
@@ -273,7 +284,15 @@ describe("the date picker JavaScript adds", () => {
 describe("without JavaScript", () => {
   test("the same form submits, shows the server's errors, and then moves on", async () => {
     const page = await openPage(portals.browser, false);
-    await page.goto(`${portal().url}/standard/claimant-info?culture=es`);
+    // Signing in without JavaScript: the Claim ID and PIN, and the plain-text security question.
+    await page.goto(`${portal().url}/standard?culture=es`);
+    await page.getByLabel("ID de reclamo").fill(BLANK_MEMBER["credentials.claimId"]);
+    await page.getByLabel("PIN").fill(BLANK_MEMBER["credentials.pin"]);
+    const question = (await page.locator('label[for="captcha-answer"]').textContent())!;
+    const [, first, second] = /(\d+) \+ (\d+)/.exec(question)!;
+    await page.locator("#captcha-answer").fill(String(Number(first) + Number(second)));
+    await page.getByRole("button", { name: "Comenzar mi reclamo" }).click();
+    expect(new URL(page.url()).pathname).toBe("/standard/claimant-info");
     await page.getByRole("button", { name: "Guardar y continuar" }).click();
     expect(await page.locator(".error-summary h2").textContent()).toBe("Hay un problema");
     expect(await page.locator("#field-claimantInfo-firstName-error").textContent()).toBe("Error: Este valor es obligatorio");
@@ -305,7 +324,7 @@ describe("accessibility of the step pages", () => {
   });
 
   test("the automotive pages too (name with middle initial, phone confirmation, hidden field)", async () => {
-    const page = await openPage(portals.browser, true);
+    const { page } = await signedInPage("automotive");
     await page.goto(`${portal().url}/automotive/claimant-info`);
     await hydrated(page);
     expect(await axeViolations(page)).toEqual([]);

@@ -13,23 +13,30 @@ afterAll(async () => {
   await portal.stop();
 });
 
+/** A claimant signed in to a flow, as the demo member with nothing prepopulated (so forms start empty). */
+async function signedIn(formType: string, headers: Record<string, string> = NOW) {
+  const claimant = new Claimant(portal, headers);
+  await claimant.signIn(formType, { "credentials.claimId": "10000006", "credentials.pin": "777888" });
+  return claimant;
+}
+
 /** A claimant who has completed the steps before `step` of the standard flow. */
 async function standardAt(step: "claim-details" | "payment-election") {
-  const claimant = new Claimant(portal, NOW);
+  const claimant = await signedIn("standard");
   await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
   if (step === "payment-election") await claimant.complete("/standard/claim-details", STANDARD_DETAILS);
   return claimant;
 }
 
 async function automotiveDetails() {
-  const claimant = new Claimant(portal, NOW);
+  const claimant = await signedIn("automotive");
   await claimant.complete("/automotive/claimant-info", AUTOMOTIVE_CLAIMANT);
   return claimant;
 }
 
 describe("a step without JavaScript", () => {
   test("an empty submission: 400, a summary linking to each field, the error beside each field", async () => {
-    const claimant = new Claimant(portal, NOW);
+    const claimant = await signedIn("automotive");
     await claimant.get("/automotive/claimant-info");
     // What a browser sends for an untouched form: the country select keeps its default.
     const page = await claimant.post("/automotive/claimant-info", { "claimantInfo.mailingCountry": "US" });
@@ -55,7 +62,7 @@ describe("a step without JavaScript", () => {
   });
 
   test("what was typed comes back in the inputs", async () => {
-    const claimant = new Claimant(portal, NOW);
+    const claimant = await signedIn("automotive");
     await claimant.get("/automotive/claimant-info");
     const page = await claimant.post("/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.firstName": "Ana<script>" });
     expect(page.status).toBe(400);
@@ -65,7 +72,7 @@ describe("a step without JavaScript", () => {
   });
 
   test("messages follow the culture", async () => {
-    const claimant = new Claimant(portal, NOW);
+    const claimant = await signedIn("automotive");
     await claimant.get("/automotive/claimant-info?culture=es");
     const page = await claimant.post("/automotive/claimant-info?culture=es", { "claimantInfo.mailingCountry": "US" });
     expect(page.status).toBe(400);
@@ -75,7 +82,7 @@ describe("a step without JavaScript", () => {
   });
 
   test("a POST without the CSRF token is refused and stores nothing", async () => {
-    const claimant = new Claimant(portal, NOW);
+    const claimant = await signedIn("automotive");
     await claimant.get("/automotive/claimant-info");
     const page = await claimant.post("/automotive/claimant-info", AUTOMOTIVE_CLAIMANT, { csrf: false });
     expect(page.status).toBe(403);
@@ -87,16 +94,16 @@ describe("a step without JavaScript", () => {
 describe("every rule on a real step: the exact message beside the field and in the summary", () => {
   // [rule, claimant at the step, step, answers, field, message, number of errors on the page (default 1)]
   const cases: Array<[string, () => Promise<Claimant>, string, Record<string, string>, string, string, number?]> = [
-    ["required", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.lastName": "   " }, "claimantInfo.lastName", "Value is required"],
-    ["maxLength", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.firstName": "A".repeat(51) }, "claimantInfo.firstName", "The maximum length allowed is 50"],
-    ["characterSetRestriction", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingCity": "Seattle <b>{x}" }, "claimantInfo.mailingCity", "These characters are not allowed: < > { }"],
-    ["regularExpression", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.middleInitial": "MJ" }, "claimantInfo.middleInitial", "Enter one letter"],
-    ["equalTo", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.confirmEmailAddress": "ana@example.org" }, "claimantInfo.confirmEmailAddress", "The email addresses do not match"],
-    ["ZIP_CODE", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingPostalCode": "9811" }, "claimantInfo.mailingPostalCode", "Enter a 5-digit ZIP code, or ZIP+4 like 12345-6789"],
-    ["USA_PHONE_NUMBER", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.phoneNumber": "555-1234", "claimantInfo.confirmPhoneNumber": "555-1234" }, "claimantInfo.phoneNumber", "Enter a 10-digit US phone number, like (123) 456-7890", 2],
-    ["ZIP_CODE_NON_US", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingCountry": "GB", "claimantInfo.mailingPostalCodeNonUS": "SW1A-1AA", "claimantInfo.phoneNumberInternational": "+442079460958" }, "claimantInfo.mailingPostalCodeNonUS", "Enter up to 10 letters, numbers and spaces"],
-    ["INTERNATIONAL_PHONE_NUMBER", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingCountry": "GB", "claimantInfo.mailingPostalCodeNonUS": "SW1A 1AA", "claimantInfo.phoneNumberInternational": "+44 (20) 7946 0958 x12" }, "claimantInfo.phoneNumberInternational", "Enter the phone number with up to 16 digits, like +44 20 7946 0958"],
-    ["select options", async () => new Claimant(portal, NOW), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingSubDivision": "XX" }, "claimantInfo.mailingSubDivision", "The value entered is not valid"],
+    ["required", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.lastName": "   " }, "claimantInfo.lastName", "Value is required"],
+    ["maxLength", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.firstName": "A".repeat(51) }, "claimantInfo.firstName", "The maximum length allowed is 50"],
+    ["characterSetRestriction", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingCity": "Seattle <b>{x}" }, "claimantInfo.mailingCity", "These characters are not allowed: < > { }"],
+    ["regularExpression", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.middleInitial": "MJ" }, "claimantInfo.middleInitial", "Enter one letter"],
+    ["equalTo", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.confirmEmailAddress": "ana@example.org" }, "claimantInfo.confirmEmailAddress", "The email addresses do not match"],
+    ["ZIP_CODE", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingPostalCode": "9811" }, "claimantInfo.mailingPostalCode", "Enter a 5-digit ZIP code, or ZIP+4 like 12345-6789"],
+    ["USA_PHONE_NUMBER", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.phoneNumber": "555-1234", "claimantInfo.confirmPhoneNumber": "555-1234" }, "claimantInfo.phoneNumber", "Enter a 10-digit US phone number, like (123) 456-7890", 2],
+    ["ZIP_CODE_NON_US", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingCountry": "GB", "claimantInfo.mailingPostalCodeNonUS": "SW1A-1AA", "claimantInfo.phoneNumberInternational": "+442079460958" }, "claimantInfo.mailingPostalCodeNonUS", "Enter up to 10 letters, numbers and spaces"],
+    ["INTERNATIONAL_PHONE_NUMBER", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingCountry": "GB", "claimantInfo.mailingPostalCodeNonUS": "SW1A 1AA", "claimantInfo.phoneNumberInternational": "+44 (20) 7946 0958 x12" }, "claimantInfo.phoneNumberInternational", "Enter the phone number with up to 16 digits, like +44 20 7946 0958"],
+    ["select options", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingSubDivision": "XX" }, "claimantInfo.mailingSubDivision", "The value entered is not valid"],
     ["VIN", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.vehicleVin": "1HGCM-82633" }, "claimDetails.vehicleVin", "A VIN has up to 17 letters and numbers"],
     ["regularExpression (VIN)", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.vehicleVin": "1HGCM82633A00435O" }, "claimDetails.vehicleVin", "A VIN has 17 letters and numbers and never the letters I, O or Q"],
     ["range (number)", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.repairVisits": "51" }, "claimDetails.repairVisits", "The value must be between 0 and 50"],
@@ -134,7 +141,7 @@ describe("every rule on a real step: the exact message beside the field and in t
 
 describe("dates around Los Angeles midnight", () => {
   test("'today' is Los Angeles' today: 23:30 there is already tomorrow in UTC", async () => {
-    const late = new Claimant(portal, { "X-Test-Now": "2026-11-22T07:30:00Z" });
+    const late = await signedIn("automotive", { "X-Test-Now": "2026-11-22T07:30:00Z" });
     await late.complete("/automotive/claimant-info", AUTOMOTIVE_CLAIMANT);
     await late.get("/automotive/claim-details");
     const refused = await late.post("/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "11/22/2026" });
@@ -142,7 +149,7 @@ describe("dates around Los Angeles midnight", () => {
     const accepted = await late.post("/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "11/21/2026" });
     expect(accepted.status).toBe(303);
 
-    const afterMidnight = new Claimant(portal, { "X-Test-Now": "2026-11-22T08:30:00Z" });
+    const afterMidnight = await signedIn("automotive", { "X-Test-Now": "2026-11-22T08:30:00Z" });
     await afterMidnight.complete("/automotive/claimant-info", AUTOMOTIVE_CLAIMANT);
     await afterMidnight.get("/automotive/claim-details");
     expect((await afterMidnight.post("/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "11/22/2026" })).status).toBe(303);
@@ -151,7 +158,7 @@ describe("dates around Los Angeles midnight", () => {
 
 describe("valid answers", () => {
   test("are stored normalised, and the claimant moves to the next step", async () => {
-    const claimant = new Claimant(portal, NOW);
+    const claimant = await signedIn("automotive");
     await claimant.get("/automotive/claimant-info?culture=es");
     const page = await claimant.post("/automotive/claimant-info?culture=es", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.lastName": "Normalised" });
     expect(page.status).toBe(303);
@@ -221,12 +228,16 @@ describe("dependent fields without JavaScript", () => {
 
 describe("navigation", () => {
   test("a later step opened first goes to the first incomplete step; a skipped step is bypassed", async () => {
-    const claimant = new Claimant(portal, NOW);
+    const claimant = await signedIn("reimbursement");
     const early = await claimant.get("/reimbursement/payment-election?culture=es");
     expect(early.status).toBe(302);
     expect(early.headers.get("location")).toBe("/reimbursement/claimant-info?culture=es");
     const skipped = await claimant.get("/reimbursement/supporting-documents");
     expect(skipped.headers.get("location")).toBe("/reimbursement/claim-summary");
+    // Without signing in, a step goes to the session-expired page of its flow (SPEC §4 authorization guard).
+    const stranger = await new Claimant(portal).get("/standard/claim-details?culture=es");
+    expect(stranger.status).toBe(303);
+    expect(stranger.headers.get("location")).toBe("/session-expired?form=standard&culture=es");
   });
 
   test("an unknown step is a 404", async () => {

@@ -122,6 +122,7 @@ describe("in production", () => {
   test("SIGTERM lets a request in flight finish, refuses new ones, then exits", async () => {
     const server = await startPortal();
     const claimant = new Claimant(server);
+    await claimant.signIn("standard");
     const form = await claimant.get("/standard/claimant-info");
     const cookie = claimant.sessionCookie();
     const token = form.document.querySelector('input[name="csrf"]')!.getAttribute("value")!;

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { settlementWith } from "./settlement.ts";
 
 export interface PortalServer {
   url: string;
@@ -9,6 +10,14 @@ export interface PortalServer {
   process: ChildProcess;
   output: () => string;
   stop: () => Promise<number | null>;
+}
+
+let testSettlement: string | undefined;
+
+/** The demo settlement as tests run it: with the captcha's "test" provider (settlementWith). */
+export function demoForTests(): string {
+  testSettlement ??= settlementWith();
+  return testSettlement;
 }
 
 export interface PortalOptions {
@@ -31,7 +40,11 @@ export function startPortal(options: PortalOptions = {}): Promise<PortalServer> 
       PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      SETTLEMENT_DIR: options.settlementDir ?? path.resolve("settlements/demo"),
+      // Every test claimant comes from 127.0.0.1; the abuse tests set their own low limits.
+      AUTHORIZE_ATTEMPTS_PER_10_MIN: "100000",
+      SUBMIT_ATTEMPTS_PER_10_MIN: "100000",
+      // In production the "test" captcha provider is refused: there the demo runs as shipped.
+      SETTLEMENT_DIR: options.settlementDir ?? (options.env?.NODE_ENV === "production" ? path.resolve("settlements/demo") : demoForTests()),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -9,6 +9,7 @@ import { fieldsOfBlocks, qualify, resolveField } from "#app/forms/form-definitio
 import type { PageDefinition, StepName } from "#app/forms/page-schema.ts";
 import { parseStep } from "#app/forms/parse-step.ts";
 import { type ModelValues, submittedValue } from "#app/forms/validate-step.ts";
+import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { ErrorSummary } from "./ErrorSummary.tsx";
 import { PageBlocks } from "./PageBlocks.tsx";
@@ -31,6 +32,8 @@ export interface StepFormProps {
   action: string;
   lastResult?: SubmissionResult<string[]>;
   submitLabel: string;
+  /** Disables the submit button from outside, e.g. while a claim submission is under way. */
+  busy?: boolean;
   children?: React.ReactNode;
 }
 
@@ -91,8 +94,16 @@ export function StepForm(props: StepFormProps) {
   const [summaryKey, setSummaryKey] = useState(0);
   const [showSummary, setShowSummary] = useState(!!props.lastResult?.error);
   const errors = Object.fromEntries(paths.map((path) => [path, form.allErrors[path]?.[0]]));
+  // Besides the fields': the form's own errors (credentials matching no one) and the captcha's.
+  const formErrors = form.errors ?? [];
+  const captchaError = form.allErrors[CAPTCHA_ERROR_NAME]?.[0];
+  const firstField = paths.find((path) => fields[path]!.componentName !== "FormFieldHidden");
   const summary = showSummary
-    ? paths.filter((path) => errors[path]).map((path) => ({ href: `#${fieldId(path)}`, text: `${text(fields[path]!.label)}: ${errors[path]}` }))
+    ? [
+        ...formErrors.map((message) => ({ href: firstField ? `#${fieldId(firstField)}` : "#main-content", text: message })),
+        ...paths.filter((path) => errors[path]).map((path) => ({ href: `#${fieldId(path)}`, text: `${text(fields[path]!.label)}: ${errors[path]}` })),
+        ...(captchaError ? [{ href: `#${CAPTCHA_ERROR_NAME}`, text: `${text("Captcha_Legend")}: ${captchaError}` }] : []),
+      ]
     : [];
 
   const dependencyHints = useMemo(
@@ -127,7 +138,7 @@ export function StepForm(props: StepFormProps) {
   };
 
   const state: StepFormState = { fields, values: startValues, errors, fulfilled, enhanced, dependencyHints, internationalAddresses: props.internationalAddresses, countryNames: props.countryNames };
-  const busy = navigation.state !== "idle";
+  const busy = navigation.state !== "idle" || !!props.busy;
   return (
     <StepFormContext.Provider value={state}>
       <Form

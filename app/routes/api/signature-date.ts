@@ -1,6 +1,5 @@
-import { DateTime } from "luxon";
 import { requestNow } from "#app/clock.server.ts";
-import { CLAIMANT_DATE_ZONE } from "#app/deadlines/time-zones.ts";
+import { signatureDate } from "#app/flows/claim-submission.server.ts";
 import { json, requiredCulture } from "#app/http/json.server.ts";
 import type { Route } from "./+types/signature-date";
 
@@ -11,6 +10,5 @@ import type { Route } from "./+types/signature-date";
 export function loader({ request }: Route.LoaderArgs) {
   const culture = requiredCulture(request);
   if (culture instanceof Response) return culture;
-  const today = DateTime.fromMillis(requestNow(request), { zone: CLAIMANT_DATE_ZONE, locale: culture });
-  return json({ culture, signatureDate: today.toFormat("MM/dd/yyyy"), displayDate: today.toFormat("DDD") });
+  return json({ culture, ...signatureDate(requestNow(request), culture) });
 }

@@ -1,0 +1,17 @@
+/** Form field names the captcha uses, shared by the server checks and the field component. */
+export const CAPTCHA_TOKEN_FIELD = "captchaToken";
+export const CHALLENGE_TOKEN_FIELD = "challengeToken";
+export const CHALLENGE_ANSWER_FIELD = "challengeAnswer";
+/** The error key a captcha failure is reported under, and the id its summary line links to. */
+export const CAPTCHA_ERROR_NAME = "captcha";
+/** What the "test" provider's stand-in widget produces; refused in production (portal.server.ts). */
+export const TEST_PROVIDER_TOKEN = "test-pass";
+
+/** What a page tells its captcha field. */
+export interface CaptchaSettings {
+  required: boolean;
+  provider: "turnstile" | "test";
+  siteKey: string;
+  /** The server-side challenge for browsers that run no scripts, when the settlement offers it. */
+  challenge?: { question: string; token: string };
+}

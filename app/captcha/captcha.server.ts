@@ -1,0 +1,79 @@
+import type { Settlement } from "#app/settlement/settlement-schema.ts";
+import { CAPTCHA_TOKEN_FIELD, type CaptchaSettings, CHALLENGE_ANSWER_FIELD, CHALLENGE_TOKEN_FIELD, TEST_PROVIDER_TOKEN } from "./captcha-fields.ts";
+import { createChallenge, isChallengeAnswered } from "./fallback-challenge.server.ts";
+
+export type CaptchaOutcome = { ok: true } | { ok: false; reason: "missing" | "rejected" | "unavailable" };
+
+export interface CaptchaProof {
+  token?: string | null;
+  challengeToken?: string | null;
+  challengeAnswer?: string | null;
+}
+
+/** SPEC §5: the captcha is required whenever enabled, and always in production. */
+export function captchaRequired(settlement: Settlement): boolean {
+  return settlement.captcha.enabled || process.env.NODE_ENV === "production";
+}
+
+/**
+ * Cloudflare's published test site keys (always pass, always fail) and their matching test secrets,
+ * so the demo settlement works without a Turnstile account. A real site key needs CAPTCHA_SECRET_KEY.
+ */
+const TURNSTILE_TEST_SECRETS: Record<string, string> = {
+  "1x00000000000000000000AA": "1x0000000000000000000000000000000AA",
+  "2x00000000000000000000AB": "2x0000000000000000000000000000000AA",
+};
+
+/** Turnstile's siteverify (or the configured stand-in): success, rejection, or no answer at all. */
+async function verifyWithProvider(settlement: Settlement, token: string, remoteIp: string): Promise<CaptchaOutcome> {
+  const { captcha } = settlement;
+  if (captcha.provider === "test") return token === TEST_PROVIDER_TOKEN ? { ok: true } : { ok: false, reason: "rejected" };
+  const secret = process.env.CAPTCHA_SECRET_KEY ?? TURNSTILE_TEST_SECRETS[captcha.siteKey];
+  if (!secret) {
+    console.error(JSON.stringify({ level: "error", message: "CAPTCHA_SECRET_KEY is not set: captcha tokens cannot be verified" }));
+    return { ok: false, reason: "unavailable" };
+  }
+  try {
+    const response = await fetch(captcha.verifyUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ secret, response: token, remoteip: remoteIp }),
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (!response.ok) return { ok: false, reason: "unavailable" };
+    const result = (await response.json()) as { success?: unknown };
+    return result.success === true ? { ok: true } : { ok: false, reason: "rejected" };
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", message: "captcha verification failed", error: String(error) }));
+    return { ok: false, reason: "unavailable" };
+  }
+}
+
+/**
+ * Checks the proof a form carries: the widget's token when scripts ran, else the answer to the
+ * server-side challenge (when the settlement offers it).
+ */
+export async function verifyCaptcha(settlement: Settlement, proof: CaptchaProof, remoteIp: string, now: number): Promise<CaptchaOutcome> {
+  if (!captchaRequired(settlement)) return { ok: true };
+  if (proof.token) return verifyWithProvider(settlement, proof.token, remoteIp);
+  if (settlement.captcha.fallbackChallenge && proof.challengeToken && proof.challengeAnswer) {
+    return isChallengeAnswered(proof.challengeToken, proof.challengeAnswer, now) ? { ok: true } : { ok: false, reason: "rejected" };
+  }
+  return { ok: false, reason: "missing" };
+}
+
+export function captchaProof(formData: FormData): CaptchaProof {
+  const field = (name: string) => formData.get(name)?.toString() ?? null;
+  return { token: field(CAPTCHA_TOKEN_FIELD), challengeToken: field(CHALLENGE_TOKEN_FIELD), challengeAnswer: field(CHALLENGE_ANSWER_FIELD) };
+}
+
+/** The captcha settings a page with a captcha sends to its form, with a fresh fallback challenge. */
+export function captchaSettings(settlement: Settlement, now: number): CaptchaSettings {
+  const { captcha } = settlement;
+  return {
+    required: captchaRequired(settlement),
+    provider: captcha.provider,
+    siteKey: captcha.siteKey,
+    challenge: captcha.fallbackChallenge ? createChallenge(now) : undefined,
+  };
+}

@@ -1,0 +1,79 @@
+import { Turnstile, type TurnstileInstance } from "@marsidev/react-turnstile";
+import { useEffect, useRef, useState } from "react";
+import { CAPTCHA_ERROR_NAME, CAPTCHA_TOKEN_FIELD, type CaptchaSettings, CHALLENGE_ANSWER_FIELD, CHALLENGE_TOKEN_FIELD, TEST_PROVIDER_TOKEN } from "#app/captcha/captcha-fields.ts";
+import { useCulture } from "#app/i18n/use-culture.ts";
+import { useText } from "#app/i18n/use-text.ts";
+import { useNonce } from "#app/request-context.ts";
+
+/** After this many widget errors in a row, the claimant gets the server-side challenge instead. */
+const WIDGET_ERRORS_BEFORE_FALLBACK = 3;
+
+/**
+ * The captcha of a form (SPEC §4 "Other UI", DESIGN "Captcha without JavaScript"). Without
+ * JavaScript: a plain-text sum the server checks. With it: the invisible widget (Turnstile, or the
+ * "test" provider's stand-in), whose token travels in a hidden field. When the widget's script
+ * cannot load (a blocked network) or keeps failing, the sum comes back. `resetKey` changes after
+ * each submission, which renders a fresh widget (SPEC: reset after each authorize and submit).
+ */
+export function CaptchaField({ settings, error, resetKey }: { settings: CaptchaSettings; error?: string; resetKey?: unknown }) {
+  const text = useText();
+  const culture = useCulture();
+  const nonce = useNonce();
+  const widget = useRef<TurnstileInstance>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  const [token, setToken] = useState("");
+  const [failures, setFailures] = useState(0);
+  useEffect(() => setEnhanced(true), []);
+  useEffect(() => {
+    setToken(settings.provider === "test" ? TEST_PROVIDER_TOKEN : "");
+  }, [settings.provider, resetKey]);
+  if (!settings.required) return null;
+
+  const useWidget = enhanced && failures < WIDGET_ERRORS_BEFORE_FALLBACK;
+  return (
+    <div className={`captcha field${error ? " field-invalid" : ""}`} id={CAPTCHA_ERROR_NAME} tabIndex={-1}>
+      {useWidget && settings.provider === "turnstile" && (
+        <Turnstile
+          key={String(resetKey)}
+          ref={widget}
+          siteKey={settings.siteKey}
+          options={{ appearance: "interaction-only", language: culture as "en", responseField: false }}
+          scriptOptions={{ nonce, onError: () => setFailures(WIDGET_ERRORS_BEFORE_FALLBACK) }}
+          onSuccess={setToken}
+          onExpire={() => {
+            setToken("");
+            widget.current?.reset();
+          }}
+          onError={() => {
+            // Network trouble, a closed or expired challenge, a rate limit: try again, then fall back.
+            setToken("");
+            setFailures((count) => count + 1);
+            widget.current?.reset();
+          }}
+        />
+      )}
+      {useWidget && <input type="hidden" name={CAPTCHA_TOKEN_FIELD} value={token} />}
+      {!useWidget && settings.challenge && (
+        <fieldset className="block-fieldset">
+          <legend>{text("Captcha_Legend")}</legend>
+          <input type="hidden" name={CHALLENGE_TOKEN_FIELD} value={settings.challenge.token} />
+          <label htmlFor="captcha-answer">{text("Captcha_Question", settings.challenge.question)}</label>
+          <input
+            id="captcha-answer"
+            name={CHALLENGE_ANSWER_FIELD}
+            inputMode="numeric"
+            autoComplete="off"
+            aria-describedby={error ? "captcha-error" : undefined}
+            aria-invalid={error ? true : undefined}
+          />
+        </fieldset>
+      )}
+      {!useWidget && !settings.challenge && <p>{text("Captcha_NeedsJavaScript")}</p>}
+      {error && (
+        <p id="captcha-error" className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { randomInt } from "node:crypto";
+import { data, redirect } from "react-router";
+import { captchaProof, captchaSettings, verifyCaptcha } from "#app/captcha/captcha.server.ts";
+import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
+import { requestNow } from "#app/clock.server.ts";
+import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import { formatDayLong, formatClaimantDate, claimantToday } from "#app/forms/claimant-dates.ts";
+import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
+import type { FieldValue } from "#app/forms/field-value.ts";
+import { fieldsOfBlocks, type FormDefinition, qualify, resolveField } from "#app/forms/form-definition.ts";
+import { fieldOptions } from "#app/forms/options.ts";
+import { parseStep } from "#app/forms/parse-step.ts";
+import { countryName } from "#app/forms/places.ts";
+import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { Translate } from "#app/i18n/i18n.ts";
+import { withCulture } from "#app/i18n/culture.ts";
+import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
+import { clientAddressContext } from "#app/request-context.ts";
+import { submitLimit } from "#app/security/rate-limit.server.ts";
+import { CSRF_FIELD_NAME, isValidCsrfToken } from "#app/session/csrf.server.ts";
+import { getPortal } from "#app/settlement/portal.server.ts";
+import { getStore } from "#app/storage/store.server.ts";
+import { requireClaimantSession } from "./claimant-session.server.ts";
+import { answerSteps, firstIncompleteBefore, stepPath } from "./navigation.ts";
+import { locateStep, sessionTimeout, type StepArgs, stepFormData } from "./step-page.server.ts";
+
+/** The date a claim signed now carries: today in Los Angeles (also GET /api/signature-date). */
+export function signatureDate(now: number, culture: string) {
+  const today = claimantToday(now);
+  return { signatureDate: formatClaimantDate(today), displayDate: formatDayLong(today, culture, "long") };
+}
+
+const PREFIXES: Record<FormType, string> = { automotive: "AUT", reimbursement: "REI", standard: "STD", lookup: "LKP" };
+/** Crockford's base32 without I, L, O and U: easy to read out over the phone. */
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** An unguessable reference code per form type: "AUT-7K3M-9QXW-2HDF" (60 random bits). */
+export function newReferenceCode(formType: FormType): string {
+  const groups = Array.from({ length: 3 }, () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join(""));
+  return [PREFIXES[formType], ...groups].join("-");
+}
+
+/** An answer as the claimant reads it back: option labels, Yes/No, or "Not answered". */
+function displayValue(definition: FormDefinition, path: string, value: FieldValue, text: Translate, culture: string): string {
+  const field = resolveField(definition, path)!.field;
+  if (field.componentName === "FormFieldCheckbox") return text(value === true ? "Answer_Yes" : "Answer_No");
+  if (value === null || value === "") return text("Value_NotAnswered");
+  if (field.optionsSource === "countries") return countryName(String(value), culture);
+  const option = fieldOptions(field).find((candidate) => candidate.value === value);
+  return option ? text(option.label) : String(value);
+}
+
+/** Every answer by step, with a link to change it (issue 4 "check your answers"). */
+function answerSections(formType: FormType, definition: FormDefinition, models: ModelValues, text: Translate, culture: string) {
+  return answerSteps(definition).map((step) => {
+    const answers = fieldsOfBlocks(definition.pages[step]!.blocks).flatMap((path) => {
+      const { field, modelKey } = resolveField(definition, path)!;
+      const valueOf = (reference: string) => {
+        const [model, key] = qualify(reference, modelKey).split(".") as [string, string];
+        return models[model]?.[key] ?? null;
+      };
+      // Hidden fields and fields that do not apply are not the claimant's answers.
+      if (field.componentName === "FormFieldHidden" || !dependenciesFulfilled(field.dependencies, valueOf)) return [];
+      const [model, key] = path.split(".") as [string, string];
+      return [{ path, label: text(field.label), value: displayValue(definition, path, models[model]?.[key] ?? null, text, culture) }];
+    });
+    return { step, title: text(definition.pages[step]!.title), changePath: withCulture(`${stepPath(formType, step)}?return=summary`, culture), answers };
+  });
+}
+
+export async function loadSummary({ request, url, context }: StepArgs) {
+  const { formType, step, definition } = locateStep(url);
+  const culture = getCulture(context);
+  const now = requestNow(request);
+  const { sessionId, draft } = await requireClaimantSession(request, formType, culture, now, definition.pages[step]!.enableTimeout);
+  const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
+  if (missing) throw redirect(withCulture(stepPath(formType, missing), culture));
+  return {
+    ...stepFormData(formType, step, definition, draft, culture, sessionId, url),
+    sections: answerSections(formType, definition, draft.models, getTranslate(context), culture),
+    ...signatureDate(now, culture),
+    captcha: captchaSettings(getPortal().settlement, now),
+    timeout: sessionTimeout(formType, step, definition, culture),
+  };
+}
+
+/**
+ * The claim's submission (SPEC §4 "Submission"): session, CSRF, a rate limit, the attestation and
+ * signature, the captcha, every step complete; then the draft is filed as a claim in one
+ * transaction. The same draft filed twice (double click, back button, retry) gets the same
+ * reference code and no second claim.
+ */
+export async function submitClaim({ request, url, context }: StepArgs) {
+  const { formType, step, definition } = locateStep(url);
+  const culture = getCulture(context);
+  const text = getTranslate(context);
+  const now = requestNow(request);
+  const { settlement } = getPortal();
+  const { sessionId, draft } = await requireClaimantSession(request, formType, culture, now, definition.pages[step]!.enableTimeout);
+  const formData = await request.formData();
+  if (!isValidCsrfToken(sessionId, formData.get(CSRF_FIELD_NAME)?.toString())) throw data(null, { status: 403, statusText: "Forbidden" });
+  const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
+  if (missing) throw redirect(withCulture(stepPath(formType, missing), culture), 303);
+
+  const store = getStore();
+  // A claim already filed from this draft: the same code again, whatever else was posted.
+  const filed = await store.getClaimByDraft(draft.draftId);
+  if (filed) return redirect(withCulture(stepPath(formType, "confirmation"), culture), 303);
+
+  if (!submitLimit.attempt(context.get(clientAddressContext), now)) {
+    const error: Record<string, string[] | null> = { "": [text("Submission_TooManyAttempts")] };
+    return data({ result: { status: "error" as const, error } }, { status: 429 });
+  }
+  const submission = parseStep(formData, definition, step, { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses, now, side: "server", saved: draft.models }, text);
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const captcha = await verifyCaptcha(settlement, captchaProof(formData), context.get(clientAddressContext), now);
+  if (!captcha.ok) {
+    if (captcha.reason === "unavailable") return data({ result: submission.reply({ formErrors: [text("Error_SubmissionFailed")] }) }, { status: 503 });
+    return data({ result: submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(captcha.reason === "missing" ? "Captcha_Required" : "Captcha_Rejected")] } }) }, { status: 400 });
+  }
+
+  const models = structuredClone(draft.models);
+  for (const [model, fields] of Object.entries(submission.value)) models[model] = { ...models[model], ...fields };
+  await store.saveDraft(sessionId, formType, { ...draft, models, completedSteps: [...new Set([...draft.completedSteps, step])] }, now);
+  await store.submitClaim(sessionId, formType, { draftId: draft.draftId, models, culture }, () => newReferenceCode(formType), now);
+  return redirect(withCulture(stepPath(formType, "confirmation"), culture), 303);
+}
+
+/** The confirmation page: the reference code of the claim this session's draft became. */
+export async function loadConfirmation({ request, url, context }: StepArgs) {
+  const { formType, step, definition } = locateStep(url);
+  const culture = getCulture(context);
+  const { draft } = await requireClaimantSession(request, formType, culture, requestNow(request), definition.pages[step]!.enableTimeout);
+  const claim = await getStore().getClaimByDraft(draft.draftId);
+  if (!claim) throw redirect(withCulture(stepPath(formType, "claim-summary"), culture));
+  return { formType, page: definition.pages[step]!, referenceCode: claim.referenceCode, submittedOn: formatDayLong(claimantToday(claim.submittedAt), culture, "long") };
+}

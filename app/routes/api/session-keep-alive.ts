@@ -1,0 +1,18 @@
+import { requestNow } from "#app/clock.server.ts";
+import { SESSION_TIMEOUT_MS } from "#app/flows/claimant-session.server.ts";
+import { jsonError } from "#app/http/json.server.ts";
+import { requireApiCsrf } from "#app/session/json-api.server.ts";
+import { getStore } from "#app/storage/store.server.ts";
+import type { Route } from "./+types/session-keep-alive";
+
+/** POST /api/session/keep-alive: the claimant is still there (the timer's Continue, or activity). */
+export async function action({ request }: Route.ActionArgs) {
+  const sessionId = await requireApiCsrf(request);
+  if (sessionId instanceof Response) return sessionId;
+  const store = getStore();
+  const now = requestNow(request);
+  const session = await store.getSession(sessionId);
+  if (!session || now - session.lastSeenAt > SESSION_TIMEOUT_MS) return jsonError(401, "The session has expired.");
+  await store.touchSession(sessionId, now);
+  return new Response(null, { status: 204 });
+}

@@ -1,0 +1,59 @@
+import { useEffect, useState } from "react";
+import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
+import { StepForm } from "#app/components/form/StepForm.tsx";
+import { PageHeading } from "#app/components/PageHeading.tsx";
+import { PortalLink } from "#app/components/PortalLink.tsx";
+import { SessionTimer } from "#app/components/SessionTimer.tsx";
+import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
+import { loadSummary, submitClaim } from "#app/flows/claim-submission.server.ts";
+import { useText } from "#app/i18n/use-text.ts";
+import { pageTitle } from "#app/page-title.ts";
+import type { Route } from "./+types/claim-summary";
+
+export const loader = (args: Route.LoaderArgs) => loadSummary(args);
+export const action = (args: Route.ActionArgs) => submitClaim(args);
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Step_ClaimSummary");
+
+/** Check your answers, sign, and submit. */
+export default function ClaimSummary({ loaderData, actionData }: Route.ComponentProps) {
+  const text = useText();
+  const lastResult = actionData?.result;
+  // SPEC §4: a second submission while one runs is refused: the button stays disabled until the answer.
+  const [submitted, setSubmitted] = useState(false);
+  useEffect(() => setSubmitted(false), [actionData]);
+  return (
+    <>
+      {loaderData.timeout && <SessionTimer {...loaderData.timeout} csrfToken={loaderData.csrfToken} />}
+      <PageHeading>{text(loaderData.page.title)}</PageHeading>
+      {loaderData.page.intro && <p>{text(loaderData.page.intro)}</p>}
+      {loaderData.sections.map((section) => (
+        <section key={section.step} className="answer-section" aria-labelledby={`answers-${section.step}`}>
+          <div className="answer-section-heading">
+            <h2 id={`answers-${section.step}`}>{section.title}</h2>
+            <PortalLink to={section.changePath}>
+              {text("Summary_Change")}
+              <span className="visually-hidden"> {section.title}</span>
+            </PortalLink>
+          </div>
+          <dl className="answers">
+            {section.answers.map((answer) => (
+              <div key={answer.path} className="answer">
+                <dt>{answer.label}</dt>
+                <dd>{answer.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+      <p className="signature-date">
+        {text("Summary_SignatureDate")} <strong>{loaderData.displayDate}</strong>
+      </p>
+      <div onSubmitCapture={() => setSubmitted(true)}>
+        <StepForm {...loaderData} lastResult={lastResult} submitLabel={text("Summary_Submit")} busy={submitted}>
+          <CaptchaField settings={loaderData.captcha} error={lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined} resetKey={lastResult} />
+        </StepForm>
+      </div>
+    </>
+  );
+}
