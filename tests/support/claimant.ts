@@ -24,6 +24,20 @@ export class Claimant {
     return page;
   }
 
+  /** The CSRF token of the last page loaded, for JSON API calls. */
+  csrfToken(): string {
+    return this.lastPage?.document.querySelector('input[name="csrf"]')?.getAttribute("value") ?? "";
+  }
+
+  /** A JSON API call with this claimant's cookie and, unless told otherwise, the CSRF header. */
+  async api(pathname: string, init: RequestInit & { csrf?: boolean } = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("Cookie", this.cookie);
+    for (const [name, value] of Object.entries(this.headers)) headers.set(name, value);
+    if (init.csrf !== false) headers.set("X-CSRF-TOKEN", this.csrfToken());
+    return fetch(`${this.portal.url}${pathname}`, { ...init, headers, redirect: "manual" });
+  }
+
   /** The session cookie, to hand this claimant's session to a browser. */
   sessionCookie(): { name: string; value: string; url: string } {
     const [name, value] = this.cookie.split("=") as [string, string];
@@ -77,6 +91,22 @@ export function fieldError(page: Page, fieldPath: string): string {
 
 export function summaryLines(page: Page): string[] {
   return page.document.querySelectorAll(".error-summary li a").map((link) => link.textContent.trim());
+}
+
+/** The claims the portal stored, read straight from its SQLite file. */
+export function storedClaims(dataDir: string): Array<{ reference_code: string; form_type: string; draft_id: string; models: Record<string, Record<string, unknown>>; culture: string }> {
+  const db = new DatabaseSync(path.join(dataDir, "portal.sqlite"), { readOnly: true });
+  try {
+    return (db.prepare("SELECT reference_code, form_type, draft_id, models, culture FROM claims").all() as Array<Record<string, string>>).map((row) => ({
+      reference_code: row.reference_code!,
+      form_type: row.form_type!,
+      draft_id: row.draft_id!,
+      models: JSON.parse(row.models!),
+      culture: row.culture!,
+    }));
+  } finally {
+    db.close();
+  }
 }
 
 /** The drafts the portal stored, read straight from its SQLite file. */
