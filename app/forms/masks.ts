@@ -23,9 +23,7 @@ export interface Mask {
   normalize: (raw: string) => MaskResult;
   /** Shown in the empty input (SPEC §5: mm/dd/yyyy and (123) 456-7890). */
   placeholder?: string;
-  /** A fixed pattern for @react-input/mask, "_" standing for one digit. */
-  fixedPattern?: string;
-  /** For masks whose length varies: tidies what is typed, keystroke by keystroke. */
+  /** Tidies what is typed, keystroke by keystroke (the whole value, each time: nothing can race). */
   format?: (typed: string) => string;
   maxLength?: number;
   inputMode?: "numeric" | "decimal" | "tel" | "text";
@@ -97,7 +95,14 @@ const MASKS: Record<MaskName, Mask> = {
         : { errorKey: "Mask_UsaPhone" };
     },
     placeholder: "(123) 456-7890",
-    fixedPattern: "(___) ___-____",
+    format: (typed) => {
+      const digits = typed.replace(/\D/g, "").replace(/^1(?=\d{10})/, "").slice(0, 10);
+      if (digits.length === 0) return "";
+      if (digits.length <= 3) return `(${digits}`;
+      if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
+      return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+    },
+    maxLength: 14,
     inputMode: "tel",
   },
   INTEGER_16: {
@@ -135,7 +140,11 @@ const MASKS: Record<MaskName, Mask> = {
       const match = /^(\d{5})-?(\d{4})?$/.exec(raw.trim());
       return match ? { value: match[2] ? `${match[1]}-${match[2]}` : match[1]! } : { errorKey: "Mask_Zip" };
     },
-    fixedPattern: "_____-____",
+    format: (typed) => {
+      const digits = typed.replace(/\D/g, "").slice(0, 9);
+      return digits.length > 5 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
+    },
+    maxLength: 10,
     inputMode: "numeric",
   },
   ZIP_CODE_NON_US: {

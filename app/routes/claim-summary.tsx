@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { PageHeading } from "#app/components/PageHeading.tsx";
@@ -19,9 +18,6 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Ste
 export default function ClaimSummary({ loaderData, actionData }: Route.ComponentProps) {
   const text = useText();
   const lastResult = actionData?.result;
-  // SPEC §4: a second submission while one runs is refused: the button stays disabled until the answer.
-  const [submitted, setSubmitted] = useState(false);
-  useEffect(() => setSubmitted(false), [actionData]);
   return (
     <>
       {loaderData.timeout && <SessionTimer {...loaderData.timeout} csrfToken={loaderData.csrfToken} />}
@@ -49,11 +45,10 @@ export default function ClaimSummary({ loaderData, actionData }: Route.Component
       <p className="signature-date">
         {text("Summary_SignatureDate")} <strong>{loaderData.displayDate}</strong>
       </p>
-      <div onSubmitCapture={() => setSubmitted(true)}>
-        <StepForm {...loaderData} lastResult={lastResult} submitLabel={text("Summary_Submit")} busy={submitted}>
-          <CaptchaField settings={loaderData.captcha} error={lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined} resetKey={lastResult} />
-        </StepForm>
-      </div>
+      {/* While a submission runs its button is disabled (StepForm): a second one is refused (SPEC §4). */}
+      <StepForm {...loaderData} lastResult={lastResult} submitLabel={text("Summary_Submit")}>
+        <CaptchaField settings={loaderData.captcha} error={lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined} resetKey={lastResult} />
+      </StepForm>
     </>
   );
 }

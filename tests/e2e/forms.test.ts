@@ -87,7 +87,7 @@ describe("with JavaScript", () => {
     const typeInto = async (id: string, text: string) => {
       const input = page.locator(`#${id}`);
       await input.fill("");
-      await input.pressSequentially(text, { delay: 30 });
+      await input.pressSequentially(text);
       return input.inputValue();
     };
     expect(await typeInto("field-claimDetails-unitPrice", "1250.5")).toBe("1,250.5");
@@ -103,8 +103,14 @@ describe("with JavaScript", () => {
     await automotive.goto(`${portal().url}/automotive/claimant-info`);
     await hydrated(automotive);
     const phone = automotive.locator("#field-claimantInfo-phoneNumber");
-    await phone.pressSequentially("5551234567", { delay: 30 });
+    await phone.pressSequentially("5551234567");
     expect(await phone.inputValue()).toBe("(555) 123-4567");
+    // Editing in the middle keeps the caret where the claimant is typing.
+    await phone.evaluate((input: HTMLInputElement) => input.setSelectionRange(7, 7)); // after "(555) 1"
+    await automotive.keyboard.press("Backspace");
+    await automotive.keyboard.type("9");
+    expect(await phone.inputValue()).toBe("(555) 923-4567");
+    expect(await phone.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(7);
     await automotive.context().close();
   });
 

@@ -27,12 +27,22 @@ export function useBrowserAndThemedPortals() {
   return state;
 }
 
-/** Types answers into a form as a claimant would: selects chosen, other inputs filled. */
+/** Answers a form as a claimant would: options chosen, boxes ticked, text typed (so masks apply). */
 export async function fillForm(page: Page, answers: Record<string, string>) {
   for (const [name, value] of Object.entries(answers)) {
-    const input = page.locator(`[name="${name}"]`);
-    if ((await input.evaluate((element) => element.tagName)) === "SELECT") await input.selectOption(value);
-    else await input.fill(value);
+    const inputs = page.locator(`[name="${name}"]`);
+    const kind = await inputs.first().evaluate((element) => (element.tagName === "SELECT" ? "select" : (element as HTMLInputElement).type));
+    if (kind === "select") await inputs.selectOption(value);
+    else if (kind === "radio") await page.locator(`[name="${name}"][value="${value}"]`).check();
+    else if (kind === "checkbox") await (value === "on" ? inputs.check() : inputs.uncheck());
+    else {
+      // Clear as a person does (select all, delete), so input masks see every edit.
+      await inputs.click();
+      await page.keyboard.press("ControlOrMeta+A");
+      await page.keyboard.press("Backspace");
+      // As fast as keys can come: masks format each input synchronously and must lose nothing.
+      await inputs.pressSequentially(value);
+    }
   }
 }
 

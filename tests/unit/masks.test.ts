@@ -74,5 +74,12 @@ describe("masks: the server's own check and normalisation", () => {
     expect(maskFor("SLASH_DELIMITED_FULL_DATE").format!("03072024")).toBe("03/07/2024");
     expect(maskFor("SLASH_DELIMITED_FULL_DATE").format!("3/7/2024")).toBe("3/7/2024");
     expect(maskFor("INTERNATIONAL_PHONE_NUMBER").format!("+44 (20) 7946")).toBe("+44207946");
+    expect(maskFor("USA_PHONE_NUMBER").format!("555")).toBe("(555");
+    expect(maskFor("USA_PHONE_NUMBER").format!("555.123.4567")).toBe("(555) 123-4567");
+    expect(maskFor("USA_PHONE_NUMBER").format!("1 555 123 4567")).toBe("(555) 123-4567");
+    expect(maskFor("USA_PHONE_NUMBER").format!("(555) 123-45678")).toBe("(555) 123-4567");
+    expect(maskFor("ZIP_CODE").format!("98111")).toBe("98111");
+    expect(maskFor("ZIP_CODE").format!("981110042")).toBe("98111-0042");
+    expect(maskFor("ZIP_CODE").format!("98111-00425")).toBe("98111-0042");
   });
 });

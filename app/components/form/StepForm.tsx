@@ -32,8 +32,6 @@ export interface StepFormProps {
   action: string;
   lastResult?: SubmissionResult<string[]>;
   submitLabel: string;
-  /** Disables the submit button from outside, e.g. while a claim submission is under way. */
-  busy?: boolean;
   children?: React.ReactNode;
 }
 
@@ -134,11 +132,13 @@ export function StepForm(props: StepFormProps) {
         element.value = typeof fields[path]!.defaultValue === "string" ? (fields[path]!.defaultValue as string) : "";
       }
     }
-    setFulfilled(next);
+    // Re-render only when a dependency actually changed: not on every keystroke of every field.
+    if (paths.some((path) => next[path] !== fulfilled[path])) setFulfilled(next);
   };
 
   const state: StepFormState = { fields, values: startValues, errors, fulfilled, enhanced, dependencyHints, internationalAddresses: props.internationalAddresses, countryNames: props.countryNames };
-  const busy = navigation.state !== "idle" || !!props.busy;
+  // Disabled while a submission (or the navigation after it) runs: no second submission meanwhile.
+  const busy = navigation.state !== "idle";
   return (
     <StepFormContext.Provider value={state}>
       <Form

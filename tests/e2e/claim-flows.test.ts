@@ -1,0 +1,118 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { fillForm, launchChromium, openPage } from "#tests/support/browser.ts";
+import { storedClaims } from "#tests/support/claimant.ts";
+import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+
+let browser: Browser;
+let portal: PortalServer;
+beforeAll(async () => {
+  [browser, portal] = await Promise.all([launchChromium(), startPortal()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const FLOWS = {
+  automotive: {
+    member: { "credentials.claimId": "10000001", "credentials.pin": "123456" },
+    steps: {
+      "claimant-info": AUTOMOTIVE_CLAIMANT,
+      "claim-details": AUTOMOTIVE_DETAILS,
+      "payment-election": { "paymentElection.paymentMethod": "zelle", "paymentElection.zelleContact": "ana@example.com" },
+    },
+    expected: { claimantInfo: { lastName: "García", phoneNumber: "(555) 123-4567", mailingPostalCode: "98111-0042" }, claimDetails: { vehicleVin: "1HGCM82633A004352", disposalDate: "06/30/2023" }, paymentElection: { paymentMethod: "zelle", zelleContact: "ana@example.com" } },
+  },
+  reimbursement: {
+    member: { "credentials.claimId": "10000003", "credentials.pin": "111222" },
+    steps: {
+      "claimant-info": { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.firstName": "Carmen", "claimantInfo.lastName": "Ruiz" },
+      "claim-details": { "claimDetails.repairShopName": "Main St Garage", "claimDetails.repairDate": "5/1/2024", "claimDetails.odometerMiles": "48210", "claimDetails.repairAmount": "480.5" },
+      "payment-election": { "paymentElection.paymentMethod": "directDeposit", "paymentElection.routingNumber": "021000021", "paymentElection.accountNumber": "12345678", "paymentElection.accountType": "checking" },
+    },
+    expected: { claimantInfo: { lastName: "Ruiz" }, claimDetails: { repairDate: "05/01/2024", repairAmount: "480.50" }, paymentElection: { paymentMethod: "directDeposit", routingNumber: "021000021", accountType: "checking" } },
+  },
+  standard: {
+    member: { "credentials.claimId": "10000002", "credentials.pin": "654321" },
+    steps: {
+      "claimant-info": STANDARD_CLAIMANT,
+      "claim-details": STANDARD_DETAILS,
+      "payment-election": { "paymentElection.paymentMethod": "paypal", "paymentElection.paypalEmail": "bo@example.com" },
+    },
+    expected: { claimantInfo: { lastName: "Lee", mailingSubDivision: "TX" }, claimDetails: { unitPrice: "1250.50", serviceDates: "03/02/2022; 09/14/2022" }, paymentElection: { paymentMethod: "paypal", paypalEmail: "bo@example.com" } },
+  },
+} as const;
+
+/** Answers the plain-text sum a script-less browser is shown instead of the captcha widget. */
+async function answerSecurityQuestion(page: Page) {
+  const question = (await page.locator('label[for="captcha-answer"]').textContent())!;
+  const [, first, second] = /(\d+) \+ (\d+)/.exec(question)!;
+  await page.locator("#captcha-answer").fill(String(Number(first) + Number(second)));
+}
+
+async function submitStep(page: Page) {
+  const before = page.url();
+  await page.locator("form.step-form button[type=submit]").click();
+  try {
+    await page.waitForURL((url) => url.toString() !== before, { timeout: 15_000 });
+  } catch (error) {
+    // Say where and why the claimant is stuck rather than only that the page did not change.
+    const summary = await page.locator(".error-summary").textContent().catch(() => null);
+    throw new Error(`Still on ${before}: ${summary ?? "no error summary"}`, { cause: error });
+  }
+}
+
+/** Files a claim as a claimant would, from the flow's start page to its confirmation. */
+async function fileClaim(flow: keyof typeof FLOWS, javaScript: boolean, culture: "en" | "es") {
+  const page = await openPage(browser, javaScript);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  const { member, steps } = FLOWS[flow];
+  await page.goto(`${portal.url}/${flow}${culture === "es" ? "?culture=es" : ""}`);
+  if (javaScript) await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+  await fillForm(page, member);
+  if (!javaScript) await answerSecurityQuestion(page);
+  await submitStep(page);
+  for (const [step, answers] of Object.entries(steps)) {
+    expect(new URL(page.url()).pathname).toBe(`/${flow}/${step}`);
+    if (javaScript) await page.waitForFunction(() => !document.querySelector(".field-applies"));
+    await fillForm(page, answers);
+    await submitStep(page);
+  }
+  expect(new URL(page.url()).pathname).toBe(`/${flow}/claim-summary`);
+  expect(await page.locator("html").getAttribute("lang")).toBe(culture);
+  await fillForm(page, { "signature.attestation": "on", "signature.signature": "Test Claimant" });
+  if (!javaScript) await answerSecurityQuestion(page);
+  await submitStep(page);
+  expect(new URL(page.url()).pathname).toBe(`/${flow}/confirmation`);
+  const code = (await page.locator(".reference-code").textContent())!;
+  expect(errors).toEqual([]);
+  await page.context().close();
+  return code;
+}
+
+describe.each([false, true])("JavaScript %s: filing a claim", (javaScript) => {
+  test.each(Object.keys(FLOWS) as Array<keyof typeof FLOWS>)("%s, from the start page to the confirmation", async (flow) => {
+    const culture = flow === "standard" ? "es" : "en";
+    const code = await fileClaim(flow, javaScript, culture);
+    const claim = storedClaims(portal.dataDir).find((row) => row.reference_code === code)!;
+    expect(claim.form_type).toBe(flow);
+    expect(claim.culture).toBe(culture);
+    expect(claim.models).toMatchObject(FLOWS[flow].expected);
+    expect(claim.models.signature).toMatchObject({ attestation: true, signature: "Test Claimant" });
+  }, 90_000);
+
+  test("the VIN lookup", async () => {
+    const page = await openPage(browser, javaScript);
+    await page.goto(`${portal.url}/lookup`);
+    if (javaScript) await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    await fillForm(page, { "vinLookup.vin": "5yjsa1e26hf123456" });
+    if (!javaScript) await answerSecurityQuestion(page);
+    await page.locator("form.step-form button[type=submit]").click();
+    await page.locator(".lookup-result").waitFor();
+    expect(await page.locator(".lookup-result").textContent()).toBe("The vehicle with VIN 5YJSA1E26HF123456 is covered by the settlement.");
+    await page.context().close();
+  });
+});
