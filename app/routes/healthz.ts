@@ -1,10 +1,21 @@
 import { json } from "#app/http/json.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
+import { getStore } from "#app/storage/store.server.ts";
 
 const startedAt = Date.now();
 
-/** GET /healthz: for load balancers and monitors. docs/operating.md says what each field means. */
-export function loader() {
+/**
+ * GET /healthz: for load balancers and monitors. 200 while the portal can serve claimants; 503
+ * while its database cannot be reached (the server stays up and recovers by itself).
+ */
+export async function loader() {
   const { settlement } = getPortal();
-  return json({ status: "ok", caseNumber: settlement.caseNumber, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) });
+  const uptimeSeconds = Math.round((Date.now() - startedAt) / 1000);
+  const database = process.env.DATABASE_URL ? "postgresql" : "sqlite";
+  try {
+    await getStore().ping();
+    return json({ status: "ok", caseNumber: settlement.caseNumber, database, uptimeSeconds });
+  } catch {
+    return json({ status: "unavailable", caseNumber: settlement.caseNumber, database, uptimeSeconds }, { status: 503 });
+  }
 }

@@ -1,11 +1,12 @@
 import path from "node:path";
+import { openPostgresStore } from "./postgres-store.server.ts";
 import { openSqliteStore } from "./sqlite-store.server.ts";
 import type { Store } from "./store.ts";
 
 let store: Store | undefined;
 
-/** The process's store: SQLite in DATA_DIR (default data/). */
+/** The process's store: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR (default data/). */
 export function getStore(): Store {
-  store ??= openSqliteStore(path.resolve(process.env.DATA_DIR ?? "data", "portal.sqlite"));
+  store ??= process.env.DATABASE_URL ? openPostgresStore(process.env.DATABASE_URL) : openSqliteStore(path.resolve(process.env.DATA_DIR ?? "data", "portal.sqlite"));
   return store;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Claimant, fieldError, storedClaims, storedDrafts, summaryLines } from "#tests/support/claimant.ts";
+import { BACKENDS, readClaims } from "#tests/support/backends.ts";
+import { Claimant, fieldError, summaryLines } from "#tests/support/claimant.ts";
 import { AUTOMOTIVE_CLAIMANT, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { startFakeSiteverify } from "#tests/support/fake-siteverify.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
@@ -10,12 +11,6 @@ const BLANK_MEMBER = { "credentials.claimId": "10000006", "credentials.pin": "77
 const SIGNED = { "signature.attestation": "on", "signature.signature": "Bo Lee", captchaToken: "test-pass" };
 
 let portal: PortalServer;
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal.stop();
-});
 
 /** Signs in and answers every step of the standard flow, up to its summary. */
 async function standardAtSummary(claimant = new Claimant(portal)) {
@@ -31,267 +26,277 @@ async function signInAttempt(fields: Record<string, string>, claimant = new Clai
   return claimant.post(path, fields);
 }
 
-describe("signing in (SPEC §4 'Form authorization')", () => {
-  test("a class member's Claim ID and PIN: authorized, and the member's data fills the first step", async () => {
-    const claimant = new Claimant(portal);
-    const page = await signInAttempt({ ...MEMBER, captchaToken: "test-pass" }, claimant, "/automotive?culture=es");
-    expect(page.status).toBe(303);
-    expect(page.headers.get("location")).toBe("/automotive/claimant-info?culture=es");
-    const first = await claimant.get("/automotive/claimant-info");
-    expect(first.document.querySelector("#field-claimantInfo-firstName")?.getAttribute("value")).toBe("Ana");
-    expect(first.document.querySelector("#field-claimantInfo-mailingSubDivision option[selected]")?.getAttribute("value")).toBe("WA");
-    // Prepopulated data does not overwrite what the claimant typed since.
-    expect((await claimant.post("/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.firstName": "Anita" })).status).toBe(303);
-    await claimant.signIn("automotive");
-    expect((await claimant.get("/automotive/claimant-info")).document.querySelector("#field-claimantInfo-firstName")?.getAttribute("value")).toBe("Anita");
+/** Everything below, on each backend: SQLite always, PostgreSQL when DATABASE_URL is set. */
+describe.each(BACKENDS)("on %s", (backend) => {
+  beforeAll(async () => {
+    portal = await startPortal({ backend });
+  });
+  afterAll(async () => {
+    await portal.stop();
   });
 
-  test("a VIN from the class-member list signs in too", async () => {
-    const page = await signInAttempt({ "credentials.vin": "1hgcm82633a004352", captchaToken: "test-pass" });
-    expect(page.status).toBe(303);
-  });
-
-  test("credentials that match no one: 401 with the server's message", async () => {
-    const wrongPin = await signInAttempt({ ...MEMBER, "credentials.pin": "654321", captchaToken: "test-pass" });
-    expect(wrongPin.status).toBe(401);
-    expect(summaryLines(wrongPin)).toEqual(["The Claim ID and PIN do not match our records. Check them on your notice and try again."]);
-    const unknownVin = await signInAttempt({ "credentials.vin": "1HGCM82633A000000", captchaToken: "test-pass" });
-    expect(unknownVin.status).toBe(401);
-    expect(summaryLines(unknownVin)[0]).toMatch(/^We could not find a covered vehicle with this VIN/);
-  });
-
-  test("invalid credentials: 400 with the field's message", async () => {
-    const page = await signInAttempt({ "credentials.claimId": "10000001", "credentials.pin": "12345", captchaToken: "test-pass" });
-    expect(page.status).toBe(400);
-    expect(fieldError(page, "credentials.pin")).toBe("A PIN has 6 digits");
-    const neither = await signInAttempt({ captchaToken: "test-pass" });
-    expect(fieldError(neither, "credentials.claimId")).toBe("Enter your Claim ID and PIN, or your VIN");
-  });
-
-  test("the captcha: missing, or rejected, is a 400 that says so", async () => {
-    const missing = await signInAttempt(MEMBER);
-    expect(missing.status).toBe(400);
-    expect(summaryLines(missing)).toEqual(["Security check: Complete the security check"]);
-    const rejected = await signInAttempt({ ...MEMBER, captchaToken: "forged" });
-    expect(rejected.status).toBe(400);
-    expect(page(rejected)).toContain("The security check was not passed. Please try again.");
-  });
-
-  test("without JavaScript: the server's sum, right or wrong or expired", async () => {
-    const claimant = new Claimant(portal);
-    const form = await claimant.get("/automotive");
-    const question = form.text('label[for="captcha-answer"]');
-    const [, first, second] = /(\d+) \+ (\d+)/.exec(question)!;
-    const token = form.document.querySelector('input[name="challengeToken"]')!.getAttribute("value")!;
-    const wrong = await claimant.post("/automotive", { ...MEMBER, challengeToken: token, challengeAnswer: String(Number(first) + Number(second) + 1) });
-    expect(wrong.status).toBe(400);
-    const late = new Claimant(portal, { "X-Test-Now": new Date(Date.now() + 20 * 60_000).toISOString() });
-    await late.get("/automotive");
-    expect((await late.post("/automotive", { ...MEMBER, challengeToken: token, challengeAnswer: String(Number(first) + Number(second)) })).status).toBe(400);
-    await claimant.get("/automotive");
-    const right = await claimant.post("/automotive", { ...MEMBER, challengeToken: token, challengeAnswer: ` ${Number(first) + Number(second)} ` });
-    expect(right.status).toBe(303);
-  });
-
-  test("a POST without the CSRF token, or from another site, authorizes nothing", async () => {
-    const claimant = new Claimant(portal);
-    await claimant.get("/automotive");
-    expect((await claimant.post("/automotive", { ...MEMBER, captchaToken: "test-pass" }, { csrf: false })).status).toBe(403);
-    const token = claimant.csrfToken();
-    const crossSite = await fetch(`${portal.url}/automotive`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Cookie: `${claimant.sessionCookie().name}=${claimant.sessionCookie().value}`, Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ ...MEMBER, captchaToken: "test-pass", csrf: token }),
+  describe("signing in (SPEC §4 'Form authorization')", () => {
+    test("a class member's Claim ID and PIN: authorized, and the member's data fills the first step", async () => {
+      const claimant = new Claimant(portal);
+      const page = await signInAttempt({ ...MEMBER, captchaToken: "test-pass" }, claimant, "/automotive?culture=es");
+      expect(page.status).toBe(303);
+      expect(page.headers.get("location")).toBe("/automotive/claimant-info?culture=es");
+      const first = await claimant.get("/automotive/claimant-info");
+      expect(first.document.querySelector("#field-claimantInfo-firstName")?.getAttribute("value")).toBe("Ana");
+      expect(first.document.querySelector("#field-claimantInfo-mailingSubDivision option[selected]")?.getAttribute("value")).toBe("WA");
+      // Prepopulated data does not overwrite what the claimant typed since.
+      expect((await claimant.post("/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.firstName": "Anita" })).status).toBe(303);
+      await claimant.signIn("automotive");
+      expect((await claimant.get("/automotive/claimant-info")).document.querySelector("#field-claimantInfo-firstName")?.getAttribute("value")).toBe("Anita");
     });
-    expect(crossSite.status).toBeGreaterThanOrEqual(400);
-    expect(crossSite.status).toBeLessThan(500);
-    expect((await claimant.get("/automotive/claimant-info")).status).toBe(303); // still not signed in
-  });
-});
 
-function page(result: Awaited<ReturnType<Claimant["get"]>>) {
-  return result.text("main");
-}
-
-describe("the Turnstile provider, verified against its (stand-in) siteverify endpoint", () => {
-  test("a passing token signs in; a failing one is refused; an unreachable provider is a generic failure", async () => {
-    const siteverify = await startFakeSiteverify();
-    const turnstile = await startPortal({
-      settlementDir: settlementWith((s) => void (s.captcha = { provider: "turnstile", siteKey: "0x4AAAAAAA", verifyUrl: siteverify.url, fallbackChallenge: false }), { testCaptcha: false }),
-      env: { CAPTCHA_SECRET_KEY: "secret-for-tests" },
+    test("a VIN from the class-member list signs in too", async () => {
+      const page = await signInAttempt({ "credentials.vin": "1hgcm82633a004352", captchaToken: "test-pass" });
+      expect(page.status).toBe(303);
     });
-    try {
-      const attempt = (token: string) => signInAttempt({ ...MEMBER, captchaToken: token }, new Claimant(turnstile));
-      expect((await attempt("pass-1")).status).toBe(303);
-      expect(siteverify.requests[0]?.get("secret")).toBe("secret-for-tests");
-      expect(siteverify.requests[0]?.get("response")).toBe("pass-1");
-      expect((await attempt("test-pass")).status).toBe(400); // the test provider's token means nothing here
-      const down = await attempt("down");
-      expect(down.status).toBe(503);
-      expect(summaryLines(down)[0]).toBe(
-        "A problem has occured during your submission. Please try again. If this problem persists, please contact the Settlement Administrator using the information below.",
-      );
-      // Without a fallback challenge, a script-less browser is told the check needs JavaScript.
-      expect((await new Claimant(turnstile).get("/automotive")).text(".captcha")).toMatch(/needs JavaScript/);
-    } finally {
-      await turnstile.stop();
-      await siteverify.close();
-    }
-  });
-});
 
-describe("abuse", () => {
-  test("sign-in attempts are limited per client: a brute force of PINs is stopped", async () => {
-    const limited = await startPortal({ env: { AUTHORIZE_ATTEMPTS_PER_10_MIN: "3" } });
-    try {
-      const statuses = [];
-      for (const pin of ["000001", "000002", "000003", "123456"]) {
-        statuses.push((await signInAttempt({ ...MEMBER, "credentials.pin": pin, captchaToken: "test-pass" }, new Claimant(limited))).status);
-      }
-      expect(statuses).toEqual([401, 401, 401, 429]); // even the right PIN is refused once the limit is spent
-    } finally {
-      await limited.stop();
-    }
-  });
-});
+    test("credentials that match no one: 401 with the server's message", async () => {
+      const wrongPin = await signInAttempt({ ...MEMBER, "credentials.pin": "654321", captchaToken: "test-pass" });
+      expect(wrongPin.status).toBe(401);
+      expect(summaryLines(wrongPin)).toEqual(["The Claim ID and PIN do not match our records. Check them on your notice and try again."]);
+      const unknownVin = await signInAttempt({ "credentials.vin": "1HGCM82633A000000", captchaToken: "test-pass" });
+      expect(unknownVin.status).toBe(401);
+      expect(summaryLines(unknownVin)[0]).toMatch(/^We could not find a covered vehicle with this VIN/);
+    });
 
-describe("the session time-out (30 minutes without a request)", () => {
-  const at = (minutes: number) => ({ "X-Test-Now": new Date(Date.parse("2026-11-21T18:00:00Z") + minutes * 60_000).toISOString() });
+    test("invalid credentials: 400 with the field's message", async () => {
+      const page = await signInAttempt({ "credentials.claimId": "10000001", "credentials.pin": "12345", captchaToken: "test-pass" });
+      expect(page.status).toBe(400);
+      expect(fieldError(page, "credentials.pin")).toBe("A PIN has 6 digits");
+      const neither = await signInAttempt({ captchaToken: "test-pass" });
+      expect(fieldError(neither, "credentials.claimId")).toBe("Enter your Claim ID and PIN, or your VIN");
+    });
 
-  test("activity keeps it; 30 minutes idle ends it, drafts and all", async () => {
-    const cookieOf = new Claimant(portal, at(0));
-    await cookieOf.signIn("standard", BLANK_MEMBER);
-    await cookieOf.complete("/standard/claimant-info", STANDARD_CLAIMANT);
-    const cookie = cookieOf.sessionCookie();
-    const later = (minutes: number) => fetch(`${portal.url}/standard/claim-details?culture=es`, { redirect: "manual", headers: { ...at(minutes), Cookie: `${cookie.name}=${cookie.value}` } });
-    expect((await later(25)).status).toBe(200);
-    expect((await later(54)).status).toBe(200); // 29 minutes after the last request
-    const expired = await later(85);
-    expect(expired.status).toBe(303);
-    expect(expired.headers.get("location")).toBe("/session-expired?form=standard&culture=es");
-    expect((await later(86)).headers.get("location")).toBe("/session-expired?form=standard&culture=es");
-    expect(storedDrafts(portal.dataDir).some((draft) => (draft.data.models as Record<string, Record<string, unknown>>).claimantInfo?.lastName === "Lee" && draft.data.draftId === undefined)).toBe(false);
-  });
+    test("the captcha: missing, or rejected, is a 400 that says so", async () => {
+      const missing = await signInAttempt(MEMBER);
+      expect(missing.status).toBe(400);
+      expect(summaryLines(missing)).toEqual(["Security check: Complete the security check"]);
+      const rejected = await signInAttempt({ ...MEMBER, captchaToken: "forged" });
+      expect(rejected.status).toBe(400);
+      expect(page(rejected)).toContain("The security check was not passed. Please try again.");
+    });
 
-  test("POST /api/session-timeout logs out; the keep-alive needs the CSRF header", async () => {
-    const claimant = new Claimant(portal);
-    await claimant.signIn("standard", BLANK_MEMBER);
-    await claimant.get("/standard/claimant-info");
-    expect((await claimant.api("/api/session/keep-alive", { method: "POST", csrf: false })).status).toBe(403);
-    expect((await claimant.api("/api/session/keep-alive", { method: "POST" })).status).toBe(204);
-    expect((await claimant.api("/api/session-timeout", { method: "POST" })).status).toBe(204);
-    expect((await claimant.get("/standard/claimant-info")).headers.get("location")).toBe("/session-expired?form=standard");
-  });
+    test("without JavaScript: the server's sum, right or wrong or expired", async () => {
+      const claimant = new Claimant(portal);
+      const form = await claimant.get("/automotive");
+      const question = form.text('label[for="captcha-answer"]');
+      const [, first, second] = /(\d+) \+ (\d+)/.exec(question)!;
+      const token = form.document.querySelector('input[name="challengeToken"]')!.getAttribute("value")!;
+      const wrong = await claimant.post("/automotive", { ...MEMBER, challengeToken: token, challengeAnswer: String(Number(first) + Number(second) + 1) });
+      expect(wrong.status).toBe(400);
+      const late = new Claimant(portal, { "X-Test-Now": new Date(Date.now() + 20 * 60_000).toISOString() });
+      await late.get("/automotive");
+      expect((await late.post("/automotive", { ...MEMBER, challengeToken: token, challengeAnswer: String(Number(first) + Number(second)) })).status).toBe(400);
+      await claimant.get("/automotive");
+      const right = await claimant.post("/automotive", { ...MEMBER, challengeToken: token, challengeAnswer: ` ${Number(first) + Number(second)} ` });
+      expect(right.status).toBe(303);
+    });
 
-  test("step pages carry the no-JavaScript refresh to /session-expired when the session would lapse", async () => {
-    const claimant = new Claimant(portal);
-    await claimant.signIn("standard", BLANK_MEMBER);
-    const step = await claimant.get("/standard/claimant-info?culture=es");
-    expect(step.html).toContain('<noscript><meta http-equiv="refresh" content="1800;url=/session-expired?form=standard&amp;culture=es"/></noscript>');
-  });
-});
-
-describe("check your answers and submission", () => {
-  test("the summary lists every answer by step, with change links that come back to it", async () => {
-    const claimant = await standardAtSummary();
-    const summary = await claimant.get("/standard/claim-summary");
-    expect(summary.status).toBe(200);
-    expect(summary.document.querySelectorAll(".answer-section h2").map((heading) => heading.textContent)).toEqual(["About you", "Your claim", "How you want to be paid"]);
-    const answers = Object.fromEntries(summary.document.querySelectorAll(".answer").map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]));
-    expect(answers).toMatchObject({ "Last name": "Lee", Country: "United States", "ZIP code": "73301", "Price of each": "1250.50", Online: "Yes", "In a parts store": "No", "Payment method": "Paper check by mail" });
-    expect(answers).not.toHaveProperty("PayPal email address"); // it does not apply to a check
-    const change = summary.document.querySelector(".answer-section a")!.getAttribute("href")!;
-    expect(change).toBe("/standard/claimant-info?return=summary");
-    await claimant.get(change);
-    const saved = await claimant.post(change, { ...STANDARD_CLAIMANT, "claimantInfo.lastName": "Lee-Park" });
-    expect(saved.headers.get("location")).toBe("/standard/claim-summary?saved=1");
-    expect(summary.text(".signature-date")).toMatch(/^Date of signature: \w+ \d+, \d{4}$/);
-  });
-
-  test("submitting files one claim with a reference code; the claim holds what was typed, normalised", async () => {
-    const claimant = await standardAtSummary();
-    await claimant.get("/standard/claim-summary");
-    const unsigned = await claimant.post("/standard/claim-summary", { captchaToken: "test-pass" });
-    expect(unsigned.status).toBe(400);
-    expect(fieldError(unsigned, "signature.attestation")).toBe("Tick the declaration to submit your claim");
-    const filed = await claimant.post("/standard/claim-summary", SIGNED);
-    expect(filed.status).toBe(303);
-    expect(filed.headers.get("location")).toBe("/standard/confirmation");
-    const confirmation = await claimant.get("/standard/confirmation");
-    const code = confirmation.text(".reference-code");
-    expect(code).toMatch(/^STD-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
-    const claim = storedClaims(portal.dataDir).find((row) => row.reference_code === code)!;
-    expect(claim.form_type).toBe("standard");
-    expect(claim.models.claimantInfo).toMatchObject({ firstName: "Bo", lastName: "Lee", mailingPostalCode: "73301" });
-    expect(claim.models.claimDetails).toMatchObject({ unitPrice: "1250.50", purchaseDate: "03/07/2021", warrantyPeriod: "01/15/2021 - 01/14/2024" });
-    expect(claim.models.paymentElection).toMatchObject({ paymentMethod: "check", paypalEmail: null });
-    expect(claim.models.signature).toMatchObject({ attestation: true, signature: "Bo Lee" });
-  });
-
-  test("the same draft submitted twice, or five times at once, is one claim with one code", async () => {
-    const claimant = await standardAtSummary();
-    await claimant.get("/standard/claim-summary");
-    const token = claimant.csrfToken();
-    const cookie = claimant.sessionCookie();
-    const post = () =>
-      fetch(`${portal.url}/standard/claim-summary`, {
+    test("a POST without the CSRF token, or from another site, authorizes nothing", async () => {
+      const claimant = new Claimant(portal);
+      await claimant.get("/automotive");
+      expect((await claimant.post("/automotive", { ...MEMBER, captchaToken: "test-pass" }, { csrf: false })).status).toBe(403);
+      const token = claimant.csrfToken();
+      const crossSite = await fetch(`${portal.url}/automotive`, {
         method: "POST",
         redirect: "manual",
-        headers: { Cookie: `${cookie.name}=${cookie.value}`, Origin: portal.url, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ ...SIGNED, csrf: token }),
+        headers: { Cookie: `${claimant.sessionCookie().name}=${claimant.sessionCookie().value}`, Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ ...MEMBER, captchaToken: "test-pass", csrf: token }),
       });
-    const answers = await Promise.all([post(), post(), post(), post(), post()]);
-    expect(answers.map((answer) => answer.status)).toEqual([303, 303, 303, 303, 303]);
-    const again = await post(); // the back button and a resubmission
-    expect(again.headers.get("location")).toBe("/standard/confirmation");
-    const code = (await claimant.get("/standard/confirmation")).text(".reference-code");
-    const draftId = storedClaims(portal.dataDir).find((row) => row.reference_code === code)!.draft_id;
-    expect(storedClaims(portal.dataDir).filter((row) => row.draft_id === draftId)).toHaveLength(1);
-    // Signing in again afterwards starts a new claim.
-    await claimant.signIn("standard", BLANK_MEMBER);
-    expect((await claimant.get("/standard/claim-summary")).headers.get("location")).toBe("/standard/claimant-info");
+      expect(crossSite.status).toBeGreaterThanOrEqual(400);
+      expect(crossSite.status).toBeLessThan(500);
+      expect((await claimant.get("/automotive/claimant-info")).status).toBe(303); // still not signed in
+    });
   });
 
-  test("the summary before the steps are done goes to the first one not done", async () => {
-    const claimant = new Claimant(portal);
-    await claimant.signIn("reimbursement", BLANK_MEMBER);
-    expect((await claimant.get("/reimbursement/claim-summary")).headers.get("location")).toBe("/reimbursement/claimant-info");
-    expect((await claimant.get("/reimbursement/confirmation")).headers.get("location")).toBe("/reimbursement/claim-summary");
-  });
-});
+  function page(result: Awaited<ReturnType<Claimant["get"]>>) {
+    return result.text("main");
+  }
 
-describe("a server restart in the middle of a flow", () => {
-  test("keeps the session, its authorization and the draft", async () => {
-    const first = await startPortal();
-    const claimant = new Claimant(first);
-    await claimant.signIn("standard", BLANK_MEMBER);
-    await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
-    const cookie = claimant.sessionCookie();
-    expect(await first.stop()).toBe(0);
-    const second = await startPortal({ env: { DATA_DIR: first.dataDir } });
-    try {
-      const back = await fetch(`${second.url}/standard/claimant-info`, { headers: { Cookie: `${cookie.name}=${cookie.value}` }, redirect: "manual" });
-      expect(back.status).toBe(200);
-      expect(await back.text()).toContain('value="Lee"');
-      expect((await fetch(`${second.url}/standard/claim-details`, { headers: { Cookie: `${cookie.name}=${cookie.value}` }, redirect: "manual" })).status).toBe(200);
-    } finally {
-      await second.stop();
-    }
+  describe("the Turnstile provider, verified against its (stand-in) siteverify endpoint", () => {
+    test("a passing token signs in; a failing one is refused; an unreachable provider is a generic failure", async () => {
+      const siteverify = await startFakeSiteverify();
+      const turnstile = await startPortal({
+        backend,
+        settlementDir: settlementWith((s) => void (s.captcha = { provider: "turnstile", siteKey: "0x4AAAAAAA", verifyUrl: siteverify.url, fallbackChallenge: false }), { testCaptcha: false }),
+        env: { CAPTCHA_SECRET_KEY: "secret-for-tests" },
+      });
+      try {
+        const attempt = (token: string) => signInAttempt({ ...MEMBER, captchaToken: token }, new Claimant(turnstile));
+        expect((await attempt("pass-1")).status).toBe(303);
+        expect(siteverify.requests[0]?.get("secret")).toBe("secret-for-tests");
+        expect(siteverify.requests[0]?.get("response")).toBe("pass-1");
+        expect((await attempt("test-pass")).status).toBe(400); // the test provider's token means nothing here
+        const down = await attempt("down");
+        expect(down.status).toBe(503);
+        expect(summaryLines(down)[0]).toBe(
+          "A problem has occured during your submission. Please try again. If this problem persists, please contact the Settlement Administrator using the information below.",
+        );
+        // Without a fallback challenge, a script-less browser is told the check needs JavaScript.
+        expect((await new Claimant(turnstile).get("/automotive")).text(".captcha")).toMatch(/needs JavaScript/);
+      } finally {
+        await turnstile.stop();
+        await siteverify.close();
+      }
+    });
   });
-});
 
-describe("the VIN lookup", () => {
-  test("says whether a vehicle is covered, behind the captcha", async () => {
-    const claimant = new Claimant(portal);
-    await claimant.get("/lookup?culture=es");
-    const covered = await claimant.post("/lookup?culture=es", { "vinLookup.vin": "2t1burhe0jc012345", captchaToken: "test-pass" });
-    expect(covered.status).toBe(200);
-    expect(covered.text(".lookup-result")).toBe("El vehículo con VIN 2T1BURHE0JC012345 está cubierto por el acuerdo.");
-    const unknown = await claimant.post("/lookup", { "vinLookup.vin": "1HGCM82633A000000", captchaToken: "test-pass" });
-    expect(unknown.text(".lookup-result")).toBe("The vehicle with VIN 1HGCM82633A000000 is not on the list of covered vehicles.");
-    const noCaptcha = await claimant.post("/lookup", { "vinLookup.vin": "1HGCM82633A004352" });
-    expect(noCaptcha.status).toBe(400);
-    expect(noCaptcha.document.querySelector(".lookup-result")).toBeNull();
+  describe("abuse", () => {
+    test("sign-in attempts are limited per client: a brute force of PINs is stopped", async () => {
+      const limited = await startPortal({ backend, env: { AUTHORIZE_ATTEMPTS_PER_10_MIN: "3" } });
+      try {
+        const statuses = [];
+        for (const pin of ["000001", "000002", "000003", "123456"]) {
+          statuses.push((await signInAttempt({ ...MEMBER, "credentials.pin": pin, captchaToken: "test-pass" }, new Claimant(limited))).status);
+        }
+        expect(statuses).toEqual([401, 401, 401, 429]); // even the right PIN is refused once the limit is spent
+      } finally {
+        await limited.stop();
+      }
+    });
+  });
+
+  describe("the session time-out (30 minutes without a request)", () => {
+    const at = (minutes: number) => ({ "X-Test-Now": new Date(Date.parse("2026-11-21T18:00:00Z") + minutes * 60_000).toISOString() });
+
+    test("activity keeps it; 30 minutes idle ends it, drafts and all", async () => {
+      const cookieOf = new Claimant(portal, at(0));
+      await cookieOf.signIn("standard", BLANK_MEMBER);
+      await cookieOf.complete("/standard/claimant-info", STANDARD_CLAIMANT);
+      const cookie = cookieOf.sessionCookie();
+      const later = (minutes: number) => fetch(`${portal.url}/standard/claim-details?culture=es`, { redirect: "manual", headers: { ...at(minutes), Cookie: `${cookie.name}=${cookie.value}` } });
+      expect((await later(25)).status).toBe(200);
+      expect((await later(54)).status).toBe(200); // 29 minutes after the last request
+      const expired = await later(85);
+      expect(expired.status).toBe(303);
+      expect(expired.headers.get("location")).toBe("/session-expired?form=standard&culture=es");
+      expect((await later(86)).headers.get("location")).toBe("/session-expired?form=standard&culture=es");
+    });
+
+    test("POST /api/session-timeout logs out; the keep-alive needs the CSRF header", async () => {
+      const claimant = new Claimant(portal);
+      await claimant.signIn("standard", BLANK_MEMBER);
+      await claimant.get("/standard/claimant-info");
+      expect((await claimant.api("/api/session/keep-alive", { method: "POST", csrf: false })).status).toBe(403);
+      expect((await claimant.api("/api/session/keep-alive", { method: "POST" })).status).toBe(204);
+      expect((await claimant.api("/api/session-timeout", { method: "POST" })).status).toBe(204);
+      expect((await claimant.get("/standard/claimant-info")).headers.get("location")).toBe("/session-expired?form=standard");
+    });
+
+    test("step pages carry the no-JavaScript refresh to /session-expired when the session would lapse", async () => {
+      const claimant = new Claimant(portal);
+      await claimant.signIn("standard", BLANK_MEMBER);
+      const step = await claimant.get("/standard/claimant-info?culture=es");
+      expect(step.html).toContain('<noscript><meta http-equiv="refresh" content="1800;url=/session-expired?form=standard&amp;culture=es"/></noscript>');
+    });
+  });
+
+  describe("check your answers and submission", () => {
+    test("the summary lists every answer by step, with change links that come back to it", async () => {
+      const claimant = await standardAtSummary();
+      const summary = await claimant.get("/standard/claim-summary");
+      expect(summary.status).toBe(200);
+      expect(summary.document.querySelectorAll(".answer-section h2").map((heading) => heading.textContent)).toEqual(["About you", "Your claim", "How you want to be paid"]);
+      const answers = Object.fromEntries(summary.document.querySelectorAll(".answer").map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]));
+      expect(answers).toMatchObject({ "Last name": "Lee", Country: "United States", "ZIP code": "73301", "Price of each": "1250.50", Online: "Yes", "In a parts store": "No", "Payment method": "Paper check by mail" });
+      expect(answers).not.toHaveProperty("PayPal email address"); // it does not apply to a check
+      const change = summary.document.querySelector(".answer-section a")!.getAttribute("href")!;
+      expect(change).toBe("/standard/claimant-info?return=summary");
+      await claimant.get(change);
+      const saved = await claimant.post(change, { ...STANDARD_CLAIMANT, "claimantInfo.lastName": "Lee-Park" });
+      expect(saved.headers.get("location")).toBe("/standard/claim-summary?saved=1");
+      expect(summary.text(".signature-date")).toMatch(/^Date of signature: \w+ \d+, \d{4}$/);
+    });
+
+    test("submitting files one claim with a reference code; the claim holds what was typed, normalised", async () => {
+      const claimant = await standardAtSummary();
+      await claimant.get("/standard/claim-summary");
+      const unsigned = await claimant.post("/standard/claim-summary", { captchaToken: "test-pass" });
+      expect(unsigned.status).toBe(400);
+      expect(fieldError(unsigned, "signature.attestation")).toBe("Tick the declaration to submit your claim");
+      const filed = await claimant.post("/standard/claim-summary", SIGNED);
+      expect(filed.status).toBe(303);
+      expect(filed.headers.get("location")).toBe("/standard/confirmation");
+      const confirmation = await claimant.get("/standard/confirmation");
+      const code = confirmation.text(".reference-code");
+      expect(code).toMatch(/^STD-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+      const claim = (await readClaims(portal)).find((row) => row.reference_code === code)!;
+      expect(claim.form_type).toBe("standard");
+      expect(claim.models.claimantInfo).toMatchObject({ firstName: "Bo", lastName: "Lee", mailingPostalCode: "73301" });
+      expect(claim.models.claimDetails).toMatchObject({ unitPrice: "1250.50", purchaseDate: "03/07/2021", warrantyPeriod: "01/15/2021 - 01/14/2024" });
+      expect(claim.models.paymentElection).toMatchObject({ paymentMethod: "check", paypalEmail: null });
+      expect(claim.models.signature).toMatchObject({ attestation: true, signature: "Bo Lee" });
+    });
+
+    test("the same draft submitted twice, or five times at once, is one claim with one code", async () => {
+      const claimant = await standardAtSummary();
+      await claimant.get("/standard/claim-summary");
+      const token = claimant.csrfToken();
+      const cookie = claimant.sessionCookie();
+      const post = () =>
+        fetch(`${portal.url}/standard/claim-summary`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Cookie: `${cookie.name}=${cookie.value}`, Origin: portal.url, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ ...SIGNED, csrf: token }),
+        });
+      const answers = await Promise.all([post(), post(), post(), post(), post()]);
+      expect(answers.map((answer) => answer.status)).toEqual([303, 303, 303, 303, 303]);
+      const again = await post(); // the back button and a resubmission
+      expect(again.headers.get("location")).toBe("/standard/confirmation");
+      const code = (await claimant.get("/standard/confirmation")).text(".reference-code");
+      const draftId = (await readClaims(portal)).find((row) => row.reference_code === code)!.draft_id;
+      expect((await readClaims(portal)).filter((row) => row.draft_id === draftId)).toHaveLength(1);
+      // Signing in again afterwards starts a new claim.
+      await claimant.signIn("standard", BLANK_MEMBER);
+      expect((await claimant.get("/standard/claim-summary")).headers.get("location")).toBe("/standard/claimant-info");
+    });
+
+    test("the summary before the steps are done goes to the first one not done", async () => {
+      const claimant = new Claimant(portal);
+      await claimant.signIn("reimbursement", BLANK_MEMBER);
+      expect((await claimant.get("/reimbursement/claim-summary")).headers.get("location")).toBe("/reimbursement/claimant-info");
+      expect((await claimant.get("/reimbursement/confirmation")).headers.get("location")).toBe("/reimbursement/claim-summary");
+    });
+  });
+
+  describe("a server restart in the middle of a flow", () => {
+    test("keeps the session, its authorization and the draft", async () => {
+      const first = await startPortal({ backend });
+      const claimant = new Claimant(first);
+      await claimant.signIn("standard", BLANK_MEMBER);
+      await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
+      const cookie = claimant.sessionCookie();
+      expect(await first.stop()).toBe(0);
+      const second = await startPortal({ env: { DATA_DIR: first.dataDir, ...(first.databaseUrl ? { DATABASE_URL: first.databaseUrl } : {}) } });
+      try {
+        const back = await fetch(`${second.url}/standard/claimant-info`, { headers: { Cookie: `${cookie.name}=${cookie.value}` }, redirect: "manual" });
+        expect(back.status).toBe(200);
+        expect(await back.text()).toContain('value="Lee"');
+        expect((await fetch(`${second.url}/standard/claim-details`, { headers: { Cookie: `${cookie.name}=${cookie.value}` }, redirect: "manual" })).status).toBe(200);
+      } finally {
+        await second.stop();
+      }
+    });
+  });
+
+  describe("the VIN lookup", () => {
+    test("says whether a vehicle is covered, behind the captcha", async () => {
+      const claimant = new Claimant(portal);
+      await claimant.get("/lookup?culture=es");
+      const covered = await claimant.post("/lookup?culture=es", { "vinLookup.vin": "2t1burhe0jc012345", captchaToken: "test-pass" });
+      expect(covered.status).toBe(200);
+      expect(covered.text(".lookup-result")).toBe("El vehículo con VIN 2T1BURHE0JC012345 está cubierto por el acuerdo.");
+      const unknown = await claimant.post("/lookup", { "vinLookup.vin": "1HGCM82633A000000", captchaToken: "test-pass" });
+      expect(unknown.text(".lookup-result")).toBe("The vehicle with VIN 1HGCM82633A000000 is not on the list of covered vehicles.");
+      const noCaptcha = await claimant.post("/lookup", { "vinLookup.vin": "1HGCM82633A004352" });
+      expect(noCaptcha.status).toBe(400);
+      expect(noCaptcha.document.querySelector(".lookup-result")).toBeNull();
+    });
   });
 });

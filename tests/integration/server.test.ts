@@ -103,7 +103,11 @@ describe("in production", () => {
       expect(response.status).toBe(500);
       expect(body).not.toMatch(/ENOTDIR|at .*\.(ts|js):\d+/);
       expect(production.output()).toContain("ENOTDIR");
-      expect((await fetch(`${production.url}/healthz`)).status).toBe(200);
+      // Still up: pages that need no storage answer, and the health check reports the fault.
+      expect((await fetch(`${production.url}/error`)).status).toBe(200);
+      const health = await fetch(`${production.url}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({ status: "unavailable", database: "sqlite" });
     } finally {
       await production.stop();
     }

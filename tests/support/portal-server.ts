@@ -2,11 +2,14 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type Backend, freshDatabaseUrl } from "./backends.ts";
 import { settlementWith } from "./settlement.ts";
 
 export interface PortalServer {
   url: string;
   dataDir: string;
+  /** Set when the server stores in PostgreSQL. */
+  databaseUrl?: string;
   process: ChildProcess;
   output: () => string;
   stop: () => Promise<number | null>;
@@ -23,6 +26,8 @@ export function demoForTests(): string {
 export interface PortalOptions {
   settlementDir?: string;
   env?: Record<string, string>;
+  /** A fresh PostgreSQL database for this server (needs DATABASE_URL), instead of SQLite. */
+  backend?: Backend;
 }
 
 /**
@@ -30,11 +35,15 @@ export interface PortalOptions {
  * its own data folder, and resolves once it listens. The test clock is on unless the test sets
  * NODE_ENV=production.
  */
-export function startPortal(options: PortalOptions = {}): Promise<PortalServer> {
+export async function startPortal(options: PortalOptions = {}): Promise<PortalServer> {
   const dataDir = options.env?.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "portal-data-"));
+  const databaseUrl = options.env?.DATABASE_URL ?? (options.backend === "postgresql" ? await freshDatabaseUrl() : undefined);
+  const { DATABASE_URL: _inherited, ...environment } = process.env;
   const child = spawn(process.execPath, ["server.ts"], {
     env: {
-      ...process.env,
+      // DATABASE_URL in the tests' environment names the server to make databases on, not a store.
+      ...environment,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       NODE_ENV: "test",
       PORTAL_TEST_CLOCK: "1",
       PORT: "0",
@@ -59,6 +68,7 @@ export function startPortal(options: PortalOptions = {}): Promise<PortalServer> 
         resolve({
           url: `http://127.0.0.1:${match[1]}`,
           dataDir,
+          databaseUrl,
           process: child,
           output: () => output,
           stop: async () => {

@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+import { DatabaseSync } from "node:sqlite";
+import path from "node:path";
+import pg from "pg";
+import type { PortalServer } from "./portal-server.ts";
+
+export type Backend = "sqlite" | "postgresql";
+
+/** SQLite always; PostgreSQL when DATABASE_URL names a server to make test databases on (.ci/run does). */
+export const BACKENDS: Backend[] = ["sqlite", ...(process.env.DATABASE_URL ? (["postgresql"] as const) : [])];
+
+/** A new, empty database on the DATABASE_URL server, for one test server. */
+export async function freshDatabaseUrl(): Promise<string> {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  const name = `portal_test_${randomBytes(6).toString("hex")}`;
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface StoredClaim {
+  reference_code: string;
+  form_type: string;
+  draft_id: string;
+  models: Record<string, Record<string, unknown>>;
+  culture: string;
+}
+
+/** The claims a test server stored, read from its database, whichever backend it runs on. */
+export async function readClaims(server: PortalServer): Promise<StoredClaim[]> {
+  if (server.databaseUrl) {
+    const client = new pg.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query<StoredClaim>("SELECT reference_code, form_type, draft_id, models, culture FROM claims")).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new DatabaseSync(path.join(server.dataDir, "portal.sqlite"), { readOnly: true });
+  try {
+    return (db.prepare("SELECT reference_code, form_type, draft_id, models, culture FROM claims").all() as Array<Record<string, string>>).map((row) => ({
+      reference_code: row.reference_code!,
+      form_type: row.form_type!,
+      draft_id: row.draft_id!,
+      models: JSON.parse(row.models!),
+      culture: row.culture!,
+    }));
+  } finally {
+    db.close();
+  }
+}
