@@ -21,6 +21,8 @@ export default [
     route("culture/content", "routes/api/culture-content.ts"),
     route("culture/set-language", "routes/api/culture-set-language.ts"),
     route("forms/config", "routes/api/forms-config.ts"),
+    route("forms/:formType/authorize", "routes/api/forms-authorize.ts"),
+    route("forms/:formType", "routes/api/forms-submit.ts"),
     route("session-timeout", "routes/api/session-timeout.ts"),
     route("session/keep-alive", "routes/api/session-keep-alive.ts"),
   ]),

@@ -92,12 +92,20 @@ export async function authorizeFlow({ request, url, context }: StepArgs) {
     return data({ result: submission.reply({ formErrors: [text(key)] }) }, { status: 401, headers: withCookie });
   }
 
+  const draft = await grantAuthorization(sessionId, formType, member, now);
+  return redirect(continuePath(formType, draft.completedSteps, culture), { status: 303, headers: withCookie });
+}
+
+/**
+ * Authorizes the session for the form type and gives it a draft holding the member's data: the
+ * current one, or a fresh one when the current one was already filed as a claim.
+ */
+export async function grantAuthorization(sessionId: string, formType: FormType, member: ClassMember, now: number) {
   const store = getStore();
   await store.authorize(sessionId, formType, { claimId: member.claimId }, now);
   const existing = await store.getDraft(sessionId, formType);
   const submitted = existing ? !!(await store.getClaimByDraft(existing.draftId)) : false;
-  // A claim already filed from this session's draft is done: a new sign-in starts a new draft.
   const draft = existing && !submitted ? existing : { ...emptyDraft(newDraftId()), updatedAt: now };
   await store.saveDraft(sessionId, formType, { ...draft, prepopulated: member.prepopulated }, now);
-  return redirect(continuePath(formType, draft.completedSteps, culture), { status: 303, headers: withCookie });
+  return draft;
 }

@@ -300,3 +300,80 @@ describe.each(BACKENDS)("on %s", (backend) => {
     });
   });
 });
+
+/** The write-side JSON API of SPEC §7, on each backend. */
+describe.each(BACKENDS)("the JSON API on %s", (backend) => {
+  let api: PortalServer;
+  beforeAll(async () => {
+    api = await startPortal({ backend });
+  });
+  afterAll(async () => {
+    await api.stop();
+  });
+
+  async function apiClaimant() {
+    const claimant = new Claimant(api);
+    const csrf = (await (await fetch(`${api.url}/api/csrf`)).json()) as { requestHeaderName: string; requestToken: string };
+    expect(csrf.requestHeaderName).toBe("X-CSRF-TOKEN");
+    // The cookie that came with the token; the claimant helper keeps it from a page load.
+    await claimant.get("/standard");
+    return claimant;
+  }
+
+  const authorize = (claimant: Claimant, formType: string, body: unknown, csrf = true) =>
+    claimant.api(`/api/forms/${formType}/authorize`, { method: "POST", csrf, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+  test("authorize: 200 with prepopulated data, 401 for no such member, 400 for bad input or captcha, 403 without CSRF", async () => {
+    const claimant = await apiClaimant();
+    expect((await authorize(claimant, "standard", { credentials: { claimId: "10000002", pin: "654321" }, reCaptchaResponse: "test-pass" }, false)).status).toBe(403);
+    const ok = await authorize(claimant, "standard", { credentials: { claimId: "10000002", pin: "654321" }, reCaptchaResponse: "test-pass" });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ authorized: true, error: null, prepopulatedData: { FirstName: "Bo", LastName: "Lee", State: "TX" } });
+    const wrong = await authorize(claimant, "standard", { credentials: { claimId: "10000002", pin: "000000" }, reCaptchaResponse: "test-pass" });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ authorized: false, error: "The Claim ID and PIN do not match our records. Check them on your notice and try again." });
+    const bad = await authorize(claimant, "standard", { credentials: { claimId: "1" }, reCaptchaResponse: "test-pass" });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toContain("credentials.claimId: A Claim ID has 8 digits");
+    expect((await authorize(claimant, "standard", { credentials: { claimId: "10000002", pin: "654321" } })).status).toBe(400);
+    const lookup = await authorize(claimant, "lookup", { credentials: { vin: "3VWDX7AJ5DM123456" }, reCaptchaResponse: "test-pass" });
+    expect(await lookup.json()).toMatchObject({ authorized: true, covered: true });
+    expect((await claimant.api("/api/forms/mortgage/authorize", { method: "POST" })).status).toBe(404);
+  });
+
+  test("submit: multipart JSON parts, validated like the pages, filed once with a reference code", async () => {
+    const claimant = await apiClaimant();
+    const multipart = (parts: Record<string, unknown>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(parts)) form.append(name, JSON.stringify(value));
+      return form;
+    };
+    const answers = {
+      claimantInfo: { firstName: "Bo", lastName: "Lee", mailingStreetLine1: "1 Main St", mailingCity: "Austin", mailingCountry: "US", mailingSubDivision: "TX", mailingPostalCode: "73301", emailAddress: "bo@example.com", confirmEmailAddress: "bo@example.com" },
+      claimDetails: { boughtPartsKit: true, quantity: 2, unitPrice: "19.99", purchaseDate: "3/7/2021", boughtInStore: true },
+      paymentElection: { paymentMethod: "check" },
+      signature: { attestation: true, signature: "Bo Lee" },
+      reCaptchaResponse: "test-pass",
+      userPreferredCulture: "es",
+    };
+    const submit = (parts: Record<string, unknown>) => claimant.api("/api/forms/standard", { method: "POST", body: multipart(parts) });
+    expect((await submit(answers)).status).toBe(401); // not authorized yet
+    await authorize(claimant, "standard", { credentials: { claimId: "10000002", pin: "654321" }, reCaptchaResponse: "test-pass" });
+    const invalid = await submit({ ...answers, claimDetails: { ...answers.claimDetails, quantity: 0 } });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({ error: "claimDetails.quantity: The value must be between 1 and 100" });
+    const notJson = new FormData();
+    notJson.append("claimantInfo", "{not json");
+    expect((await claimant.api("/api/forms/standard", { method: "POST", body: notJson })).status).toBe(400);
+
+    const filed = await submit(answers);
+    expect(filed.status).toBe(200);
+    const { referenceCodeForm } = (await filed.json()) as { referenceCodeForm: string };
+    expect(referenceCodeForm).toMatch(/^STD-/);
+    expect(await (await submit(answers)).json()).toEqual({ referenceCodeForm }); // retried: the same claim
+    const claim = (await readClaims(api)).find((row) => row.reference_code === referenceCodeForm)!;
+    expect(claim.culture).toBe("es");
+    expect(claim.models.claimDetails).toMatchObject({ quantity: "2", unitPrice: "19.99", purchaseDate: "03/07/2021", boughtInStore: true, boughtOnline: false });
+    expect(claim.models.signature).toMatchObject({ attestation: true, signature: "Bo Lee" });
+  });
+});

@@ -1,0 +1,10 @@
+import { data } from "react-router";
+import { isFormType } from "#app/deadlines/deadline-guard.ts";
+import { apiAuthorize } from "#app/flows/forms-api.server.ts";
+import type { Route } from "./+types/forms-authorize";
+
+/** POST /api/forms/{standard,lookup,automotive,reimbursement}/authorize (SPEC §7). */
+export function action({ request, params, context }: Route.ActionArgs) {
+  if (!isFormType(params.formType)) throw data(null, { status: 404 });
+  return apiAuthorize({ request, formType: params.formType, context });
+}
