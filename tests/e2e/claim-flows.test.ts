@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { fillForm, launchChromium, openPage } from "#tests/support/browser.ts";
-import { storedClaims } from "#tests/support/claimant.ts";
+import { readClaims } from "#tests/support/backends.ts";
 import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 
@@ -97,7 +97,7 @@ describe.each([false, true])("JavaScript %s: filing a claim", (javaScript) => {
   test.each(Object.keys(FLOWS) as Array<keyof typeof FLOWS>)("%s, from the start page to the confirmation", async (flow) => {
     const culture = flow === "standard" ? "es" : "en";
     const code = await fileClaim(flow, javaScript, culture);
-    const claim = storedClaims(portal.dataDir).find((row) => row.reference_code === code)!;
+    const claim = (await readClaims(portal)).find((row) => row.reference_code === code)!;
     expect(claim.form_type).toBe(flow);
     expect(claim.culture).toBe(culture);
     expect(claim.models).toMatchObject(FLOWS[flow].expected);

@@ -93,22 +93,6 @@ export function summaryLines(page: Page): string[] {
   return page.document.querySelectorAll(".error-summary li a").map((link) => link.textContent.trim());
 }
 
-/** The claims the portal stored, read straight from its SQLite file. */
-export function storedClaims(dataDir: string): Array<{ reference_code: string; form_type: string; draft_id: string; models: Record<string, Record<string, unknown>>; culture: string }> {
-  const db = new DatabaseSync(path.join(dataDir, "portal.sqlite"), { readOnly: true });
-  try {
-    return (db.prepare("SELECT reference_code, form_type, draft_id, models, culture FROM claims").all() as Array<Record<string, string>>).map((row) => ({
-      reference_code: row.reference_code!,
-      form_type: row.form_type!,
-      draft_id: row.draft_id!,
-      models: JSON.parse(row.models!),
-      culture: row.culture!,
-    }));
-  } finally {
-    db.close();
-  }
-}
-
 /** The drafts the portal stored, read straight from its SQLite file. */
 export function storedDrafts(dataDir: string): Array<{ form_type: string; data: Record<string, unknown> }> {
   const db = new DatabaseSync(path.join(dataDir, "portal.sqlite"), { readOnly: true });
