@@ -116,3 +116,29 @@ describe.each([false, true])("JavaScript %s: filing a claim", (javaScript) => {
     await page.context().close();
   });
 });
+
+describe("the session timer with JavaScript", () => {
+  test("warns in the last minute with a countdown; Continue keeps the session; at zero the claimant is sent on", async () => {
+    const page = await openPage(browser, true);
+    await page.clock.install();
+    await page.goto(`${portal.url}/standard?culture=es`);
+    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    await fillForm(page, FLOWS.standard.member);
+    await submitStep(page);
+    await page.waitForFunction(() => !document.querySelector(".field-applies"));
+    const dialog = page.getByRole("dialog", { name: "Su sesión está por caducar" });
+
+    await page.clock.runFor(28 * 60_000);
+    expect(await dialog.isVisible()).toBe(false);
+    await page.clock.runFor(60_000 + 15_000); // 29:15 idle: 45 seconds left
+    await dialog.waitFor();
+    expect(await page.locator(".session-countdown [aria-hidden=true]").textContent()).toBe("0:45");
+    await dialog.getByRole("button", { name: "Continuar" }).click();
+    expect(await dialog.isVisible()).toBe(false);
+
+    await page.clock.runFor(30 * 60_000 + 2_000);
+    await page.waitForURL(/\/session-expired\?form=standard&culture=es/);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Su sesión ha caducado");
+    await page.context().close();
+  }, 60_000);
+});
