@@ -8,5 +8,6 @@ export default defineConfig({
     hookTimeout: 90_000,
     // Two cores: one test file per core keeps servers and browsers from starving each other.
     maxWorkers: 2,
+    reporters: ["default", "./tests/support/summary-reporter.ts"],
   },
 });
