@@ -58,7 +58,7 @@ async function start() {
   }
   // Importing the build loads and checks the settlement: a bad one stops the server here.
   const entry = (await loadBuild()).entry.module as unknown as PortalEntry;
-  const csp = contentSecurityPolicy(entry.portal.settlement);
+  const csp = contentSecurityPolicy(entry.portal.deadlines);
 
   app.use(requestLog);
   app.use(compression());

@@ -1,4 +1,4 @@
-import type { Settlement } from "./settlement/settlement-schema.ts";
+import type { DeadlineSettings } from "./deadlines/deadline-settings.ts";
 
 /** The captcha provider's script and challenge frame come from here (Turnstile). */
 const CAPTCHA_ORIGIN = "https://challenges.cloudflare.com";
@@ -9,19 +9,13 @@ const CAPTCHA_ORIGIN = "https://challenges.cloudflare.com";
  * deadline redirect targets (browsers apply form-action to the redirect), so those origins are
  * allowed as form targets too.
  */
-export function contentSecurityPolicy(settlement: Settlement): (nonce: string) => string {
-  const deadlineOrigins = new Set<string>();
-  const collect = (url: string | undefined) => {
-    if (url && /^https?:\/\//.test(url)) deadlineOrigins.add(new URL(url).origin);
-  };
-  const { config } = settlement.deadlines;
-  for (const entry of Object.values(config)) {
-    for (const deadline of Object.values(entry as Record<string, { redirectUrl?: string; redirectTargets?: Record<string, string> } | undefined>)) {
-      if (typeof deadline !== "object" || deadline === null) continue;
-      collect(deadline.redirectUrl);
-      for (const target of Object.values(deadline.redirectTargets ?? {})) collect(target);
-    }
-  }
+export function contentSecurityPolicy(deadlines: DeadlineSettings): (nonce: string) => string {
+  const deadlineOrigins = new Set(
+    Object.values(deadlines)
+      .flatMap((deadline) => Object.values(deadline.redirectTargets))
+      .filter((target) => /^https?:\/\//.test(target))
+      .map((target) => new URL(target).origin),
+  );
   const formTargets = ["'self'", ...deadlineOrigins].join(" ");
   return (nonce) =>
     [
