@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { fillForm, launchChromium, openPage } from "#tests/support/browser.ts";
+import { axeViolations, fillForm, launchChromium, openPage } from "#tests/support/browser.ts";
 import { readClaims } from "#tests/support/backends.ts";
 import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
@@ -83,11 +83,14 @@ async function fileClaim(flow: keyof typeof FLOWS, javaScript: boolean, culture:
   }
   expect(new URL(page.url()).pathname).toBe(`/${flow}/claim-summary`);
   expect(await page.locator("html").getAttribute("lang")).toBe(culture);
+  // axe runs with JavaScript only (it is a script); the scripts-off rendering is the same HTML.
+  if (javaScript) expect(await axeViolations(page), `${flow} summary`).toEqual([]);
   await fillForm(page, { "signature.attestation": "on", "signature.signature": "Test Claimant" });
   if (!javaScript) await answerSecurityQuestion(page);
   await submitStep(page);
   expect(new URL(page.url()).pathname).toBe(`/${flow}/confirmation`);
   const code = (await page.locator(".reference-code").textContent())!;
+  if (javaScript) expect(await axeViolations(page), `${flow} confirmation`).toEqual([]);
   expect(errors).toEqual([]);
   await page.context().close();
   return code;
@@ -133,6 +136,7 @@ describe("the session timer with JavaScript", () => {
     await page.clock.runFor(60_000 + 15_000); // 29:15 idle: 45 seconds left
     await dialog.waitFor();
     expect(await page.locator(".session-countdown [aria-hidden=true]").textContent()).toBe("0:45");
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Continuar" }).click();
     expect(await dialog.isVisible()).toBe(false);
 
