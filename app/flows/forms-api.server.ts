@@ -13,6 +13,7 @@ import { clientAddressContext } from "#app/request-context.ts";
 import { authorizeLimit, submitLimit } from "#app/security/rate-limit.server.ts";
 import { requireApiCsrf } from "#app/session/json-api.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
+import { emptyDraft } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { findMember, grantAuthorization } from "./authorize.server.ts";
 import { newReferenceCode } from "./claim-submission.server.ts";
@@ -148,7 +149,7 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
     if (!captcha.ok) return json({ error: text(captcha.reason === "unavailable" ? "Error_SubmissionFailed" : captcha.reason === "missing" ? "Captcha_Required" : "Captcha_Rejected") }, { status: captcha.reason === "unavailable" ? 503 : 400 });
   }
 
-  const draft = (await store.getDraft(sessionId, formType)) ?? { draftId: newDraftId(), models: {}, completedSteps: [], edited: [], updatedAt: now };
+  const draft = (await store.getDraft(sessionId, formType)) ?? { ...emptyDraft(newDraftId()), updatedAt: now };
   await store.saveDraft(sessionId, formType, { ...draft, models, completedSteps: [...answerSteps(definition), "claim-summary"] }, now);
   const filed = await store.submitClaim(sessionId, formType, { draftId: draft.draftId, models, culture }, () => newReferenceCode(formType), now);
   return json({ referenceCodeForm: filed.referenceCode });

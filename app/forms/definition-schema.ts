@@ -113,7 +113,6 @@ export const COMPONENT_NAMES = [
   "FormFieldDate",
   "FormFieldHidden",
 ] as const;
-export type ComponentName = (typeof COMPONENT_NAMES)[number];
 
 const fieldConfig = z.strictObject({
   componentName: z.enum(COMPONENT_NAMES),
