@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { deadlinesSchema } from "#app/deadlines/deadline-settings.ts";
+import { FILE_TYPE_NAMES } from "#app/documents/file-types.ts";
 import { isThemeName, THEME_NAMES } from "#app/themes/theme-names.ts";
 
 /**
@@ -37,6 +38,18 @@ const captcha = z.strictObject({
   fallbackChallenge: z.boolean().default(true),
 });
 
+const MEGABYTE = 1024 * 1024;
+
+/** Limits on claimants' documents (issue 5); a file over its limit is refused with its name and why. */
+const uploads = z
+  .strictObject({
+    maxFileBytes: z.int().positive().default(10 * MEGABYTE),
+    maxClaimBytes: z.int().positive().default(50 * MEGABYTE),
+    maxFiles: z.int().positive().default(20),
+    allowedTypes: z.array(z.enum(FILE_TYPE_NAMES)).min(1).default([...FILE_TYPE_NAMES]),
+  })
+  .refine((limits) => limits.maxFileBytes <= limits.maxClaimBytes, { error: "maxFileBytes cannot exceed maxClaimBytes", path: ["maxFileBytes"] });
+
 /**
  * The theme is checked by hand so that a missing theme and an unknown theme each have their own
  * message (SPEC §8: "theme not specified" / "unexpected appsettings.theme value").
@@ -72,6 +85,7 @@ export const settlementSchema = z
     characterWhitelist: z.string().min(1),
     captcha,
     internationalAddresses: z.boolean().default(false),
+    uploads: uploads.default({ maxFileBytes: 10 * MEGABYTE, maxClaimBytes: 50 * MEGABYTE, maxFiles: 20, allowedTypes: [...FILE_TYPE_NAMES] }),
     analyticsTagId: z.string().optional(),
   })
   .superRefine((settlement, ctx) => {

@@ -19,6 +19,18 @@ describe("settlement configuration", () => {
     expect(portal.messages.es?.Deadline_claimFilingDeadline_DDD).toBe("31 de marzo de 2027");
   });
 
+  test("upload limits default to 10 MB a file, 50 MB a claim, and the five document types", () => {
+    expect(loadPortal(DEMO_SETTLEMENT).settlement.uploads).toEqual({
+      maxFileBytes: 10 * 1024 * 1024,
+      maxClaimBytes: 50 * 1024 * 1024,
+      maxFiles: 20,
+      allowedTypes: ["pdf", "jpeg", "png", "heic", "tiff"],
+    });
+    const message = loadError(settlementWith((s) => void (s.uploads = { maxFileBytes: 100, maxClaimBytes: 10, allowedTypes: ["exe"] })));
+    expect(message).toMatch(/at uploads\.allowedTypes\.0: /);
+    expect(loadError(settlementWith((s) => void (s.uploads = { maxFileBytes: 100, maxClaimBytes: 10 })))).toMatch(/at uploads\.maxFileBytes: maxFileBytes cannot exceed maxClaimBytes/);
+  });
+
   test("a missing theme and an unknown theme have their own messages", () => {
     expect(loadError(settlementWith((s) => void delete s.theme))).toMatch(/settlement\.json: at theme: Theme not specified\./);
     expect(loadError(settlementWith((s) => void (s.theme = "jnd-8-0-fancy")))).toMatch(

@@ -1,0 +1,63 @@
+import { describe, expect, test } from "vitest";
+import { checkDocumentType, FILE_TYPE_NAMES, safeFileName } from "#app/documents/file-types.ts";
+
+const bytes = (...values: Array<number | string>) =>
+  new Uint8Array(values.flatMap((value) => (typeof value === "string" ? [...value].map((character) => character.charCodeAt(0)) : [value])));
+
+const SAMPLES = {
+  "receipt.pdf": bytes("%PDF-1.7\n"),
+  "photo.JPG": bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0x10, "JFIF"),
+  "scan.png": bytes(0x89, "PNG", 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d),
+  "IMG_0001.heic": bytes(0, 0, 0, 0x18, "ftypheic", 0, 0, 0, 0),
+  "fax.tif": bytes("II", 0x2a, 0),
+  "fax-mac.tiff": bytes("MM", 0, 0x2a),
+};
+
+describe("allowed document types (by extension and content)", () => {
+  test.each(Object.entries(SAMPLES))("%s is accepted", (name, head) => {
+    expect(checkDocumentType(name, head, FILE_TYPE_NAMES)).toMatchObject({ ok: true });
+  });
+
+  test("a renamed executable is refused by its content", () => {
+    const windowsExecutable = bytes("MZ", 0x90, 0, 3, 0);
+    const elf = bytes(0x7f, "ELF", 2, 1, 1);
+    expect(checkDocumentType("receipt.pdf", windowsExecutable, FILE_TYPE_NAMES)).toEqual({ ok: false, reason: "content" });
+    expect(checkDocumentType("photo.jpg", elf, FILE_TYPE_NAMES)).toEqual({ ok: false, reason: "content" });
+  });
+
+  test("a content of another allowed kind is refused too: a .pdf must hold a PDF", () => {
+    expect(checkDocumentType("receipt.pdf", SAMPLES["scan.png"], FILE_TYPE_NAMES)).toEqual({ ok: false, reason: "content" });
+  });
+
+  test("other extensions, or types the settlement does not allow, are refused by name", () => {
+    expect(checkDocumentType("invoice.exe", SAMPLES["receipt.pdf"], FILE_TYPE_NAMES)).toEqual({ ok: false, reason: "extension" });
+    expect(checkDocumentType("receipt", SAMPLES["receipt.pdf"], FILE_TYPE_NAMES)).toEqual({ ok: false, reason: "extension" });
+    expect(checkDocumentType("photo.heic", SAMPLES["IMG_0001.heic"], ["pdf", "jpeg"])).toEqual({ ok: false, reason: "extension" });
+    expect(checkDocumentType("receipt.pdf", new Uint8Array(), FILE_TYPE_NAMES)).toEqual({ ok: false, reason: "content" });
+  });
+
+  test("the media type comes from the content check, not from what the browser said", () => {
+    expect(checkDocumentType("a.heif", SAMPLES["IMG_0001.heic"], FILE_TYPE_NAMES)).toEqual({ ok: true, type: "heic", mediaType: "image/heic" });
+  });
+});
+
+describe("safe file names", () => {
+  test.each([
+    ["../../etc/passwd", "passwd"],
+    ["C:\\Users\\ana\\Receipts\\oil change.pdf", "oil change.pdf"],
+    ["..", "document"],
+    ["   ", "document"],
+    ["recibo\u0000\u001f de mayo?.pdf", "recibo de mayo.pdf"],
+    ['a<b>c:"d|e*.png', "abcde.png"],
+    [".hidden.pdf", "hidden.pdf"],
+    ["reçu  d'août.jpg", "reçu d'août.jpg"],
+  ])("%j becomes %j", (name, safe) => {
+    expect(safeFileName(name)).toBe(safe);
+  });
+
+  test("long names are cut to 120 characters, keeping the extension", () => {
+    const name = safeFileName(`${"x".repeat(300)}.pdf`);
+    expect(name).toHaveLength(120);
+    expect(name.endsWith(".pdf")).toBe(true);
+  });
+});
