@@ -1,6 +1,5 @@
 import pg from "pg";
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
-import type { Claim, Draft, SessionRecord, Store } from "./store.ts";
+import { type ClaimRow, claimFromRow, type Draft, type SessionRecord, type Store } from "./store.ts";
 
 /** Schema versions, applied in order once each; never edit one that has shipped, add the next. */
 const MIGRATIONS = [
@@ -55,28 +54,6 @@ async function migrate(pool: pg.Pool) {
     await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
   }
-}
-
-interface ClaimRow {
-  reference_code: string;
-  form_type: FormType;
-  draft_id: string;
-  models: Claim["models"];
-  culture: string;
-  submitted_at: string;
-}
-
-function claimOf(row: ClaimRow | undefined): Claim | undefined {
-  return (
-    row && {
-      referenceCode: row.reference_code,
-      formType: row.form_type,
-      draftId: row.draft_id,
-      models: row.models,
-      culture: row.culture,
-      submittedAt: Number(row.submitted_at),
-    }
-  );
 }
 
 interface SessionRow {
@@ -174,10 +151,10 @@ export function openPostgresStore(connectionString: string): Store {
       return { referenceCode: existing.rows[0]!.reference_code, created: false };
     },
     async getClaim(referenceCode) {
-      return claimOf((await query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE reference_code = $1`, [referenceCode])).rows[0]);
+      return claimFromRow((await query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE reference_code = $1`, [referenceCode])).rows[0]);
     },
     async getClaimByDraft(draftId) {
-      return claimOf((await query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE draft_id = $1`, [draftId])).rows[0]);
+      return claimFromRow((await query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE draft_id = $1`, [draftId])).rows[0]);
     },
     async ping() {
       await query("SELECT 1");

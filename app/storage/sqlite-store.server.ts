@@ -1,8 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
-import type { Claim, Draft, SessionRecord, Store } from "./store.ts";
+import { type ClaimRow, claimFromRow, type Draft, type SessionRecord, type Store } from "./store.ts";
+
+/** SQLite keeps the models as JSON text. */
+const claimOf = (row: (Omit<ClaimRow, "models"> & { models: string }) | undefined) => claimFromRow(row && { ...row, models: JSON.parse(row.models) });
 
 /** Schema versions, applied in order once each; never edit one that has shipped, add the next. */
 const MIGRATIONS = [
@@ -51,28 +53,6 @@ function transaction<T>(db: DatabaseSync, work: () => T): T {
     db.exec("ROLLBACK");
     throw error;
   }
-}
-
-interface ClaimRow {
-  reference_code: string;
-  form_type: FormType;
-  draft_id: string;
-  models: string;
-  culture: string;
-  submitted_at: number;
-}
-
-function claimOf(row: ClaimRow | undefined): Claim | undefined {
-  return (
-    row && {
-      referenceCode: row.reference_code,
-      formType: row.form_type,
-      draftId: row.draft_id,
-      models: JSON.parse(row.models),
-      culture: row.culture,
-      submittedAt: row.submitted_at,
-    }
-  );
 }
 
 /** The default store: one SQLite file in the data folder, no other service needed. */
@@ -146,10 +126,10 @@ export function openSqliteStore(file: string): Store {
       });
     },
     async getClaim(referenceCode) {
-      return claimOf(statements.getClaim.get(referenceCode) as ClaimRow | undefined);
+      return claimOf(statements.getClaim.get(referenceCode) as never);
     },
     async getClaimByDraft(draftId) {
-      return claimOf(statements.getClaimByDraft.get(draftId) as ClaimRow | undefined);
+      return claimOf(statements.getClaimByDraft.get(draftId) as never);
     },
     async ping() {
       db.prepare("SELECT 1").get();

@@ -32,6 +32,29 @@ export interface Claim {
   submittedAt: number;
 }
 
+/** A claims-table row as either database returns it (models parsed; BIGINTs may come as text). */
+export interface ClaimRow {
+  reference_code: string;
+  form_type: FormType;
+  draft_id: string;
+  models: ModelValues;
+  culture: string;
+  submitted_at: number | string;
+}
+
+export function claimFromRow(row: ClaimRow | undefined): Claim | undefined {
+  return (
+    row && {
+      referenceCode: row.reference_code,
+      formType: row.form_type,
+      draftId: row.draft_id,
+      models: row.models,
+      culture: row.culture,
+      submittedAt: Number(row.submitted_at),
+    }
+  );
+}
+
 export interface SubmittedClaim {
   referenceCode: string;
   /** False when the draft had already been submitted: the earlier claim's code is returned. */
