@@ -62,6 +62,15 @@ export async function verifyCaptcha(settlement: Settlement, proof: CaptchaProof,
   return { ok: false, reason: "missing" };
 }
 
+/**
+ * What a failed check means for the claimant: a missing or rejected proof is theirs to redo (400,
+ * with its message), an unreachable provider is not (503, with the caller's generic message).
+ */
+export function captchaRefusal(reason: "missing" | "rejected" | "unavailable", unavailableKey: string): { status: 400 | 503; key: string } {
+  if (reason === "unavailable") return { status: 503, key: unavailableKey };
+  return { status: 400, key: reason === "missing" ? "Captcha_Required" : "Captcha_Rejected" };
+}
+
 export function captchaProof(formData: FormData): CaptchaProof {
   const field = (name: string) => formData.get(name)?.toString() ?? null;
   return { token: field(CAPTCHA_TOKEN_FIELD), challengeToken: field(CHALLENGE_TOKEN_FIELD), challengeAnswer: field(CHALLENGE_ANSWER_FIELD) };

@@ -1,16 +1,16 @@
 import { data, redirect } from "react-router";
-import { captchaProof, captchaSettings, verifyCaptcha } from "#app/captcha/captcha.server.ts";
+import { captchaProof, captchaRefusal, captchaSettings, verifyCaptcha } from "#app/captcha/captcha.server.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { type ClassMember, memberByClaimIdAndPin, memberByVin } from "#app/claimants/class-members.server.ts";
 import { requestNow } from "#app/clock.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
-import { parseStep } from "#app/forms/parse-step.ts";
+import { formErrorResult, parseStep } from "#app/forms/parse-step.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { clientAddressContext } from "#app/request-context.ts";
 import { authorizeLimit } from "#app/security/rate-limit.server.ts";
-import { CSRF_FIELD_NAME, isValidCsrfToken } from "#app/session/csrf.server.ts";
+import { requireFormCsrf } from "#app/session/csrf.server.ts";
 import { ensureSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { emptyDraft } from "#app/storage/store.ts";
@@ -69,21 +69,20 @@ export async function authorizeFlow({ request, url, context }: StepArgs) {
   const { settlement } = getPortal();
   const { sessionId, setCookie } = await ensureSessionId(request);
   const formData = await request.formData();
-  if (!isValidCsrfToken(sessionId, formData.get(CSRF_FIELD_NAME)?.toString())) throw data(null, { status: 403, statusText: "Forbidden" });
+  requireFormCsrf(sessionId, formData);
   const withCookie = setCookie ? { "Set-Cookie": setCookie } : undefined;
 
   if (!authorizeLimit.attempt(context.get(clientAddressContext), now)) {
-    const error: Record<string, string[] | null> = { "": [text("Authorization_TooManyAttempts")] };
-    return data({ result: { status: "error" as const, error } }, { status: 429, headers: withCookie });
+    return data({ result: formErrorResult(text("Authorization_TooManyAttempts")) }, { status: 429, headers: withCookie });
   }
   const submission = parseStep(formData, definition, step, { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses, now, side: "server", saved: {} }, text);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers: withCookie });
 
   const captcha = await verifyCaptcha(settlement, captchaProof(formData), context.get(clientAddressContext), now);
   if (!captcha.ok) {
-    if (captcha.reason === "unavailable") return data({ result: submission.reply({ formErrors: [text("Error_ProblemOccurred")] }) }, { status: 503, headers: withCookie });
-    const message = text(captcha.reason === "missing" ? "Captcha_Required" : "Captcha_Rejected");
-    return data({ result: submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [message] } }) }, { status: 400, headers: withCookie });
+    const { status, key } = captchaRefusal(captcha.reason, "Error_ProblemOccurred");
+    const reply = status === 503 ? submission.reply({ formErrors: [text(key)] }) : submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(key)] } });
+    return data({ result: reply }, { status, headers: withCookie });
   }
 
   const member = findMember(submission.value.credentials);

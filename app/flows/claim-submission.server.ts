@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { data, redirect } from "react-router";
-import { captchaProof, captchaSettings, verifyCaptcha } from "#app/captcha/captcha.server.ts";
+import { captchaProof, captchaRefusal, captchaSettings, verifyCaptcha } from "#app/captcha/captcha.server.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { requestNow } from "#app/clock.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
@@ -9,7 +9,7 @@ import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import { fieldsOfBlocks, type FormDefinition, qualify, resolveField } from "#app/forms/form-definition.ts";
 import { fieldOptions } from "#app/forms/options.ts";
-import { parseStep } from "#app/forms/parse-step.ts";
+import { formErrorResult, parseStep } from "#app/forms/parse-step.ts";
 import { countryName } from "#app/forms/places.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
@@ -17,7 +17,7 @@ import { withCulture } from "#app/i18n/culture.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { clientAddressContext } from "#app/request-context.ts";
 import { submitLimit } from "#app/security/rate-limit.server.ts";
-import { CSRF_FIELD_NAME, isValidCsrfToken } from "#app/session/csrf.server.ts";
+import { requireFormCsrf } from "#app/session/csrf.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { requireClaimantSession } from "./claimant-session.server.ts";
@@ -98,7 +98,7 @@ export async function submitClaim({ request, url, context }: StepArgs) {
   const { settlement } = getPortal();
   const { sessionId, draft } = await requireClaimantSession(request, formType, culture, now, definition.pages[step]!.enableTimeout);
   const formData = await request.formData();
-  if (!isValidCsrfToken(sessionId, formData.get(CSRF_FIELD_NAME)?.toString())) throw data(null, { status: 403, statusText: "Forbidden" });
+  requireFormCsrf(sessionId, formData);
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
   if (missing) throw redirect(withCulture(stepPath(formType, missing), culture), 303);
 
@@ -108,15 +108,15 @@ export async function submitClaim({ request, url, context }: StepArgs) {
   if (filed) return redirect(withCulture(stepPath(formType, "confirmation"), culture), 303);
 
   if (!submitLimit.attempt(context.get(clientAddressContext), now)) {
-    const error: Record<string, string[] | null> = { "": [text("Submission_TooManyAttempts")] };
-    return data({ result: { status: "error" as const, error } }, { status: 429 });
+    return data({ result: formErrorResult(text("Submission_TooManyAttempts")) }, { status: 429 });
   }
   const submission = parseStep(formData, definition, step, { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses, now, side: "server", saved: draft.models }, text);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const captcha = await verifyCaptcha(settlement, captchaProof(formData), context.get(clientAddressContext), now);
   if (!captcha.ok) {
-    if (captcha.reason === "unavailable") return data({ result: submission.reply({ formErrors: [text("Error_SubmissionFailed")] }) }, { status: 503 });
-    return data({ result: submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(captcha.reason === "missing" ? "Captcha_Required" : "Captcha_Rejected")] } }) }, { status: 400 });
+    const { status, key } = captchaRefusal(captcha.reason, "Error_SubmissionFailed");
+    const reply = status === 503 ? submission.reply({ formErrors: [text(key)] }) : submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(key)] } });
+    return data({ result: reply }, { status });
   }
 
   const models = structuredClone(draft.models);

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { captchaRequired, verifyCaptcha } from "#app/captcha/captcha.server.ts";
+import { captchaRefusal, captchaRequired, verifyCaptcha } from "#app/captcha/captcha.server.ts";
 import { memberByVin } from "#app/claimants/class-members.server.ts";
 import { requestNow } from "#app/clock.server.ts";
 import { FLOW_DEADLINE_KEYS, type FormType, passedDeadline } from "#app/deadlines/deadline-guard.ts";
@@ -76,7 +76,10 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
   const checked = validateStep(forms[formType], "index", { [credentialsModel]: asSubmitted(body.credentials) }, stepContext(now, {}));
   if (Object.keys(checked.errors).length > 0) return refuse(400, firstErrors(checked.errors, text));
   const captcha = await verifyCaptcha(settlement, { token: typeof body.reCaptchaResponse === "string" ? body.reCaptchaResponse : null }, context.get(clientAddressContext), now);
-  if (!captcha.ok) return captcha.reason === "unavailable" ? refuse(503, text("Error_ProblemOccurred")) : refuse(400, text(captcha.reason === "missing" ? "Captcha_Required" : "Captcha_Rejected"));
+  if (!captcha.ok) {
+    const { status, key } = captchaRefusal(captcha.reason, "Error_ProblemOccurred");
+    return refuse(status, text(key));
+  }
 
   if (formType === "lookup") {
     const vin = String(checked.values[credentialsModel]?.vin ?? "");
@@ -146,7 +149,10 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   if (Object.keys(errors).length > 0) return json({ error: firstErrors(errors, text) }, { status: 400 });
   if (captchaRequired(settlement)) {
     const captcha = await verifyCaptcha(settlement, { token: typeof token === "string" ? token : null }, context.get(clientAddressContext), now);
-    if (!captcha.ok) return json({ error: text(captcha.reason === "unavailable" ? "Error_SubmissionFailed" : captcha.reason === "missing" ? "Captcha_Required" : "Captcha_Rejected") }, { status: captcha.reason === "unavailable" ? 503 : 400 });
+    if (!captcha.ok) {
+      const { status, key } = captchaRefusal(captcha.reason, "Error_SubmissionFailed");
+      return json({ error: text(key) }, { status });
+    }
   }
 
   const draft = (await store.getDraft(sessionId, formType)) ?? { ...emptyDraft(newDraftId()), updatedAt: now };

@@ -1,13 +1,13 @@
 import { data } from "react-router";
-import { captchaProof, captchaSettings, verifyCaptcha } from "#app/captcha/captcha.server.ts";
+import { captchaProof, captchaRefusal, captchaSettings, verifyCaptcha } from "#app/captcha/captcha.server.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { memberByVin } from "#app/claimants/class-members.server.ts";
 import { requestNow } from "#app/clock.server.ts";
-import { parseStep } from "#app/forms/parse-step.ts";
+import { formErrorResult, parseStep } from "#app/forms/parse-step.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { clientAddressContext } from "#app/request-context.ts";
 import { authorizeLimit } from "#app/security/rate-limit.server.ts";
-import { CSRF_FIELD_NAME, isValidCsrfToken } from "#app/session/csrf.server.ts";
+import { requireFormCsrf } from "#app/session/csrf.server.ts";
 import { ensureSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { emptyDraft } from "#app/storage/store.ts";
@@ -34,17 +34,16 @@ export async function lookUpVin({ request, url, context }: StepArgs) {
   const { settlement, classMembers } = getPortal();
   const { sessionId } = await ensureSessionId(request);
   const formData = await request.formData();
-  if (!isValidCsrfToken(sessionId, formData.get(CSRF_FIELD_NAME)?.toString())) throw data(null, { status: 403, statusText: "Forbidden" });
+  requireFormCsrf(sessionId, formData);
   if (!authorizeLimit.attempt(context.get(clientAddressContext), now)) {
-    const error: Record<string, string[] | null> = { "": [text("Authorization_TooManyAttempts")] };
-    return data({ result: { status: "error" as const, error }, vin: undefined, covered: undefined }, { status: 429 });
+    return data({ result: formErrorResult(text("Authorization_TooManyAttempts")), vin: undefined, covered: undefined }, { status: 429 });
   }
   const submission = parseStep(formData, definition, step, { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses, now, side: "server", saved: {} }, text);
   if (submission.status !== "success") return data({ result: submission.reply(), vin: undefined, covered: undefined }, { status: 400 });
   const captcha = await verifyCaptcha(settlement, captchaProof(formData), context.get(clientAddressContext), now);
   if (!captcha.ok) {
-    const message = text(captcha.reason === "missing" ? "Captcha_Required" : captcha.reason === "rejected" ? "Captcha_Rejected" : "Error_ProblemOccurred");
-    return data({ result: submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [message] } }), vin: undefined, covered: undefined }, { status: captcha.reason === "unavailable" ? 503 : 400 });
+    const { status, key } = captchaRefusal(captcha.reason, "Error_ProblemOccurred");
+    return data({ result: submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(key)] } }), vin: undefined, covered: undefined }, { status });
   }
   const vin = String(submission.value.vinLookup?.vin ?? "");
   return { result: submission.reply({ resetForm: true }), vin, covered: !!memberByVin(classMembers, vin) };

@@ -10,7 +10,7 @@ import { COUNTRIES, countryName } from "#app/forms/places.ts";
 import { initialFieldValue } from "#app/forms/prepopulation.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
-import { CSRF_FIELD_NAME, csrfToken, isValidCsrfToken } from "#app/session/csrf.server.ts";
+import { csrfToken, requireFormCsrf } from "#app/session/csrf.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import type { Draft } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
@@ -130,7 +130,7 @@ export async function submitStep({ request, url, context }: StepArgs) {
   const now = requestNow(request);
   const { sessionId, draft } = await requireClaimantSession(request, formType, culture, now, definition.pages[step]!.enableTimeout);
   const formData = await request.formData();
-  if (!isValidCsrfToken(sessionId, formData.get(CSRF_FIELD_NAME)?.toString())) throw data(null, { status: 403, statusText: "Forbidden" });
+  requireFormCsrf(sessionId, formData);
   const { settlement } = getPortal();
   const submission = parseStep(
     formData,

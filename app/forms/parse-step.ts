@@ -5,6 +5,12 @@ import type { StepName } from "./page-schema.ts";
 import type { RuleFailure } from "./rules.ts";
 import { type StepContext, validateStep } from "./validate-step.ts";
 
+/** A submission result carrying only a form-level error (a rate limit, say), as Conform reads it. */
+export function formErrorResult(message: string) {
+  const error: Record<string, string[] | null> = { "": [message] };
+  return { status: "error" as const, error };
+}
+
 export function failureText(text: Translate, failure: RuleFailure): string {
   return failure.params ? text(failure.key, failure.params) : text(failure.key);
 }

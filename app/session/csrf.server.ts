@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { data } from "react-router";
 import { sessionSecret } from "./secret.server.ts";
 
 /** The header the JSON API reads the token from (SPEC §7: GET /api/csrf names it). */
@@ -9,6 +10,11 @@ export const CSRF_FIELD_NAME = "csrf";
 /** A token bound to the session: it cannot be used with another claimant's cookie. */
 export function csrfToken(sessionId: string): string {
   return createHmac("sha256", sessionSecret()).update(`csrf:${sessionId}`).digest("base64url");
+}
+
+/** An HTML form's POST must carry its session's token (a forged or missing one is a 403). */
+export function requireFormCsrf(sessionId: string | undefined, formData: FormData): void {
+  if (!isValidCsrfToken(sessionId, formData.get(CSRF_FIELD_NAME)?.toString())) throw data(null, { status: 403, statusText: "Forbidden" });
 }
 
 export function isValidCsrfToken(sessionId: string | undefined, token: string | null | undefined): boolean {
