@@ -26,7 +26,23 @@ const COUNTRY_CODES =
 
 export const COUNTRIES: Option[] = COUNTRY_CODES.split(" ").map((code) => ({ value: code, label: `Country_${code}` }));
 
+const namesByCulture = new Map<string, Record<string, string>>();
+
+/**
+ * Every country's name in the culture (Intl), built once per culture: step pages send them to the
+ * browser, which must render exactly the server's names.
+ */
+export function countryNames(culture: string): Record<string, string> {
+  let names = namesByCulture.get(culture);
+  if (!names) {
+    const display = new Intl.DisplayNames([culture], { type: "region" });
+    names = Object.fromEntries(COUNTRIES.map((country) => [country.value, display.of(country.value) ?? country.value]));
+    namesByCulture.set(culture, names);
+  }
+  return names;
+}
+
 /** A country's name in the culture; "Country_XX" labels are resolved this way rather than by locale files. */
 export function countryName(code: string, culture: string): string {
-  return new Intl.DisplayNames([culture], { type: "region" }).of(code) ?? code;
+  return countryNames(culture)[code] ?? code;
 }
