@@ -10,6 +10,11 @@ import { getStore } from "#app/storage/store.server.ts";
 export const SESSION_TIMEOUT_MINUTES = 30;
 export const SESSION_TIMEOUT_MS = SESSION_TIMEOUT_MINUTES * 60_000;
 
+/** Idle longer than the time-out: the session is over, whatever it was authorized for. */
+export function isSessionExpired(session: SessionRecord, now: number): boolean {
+  return now - session.lastSeenAt > SESSION_TIMEOUT_MS;
+}
+
 export function sessionExpiredPath(formType: FormType, culture: string): string {
   return withCulture(`/session-expired?form=${formType}`, culture);
 }
@@ -37,7 +42,7 @@ export async function requireClaimantSession(request: Request, formType: FormTyp
   const store = getStore();
   const session = await store.getSession(sessionId);
   if (!session) throw expired();
-  if (timeout && now - session.lastSeenAt > SESSION_TIMEOUT_MS) {
+  if (timeout && isSessionExpired(session, now)) {
     await store.endSession(sessionId);
     throw expired();
   }

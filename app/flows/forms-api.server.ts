@@ -17,7 +17,7 @@ import { emptyDraft } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { findMember, grantAuthorization } from "./authorize.server.ts";
 import { newReferenceCode } from "./claim-submission.server.ts";
-import { newDraftId, SESSION_TIMEOUT_MS } from "./claimant-session.server.ts";
+import { isSessionExpired, newDraftId } from "./claimant-session.server.ts";
 import { answerSteps } from "./navigation.ts";
 
 /** The model the index page asks for: credentials (or, for lookup, the VIN). */
@@ -105,7 +105,7 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   if (sessionId instanceof Response) return sessionId;
   const store = getStore();
   const session = await store.getSession(sessionId);
-  if (!session?.authorizations[formType] || now - session.lastSeenAt > SESSION_TIMEOUT_MS) return json({ error: text("SessionExpired_Message") }, { status: 401 });
+  if (!session?.authorizations[formType] || isSessionExpired(session, now)) return json({ error: text("SessionExpired_Message") }, { status: 401 });
   const closed = deadlinePassed(formType, now, text);
   if (closed) return closed;
   if (!submitLimit.attempt(context.get(clientAddressContext), now)) return json({ error: text("Submission_TooManyAttempts") }, { status: 429 });

@@ -1,5 +1,5 @@
 import { requestNow } from "#app/clock.server.ts";
-import { SESSION_TIMEOUT_MS } from "#app/flows/claimant-session.server.ts";
+import { isSessionExpired } from "#app/flows/claimant-session.server.ts";
 import { jsonError } from "#app/http/json.server.ts";
 import { requireApiCsrf } from "#app/session/json-api.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
@@ -12,7 +12,7 @@ export async function action({ request }: Route.ActionArgs) {
   const store = getStore();
   const now = requestNow(request);
   const session = await store.getSession(sessionId);
-  if (!session || now - session.lastSeenAt > SESSION_TIMEOUT_MS) return jsonError(401, "The session has expired.");
+  if (!session || isSessionExpired(session, now)) return jsonError(401, "The session has expired.");
   await store.touchSession(sessionId, now);
   return new Response(null, { status: 204 });
 }
