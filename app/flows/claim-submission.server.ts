@@ -122,7 +122,7 @@ export async function submitClaim({ request, url, context }: StepArgs) {
   const models = structuredClone(draft.models);
   for (const [model, fields] of Object.entries(submission.value)) models[model] = { ...models[model], ...fields };
   await store.saveDraft(sessionId, formType, { ...draft, models, completedSteps: [...new Set([...draft.completedSteps, step])] }, now);
-  await store.submitClaim(sessionId, formType, { draftId: draft.draftId, models, culture }, () => newReferenceCode(formType), now);
+  await store.submitClaim(sessionId, formType, { draftId: draft.draftId, models, records: {}, documentIds: [], culture }, () => newReferenceCode(formType), now);
   return redirect(withCulture(stepPath(formType, "confirmation"), culture), 303);
 }
 

@@ -157,6 +157,6 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
 
   const draft = (await store.getDraft(sessionId, formType)) ?? { ...emptyDraft(newDraftId()), updatedAt: now };
   await store.saveDraft(sessionId, formType, { ...draft, models, completedSteps: [...answerSteps(definition), "claim-summary"] }, now);
-  const filed = await store.submitClaim(sessionId, formType, { draftId: draft.draftId, models, culture }, () => newReferenceCode(formType), now);
+  const filed = await store.submitClaim(sessionId, formType, { draftId: draft.draftId, models, records: {}, documentIds: [], culture }, () => newReferenceCode(formType), now);
   return json({ referenceCodeForm: filed.referenceCode });
 }

@@ -1,10 +1,23 @@
-import { mkdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { createReadStream, mkdirSync } from "node:fs";
+import { open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { type ClaimRow, claimFromRow, type Draft, type SessionRecord, type Store } from "./store.ts";
+import {
+  type ClaimRow,
+  claimFromRow,
+  DOCUMENT_COLUMNS,
+  type DocumentRow,
+  documentFromRow,
+  type Draft,
+  newDocumentId,
+  type SessionRecord,
+  type Store,
+} from "./store.ts";
 
-/** SQLite keeps the models as JSON text. */
-const claimOf = (row: (Omit<ClaimRow, "models"> & { models: string }) | undefined) => claimFromRow(row && { ...row, models: JSON.parse(row.models) });
+/** SQLite keeps the models and records as JSON text. */
+const claimOf = (row: (Omit<ClaimRow, "models" | "records"> & { models: string; records: string | null }) | undefined) =>
+  claimFromRow(row && { ...row, models: JSON.parse(row.models), records: row.records ? JSON.parse(row.records) : null });
 
 /** Schema versions, applied in order once each; never edit one that has shipped, add the next. */
 const MIGRATIONS = [
@@ -31,6 +44,20 @@ const MIGRATIONS = [
      submitted_at INTEGER NOT NULL
    );
    CREATE INDEX claims_submitted_at ON claims (submitted_at);`,
+  `ALTER TABLE claims ADD COLUMN records TEXT;
+   CREATE TABLE documents (
+     id TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     media_type TEXT NOT NULL,
+     size INTEGER NOT NULL,
+     sha256 TEXT NOT NULL,
+     session_id TEXT NOT NULL,
+     form_type TEXT NOT NULL,
+     reference_code TEXT,
+     created_at INTEGER NOT NULL
+   );
+   CREATE INDEX documents_draft ON documents (session_id, form_type);
+   CREATE INDEX documents_claim ON documents (reference_code);`,
 ];
 
 function migrate(db: DatabaseSync) {
@@ -55,9 +82,17 @@ function transaction<T>(db: DatabaseSync, work: () => T): T {
   }
 }
 
-/** The default store: one SQLite file in the data folder, no other service needed. */
+/**
+ * The default store: one SQLite file in the data folder, no other service needed. Documents are
+ * files in the data folder's documents/ (never a served folder), named by their random ids; a
+ * file is written as "<id>.part" and renamed once complete, so a failed upload leaves no document.
+ */
 export function openSqliteStore(file: string): Store {
   mkdirSync(path.dirname(file), { recursive: true });
+  const documentsDir = path.join(path.dirname(file), "documents");
+  mkdirSync(documentsDir, { recursive: true });
+  const documentFile = (id: string) => path.join(documentsDir, id);
+  const removeFiles = (ids: string[]) => Promise.all(ids.map((id) => rm(documentFile(id), { force: true })));
   const db = new DatabaseSync(file);
   // WAL lets readers go on while a claim is written; a busy timeout rides out short write locks.
   db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;");
@@ -78,11 +113,22 @@ export function openSqliteStore(file: string): Store {
     ),
     claimByDraft: db.prepare("SELECT reference_code FROM claims WHERE draft_id = ?"),
     insertClaim: db.prepare(
-      "INSERT INTO claims (reference_code, form_type, draft_id, session_id, models, culture, submitted_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO claims (reference_code, form_type, draft_id, session_id, models, records, culture, submitted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     ),
-    getClaim: db.prepare("SELECT reference_code, form_type, draft_id, models, culture, submitted_at FROM claims WHERE reference_code = ?"),
-    getClaimByDraft: db.prepare("SELECT reference_code, form_type, draft_id, models, culture, submitted_at FROM claims WHERE draft_id = ?"),
+    getClaim: db.prepare("SELECT reference_code, form_type, draft_id, models, records, culture, submitted_at FROM claims WHERE reference_code = ?"),
+    getClaimByDraft: db.prepare("SELECT reference_code, form_type, draft_id, models, records, culture, submitted_at FROM claims WHERE draft_id = ?"),
+    insertDocument: db.prepare("INSERT INTO documents (id, name, media_type, size, sha256, session_id, form_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+    getDocument: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = ?`),
+    deleteDocument: db.prepare("DELETE FROM documents WHERE id = ? AND reference_code IS NULL"),
+    claimDocument: db.prepare("UPDATE documents SET reference_code = ? WHERE id = ? AND session_id = ? AND form_type = ? AND reference_code IS NULL"),
+    unclaimedOfDraft: db.prepare("SELECT id FROM documents WHERE session_id = ? AND form_type = ? AND reference_code IS NULL"),
+    unclaimedOfSession: db.prepare("SELECT id FROM documents WHERE session_id = ? AND reference_code IS NULL"),
+    claimDocuments: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE reference_code = ? ORDER BY created_at, id`),
+    expiredSessions: db.prepare("SELECT id FROM sessions WHERE last_seen_at < ?"),
+    abandonedDocuments: db.prepare("SELECT id FROM documents WHERE reference_code IS NULL AND session_id NOT IN (SELECT id FROM sessions)"),
+    deleteAbandonedDrafts: db.prepare("DELETE FROM drafts WHERE session_id NOT IN (SELECT id FROM sessions)"),
   };
+  const deleteDocumentRows = (ids: string[]) => ids.forEach((id) => statements.deleteDocument.run(id));
   const sessionOf = (row: { id: string; created_at: number; last_seen_at: number; authorizations: string } | undefined): SessionRecord | undefined =>
     row && { id: row.id, createdAt: row.created_at, lastSeenAt: row.last_seen_at, authorizations: JSON.parse(row.authorizations) };
 
@@ -103,33 +149,99 @@ export function openSqliteStore(file: string): Store {
       });
     },
     async endSession(sessionId) {
-      transaction(db, () => {
+      const removed = transaction(db, () => {
+        const ids = (statements.unclaimedOfSession.all(sessionId) as Array<{ id: string }>).map((row) => row.id);
+        deleteDocumentRows(ids);
         statements.deleteDrafts.run(sessionId);
         statements.deleteSession.run(sessionId);
+        return ids;
       });
+      await removeFiles(removed);
     },
     async getDraft(sessionId, formType) {
       const row = statements.getDraft.get(sessionId, formType) as { data: string; updated_at: number } | undefined;
       return row ? { ...(JSON.parse(row.data) as Omit<Draft, "updatedAt">), updatedAt: row.updated_at } : undefined;
     },
     async saveDraft(sessionId, formType, draft, now) {
-      const { draftId, models, completedSteps, edited, prepopulated } = draft;
-      statements.upsertDraft.run(sessionId, formType, JSON.stringify({ draftId, models, completedSteps, edited, prepopulated }), now);
+      const { draftId, models, records, completedSteps, edited, prepopulated } = draft;
+      statements.upsertDraft.run(sessionId, formType, JSON.stringify({ draftId, models, records, completedSteps, edited, prepopulated }), now);
     },
     async submitClaim(sessionId, formType, claim, newReferenceCode, now) {
-      return transaction(db, () => {
+      const { filed, removed } = transaction(db, () => {
         const existing = statements.claimByDraft.get(claim.draftId) as { reference_code: string } | undefined;
-        if (existing) return { referenceCode: existing.reference_code, created: false };
+        if (existing) return { filed: { referenceCode: existing.reference_code, created: false }, removed: [] };
         const referenceCode = newReferenceCode();
-        statements.insertClaim.run(referenceCode, formType, claim.draftId, sessionId, JSON.stringify(claim.models), claim.culture, now);
-        return { referenceCode, created: true };
+        statements.insertClaim.run(referenceCode, formType, claim.draftId, sessionId, JSON.stringify(claim.models), JSON.stringify(claim.records), claim.culture, now);
+        for (const id of claim.documentIds) {
+          if (statements.claimDocument.run(referenceCode, id, sessionId, formType).changes !== 1) throw new Error(`Document ${id} is not an unclaimed upload of this draft`);
+        }
+        // Uploads the claimant replaced or removed are not part of the claim.
+        const leftOver = (statements.unclaimedOfDraft.all(sessionId, formType) as Array<{ id: string }>).map((row) => row.id);
+        deleteDocumentRows(leftOver);
+        return { filed: { referenceCode, created: true }, removed: leftOver };
       });
+      await removeFiles(removed);
+      return filed;
     },
     async getClaim(referenceCode) {
       return claimOf(statements.getClaim.get(referenceCode) as never);
     },
     async getClaimByDraft(draftId) {
       return claimOf(statements.getClaimByDraft.get(draftId) as never);
+    },
+    async putDocument(document, content, now) {
+      const id = newDocumentId();
+      const partial = `${documentFile(id)}.part`;
+      const hash = createHash("sha256");
+      let size = 0;
+      const handle = await open(partial, "wx");
+      try {
+        for await (const chunk of content) {
+          hash.update(chunk);
+          size += chunk.length;
+          await handle.write(chunk);
+        }
+        await handle.sync();
+        await handle.close();
+        await rename(partial, documentFile(id));
+      } catch (error) {
+        await handle.close().catch(() => undefined);
+        await rm(partial, { force: true });
+        throw error;
+      }
+      const sha256 = hash.digest("hex");
+      statements.insertDocument.run(id, document.name, document.mediaType, size, sha256, document.sessionId, document.formType, now);
+      return { id, ...document, size, sha256, referenceCode: null, createdAt: now };
+    },
+    async getDocument(id) {
+      return documentFromRow(statements.getDocument.get(id) as DocumentRow | undefined);
+    },
+    readDocument(id) {
+      if (!/^[A-Za-z0-9_-]+$/.test(id)) throw new Error("Not a document id");
+      return createReadStream(documentFile(id));
+    },
+    async deleteDocument(id) {
+      if (statements.deleteDocument.run(id).changes === 1) await removeFiles([id]);
+    },
+    async claimDocuments(referenceCode) {
+      return (statements.claimDocuments.all(referenceCode) as unknown as DocumentRow[]).map((row) => documentFromRow(row)!);
+    },
+    async purgeExpired(idleSince) {
+      const { sessions, removed } = transaction(db, () => {
+        const expired = (statements.expiredSessions.all(idleSince) as Array<{ id: string }>).map((row) => row.id);
+        expired.forEach((id) => statements.deleteSession.run(id));
+        statements.deleteAbandonedDrafts.run();
+        const abandoned = (statements.abandonedDocuments.all() as Array<{ id: string }>).map((row) => row.id);
+        deleteDocumentRows(abandoned);
+        return { sessions: expired.length, removed: abandoned };
+      });
+      await removeFiles(removed);
+      // Uploads cut off by a crash leave a ".part" file and no row: gone once as old as a session.
+      for (const name of await readdir(documentsDir)) {
+        const file = path.join(documentsDir, name);
+        if (name.endsWith(".part") && (await stat(file)).mtimeMs < idleSince) await rm(file, { force: true });
+      }
+      return { sessions, documents: removed.length };
     },
     async ping() {
       db.prepare("SELECT 1").get();

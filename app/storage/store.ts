@@ -1,12 +1,57 @@
+import { randomBytes } from "node:crypto";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import type { StepName } from "#app/forms/page-schema.ts";
+import type { FieldValue } from "#app/forms/field-value.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
+
+/**
+ * One record of a multi-record model (SPEC §4 "Records"): a claim transaction, or a document
+ * context. A draft record is being filled in; a saved one is part of the claim.
+ */
+export interface RecordEntry {
+  /** SPEC §3: a prefix plus 8 random characters, unique within the draft. */
+  clientId: string;
+  status: "draft" | "saved";
+  fields: Record<string, FieldValue>;
+  /** A saved record being edited keeps its saved values here, restored if the edit is cancelled. */
+  savedFields?: Record<string, FieldValue>;
+  /** A document context's uploaded file. */
+  documentId?: string;
+}
+
+/** Records by model key: { claimTransactions: [...], documentContexts: [...] }. */
+export type DraftRecords = Record<string, RecordEntry[]>;
+
+/** An uploaded file as stored: its content lives in the document store under `id`. */
+export interface StoredDocument {
+  id: string;
+  /** The sanitised name the claimant's file had (display only: never a path). */
+  name: string;
+  mediaType: string;
+  size: number;
+  /** SHA-256 of the content, hex. */
+  sha256: string;
+  sessionId: string;
+  formType: FormType;
+  /** Set once the document belongs to a filed claim. */
+  referenceCode: string | null;
+  createdAt: number;
+}
+
+export interface NewDocument {
+  name: string;
+  mediaType: string;
+  sessionId: string;
+  formType: FormType;
+}
 
 /** A claimant's unfinished claim of one form type: answers so far and the steps completed. */
 export interface Draft {
   /** Stable for the life of the draft: submitting it twice finds the same claim. */
   draftId: string;
   models: ModelValues;
+  /** Multi-record models (claim transactions, document contexts); absent in drafts older than records. */
+  records?: DraftRecords;
   completedSteps: StepName[];
   /** "model.field" paths the claimant has answered, so prepopulated data never overwrites them. */
   edited: string[];
@@ -28,6 +73,8 @@ export interface Claim {
   formType: FormType;
   draftId: string;
   models: ModelValues;
+  /** The saved records only. */
+  records: DraftRecords;
   culture: string;
   submittedAt: number;
 }
@@ -38,6 +85,7 @@ export interface ClaimRow {
   form_type: FormType;
   draft_id: string;
   models: ModelValues;
+  records: DraftRecords | null;
   culture: string;
   submitted_at: number | string;
 }
@@ -49,6 +97,7 @@ export function claimFromRow(row: ClaimRow | undefined): Claim | undefined {
       formType: row.form_type,
       draftId: row.draft_id,
       models: row.models,
+      records: row.records ?? {},
       culture: row.culture,
       submittedAt: Number(row.submitted_at),
     }
@@ -59,6 +108,16 @@ export interface SubmittedClaim {
   referenceCode: string;
   /** False when the draft had already been submitted: the earlier claim's code is returned. */
   created: boolean;
+}
+
+/** A draft becoming a claim: its answers, saved records and the documents they name. */
+export interface NewClaim {
+  draftId: string;
+  models: ModelValues;
+  records: DraftRecords;
+  culture: string;
+  /** Moved from the draft to the claim in the same transaction; the draft's other uploads are removed. */
+  documentIds: string[];
 }
 
 /** Everything the portal keeps: one interface, a SQLite and a PostgreSQL implementation. */
@@ -77,9 +136,27 @@ export interface Store {
    * Files the draft as a claim in one transaction, with a new unique reference code; a draft
    * already filed returns its claim's code instead of filing it again.
    */
-  submitClaim(sessionId: string, formType: FormType, claim: Omit<Claim, "referenceCode" | "submittedAt" | "formType">, newReferenceCode: () => string, now: number): Promise<SubmittedClaim>;
+  submitClaim(sessionId: string, formType: FormType, claim: NewClaim, newReferenceCode: () => string, now: number): Promise<SubmittedClaim>;
   getClaim(referenceCode: string): Promise<Claim | undefined>;
   getClaimByDraft(draftId: string): Promise<Claim | undefined>;
+
+  /**
+   * Streams a document's content into storage under a new random id and records it, unclaimed,
+   * for the session's draft. If the content fails part-way (a limit, a dropped connection)
+   * nothing of it remains.
+   */
+  putDocument(document: NewDocument, content: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, now: number): Promise<StoredDocument>;
+  getDocument(id: string): Promise<StoredDocument | undefined>;
+  /** The content, in chunks, so a large document is never whole in memory. */
+  readDocument(id: string): AsyncIterable<Uint8Array>;
+  /** Removes a document not yet part of a claim (a claimant deleting an upload). */
+  deleteDocument(id: string): Promise<void>;
+  claimDocuments(referenceCode: string): Promise<StoredDocument[]>;
+  /**
+   * Ends sessions idle since before `idleSince`, with their drafts and the documents uploaded to
+   * them that never became part of a claim (SPEC: an abandoned draft's documents go with it).
+   */
+  purgeExpired(idleSince: number): Promise<{ sessions: number; documents: number }>;
 
   /** Store health for /healthz: throws when the database cannot be reached. */
   ping(): Promise<void>;
@@ -87,5 +164,41 @@ export interface Store {
 }
 
 export function emptyDraft(draftId: string): Omit<Draft, "updatedAt"> {
-  return { draftId, models: {}, completedSteps: [], edited: [] };
+  return { draftId, models: {}, records: {}, completedSteps: [], edited: [] };
+}
+
+/** Document ids are random and url-safe: also safe as file names, which claimants' names never are. */
+export function newDocumentId(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+/** One row of the documents table, as either database returns it. */
+export interface DocumentRow {
+  id: string;
+  name: string;
+  media_type: string;
+  size: number | string;
+  sha256: string;
+  session_id: string;
+  form_type: FormType;
+  reference_code: string | null;
+  created_at: number | string;
+}
+
+export const DOCUMENT_COLUMNS = "id, name, media_type, size, sha256, session_id, form_type, reference_code, created_at";
+
+export function documentFromRow(row: DocumentRow | undefined): StoredDocument | undefined {
+  return (
+    row && {
+      id: row.id,
+      name: row.name,
+      mediaType: row.media_type,
+      size: Number(row.size),
+      sha256: row.sha256,
+      sessionId: row.session_id,
+      formType: row.form_type,
+      referenceCode: row.reference_code,
+      createdAt: Number(row.created_at),
+    }
+  );
 }

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,6 +7,12 @@ import { openPostgresStore } from "#app/storage/postgres-store.server.ts";
 import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
 import { emptyDraft, type Store } from "#app/storage/store.ts";
 import { BACKENDS, freshDatabaseUrl } from "#tests/support/backends.ts";
+
+async function readAll(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of chunks) parts.push(Buffer.from(chunk));
+  return Buffer.concat(parts);
+}
 
 /** The store's contract, the same on each backend. */
 describe.each(BACKENDS)("the %s store", (backend) => {
@@ -34,21 +41,71 @@ describe.each(BACKENDS)("the %s store", (backend) => {
   test("drafts: saved, replaced, kept apart per form type", async () => {
     await store.saveDraft("s2", "standard", { ...emptyDraft("d2"), models: { claimantInfo: { firstName: "Ana", stillOwn: false } }, completedSteps: ["claimant-info"], edited: ["claimantInfo.firstName"], prepopulated: { FirstName: "Ana" } }, 10);
     await store.saveDraft("s2", "standard", { ...emptyDraft("d2"), models: { claimantInfo: { firstName: "Anita", stillOwn: null } } }, 20);
-    expect(await store.getDraft("s2", "standard")).toEqual({ draftId: "d2", models: { claimantInfo: { firstName: "Anita", stillOwn: null } }, completedSteps: [], edited: [], updatedAt: 20 });
+    expect(await store.getDraft("s2", "standard")).toEqual({ draftId: "d2", models: { claimantInfo: { firstName: "Anita", stillOwn: null } }, records: {}, completedSteps: [], edited: [], updatedAt: 20 });
     expect(await store.getDraft("s2", "automotive")).toBeUndefined();
   });
 
   test("a draft submitted ten times at once is one claim, and every caller gets its code", async () => {
     let codes = 0;
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => store.submitClaim("s3", "standard", { draftId: "d3", models: { x: { y: "z" } }, culture: "es" }, () => `STD-TEST-${++codes}`, 99)),
+      Array.from({ length: 10 }, () => store.submitClaim("s3", "standard", { draftId: "d3", models: { x: { y: "z" } }, records: {}, documentIds: [], culture: "es" }, () => `STD-TEST-${++codes}`, 99)),
     );
     expect(new Set(results.map((result) => result.referenceCode)).size).toBe(1);
     expect(results.filter((result) => result.created)).toHaveLength(1);
     const claim = await store.getClaim(results[0]!.referenceCode);
-    expect(claim).toEqual({ referenceCode: results[0]!.referenceCode, formType: "standard", draftId: "d3", models: { x: { y: "z" } }, culture: "es", submittedAt: 99 });
+    expect(claim).toEqual({ referenceCode: results[0]!.referenceCode, formType: "standard", draftId: "d3", models: { x: { y: "z" } }, records: {}, culture: "es", submittedAt: 99 });
     expect(await store.getClaimByDraft("d3")).toEqual(claim);
     expect(await store.getClaim("STD-NONE")).toBeUndefined();
+  });
+
+  test("documents: streamed in and out byte for byte, moved into the claim in its transaction, left-overs removed", async () => {
+    // 1 MiB + 3 bytes of varied content, delivered in odd-sized pieces: more than one storage chunk.
+    const content = randomBytes(1024 * 1024 + 3);
+    const pieces = async function* () {
+      for (let offset = 0; offset < content.length; offset += 70_001) yield content.subarray(offset, offset + 70_001);
+    };
+    await store.touchSession("s4", 1);
+    const kept = await store.putDocument({ name: "receipt.pdf", mediaType: "application/pdf", sessionId: "s4", formType: "reimbursement" }, pieces(), 5);
+    const replaced = await store.putDocument({ name: "old.png", mediaType: "image/png", sessionId: "s4", formType: "reimbursement" }, pieces(), 6);
+    expect(kept).toMatchObject({ name: "receipt.pdf", size: content.length, sha256: createHash("sha256").update(content).digest("hex"), referenceCode: null });
+    expect(await readAll(store.readDocument(kept.id))).toEqual(content);
+
+    const filed = await store.submitClaim("s4", "reimbursement", { draftId: "d4", models: {}, records: { documentContexts: [{ clientId: "doc-12345678", status: "saved", fields: { name: "receipt.pdf" }, documentId: kept.id }] }, documentIds: [kept.id], culture: "en" }, () => "REI-TEST-0001", 7);
+    expect((await store.getClaim(filed.referenceCode))?.records.documentContexts).toHaveLength(1);
+    expect((await store.claimDocuments("REI-TEST-0001")).map((document) => document.id)).toEqual([kept.id]);
+    expect(await store.getDocument(replaced.id)).toBeUndefined();
+    // A claimed document is the claim's: deleting it as an upload does nothing, ending the session neither.
+    await store.deleteDocument(kept.id);
+    await store.endSession("s4");
+    expect(await readAll(store.readDocument(kept.id))).toEqual(content);
+  });
+
+  test("documents: a failed upload leaves nothing; a claim cannot take another draft's document", async () => {
+    const failing = async function* () {
+      yield Buffer.from("%PDF-1.7 part one");
+      throw new Error("connection dropped");
+    };
+    await expect(store.putDocument({ name: "cut.pdf", mediaType: "application/pdf", sessionId: "s5", formType: "standard" }, failing(), 1)).rejects.toThrow("connection dropped");
+    const other = await store.putDocument({ name: "theirs.pdf", mediaType: "application/pdf", sessionId: "someone-else", formType: "standard" }, [Buffer.from("%PDF-1.7")], 1);
+    await expect(store.submitClaim("s5", "standard", { draftId: "d5", models: {}, records: {}, documentIds: [other.id], culture: "en" }, () => "STD-TEST-0005", 2)).rejects.toThrow();
+    expect(await store.getClaimByDraft("d5")).toBeUndefined();
+    expect((await store.getDocument(other.id))?.referenceCode).toBeNull();
+  });
+
+  test("expired sessions are purged with their drafts and unclaimed documents; active ones are kept", async () => {
+    await store.touchSession("idle", 1_000);
+    await store.saveDraft("idle", "standard", emptyDraft("d-idle"), 1_000);
+    const abandoned = await store.putDocument({ name: "a.pdf", mediaType: "application/pdf", sessionId: "idle", formType: "standard" }, [Buffer.from("%PDF-1.7")], 1_000);
+    await store.touchSession("active", 9_000);
+    await store.saveDraft("active", "standard", emptyDraft("d-active"), 9_000);
+    const current = await store.putDocument({ name: "b.pdf", mediaType: "application/pdf", sessionId: "active", formType: "standard" }, [Buffer.from("%PDF-1.7")], 9_000);
+    const purged = await store.purgeExpired(5_000);
+    expect(purged.documents).toBeGreaterThanOrEqual(1);
+    expect(await store.getSession("idle")).toBeUndefined();
+    expect(await store.getDraft("idle", "standard")).toBeUndefined();
+    expect(await store.getDocument(abandoned.id)).toBeUndefined();
+    expect(await store.getDraft("active", "standard")).toBeDefined();
+    expect(await store.getDocument(current.id)).toBeDefined();
   });
 
   test("ping answers while the database is there", async () => {
