@@ -112,6 +112,8 @@ export const COMPONENT_NAMES = [
   "FormFieldCheckbox",
   "FormFieldDate",
   "FormFieldHidden",
+  /** SPEC §3: a document context's file; one per model, one file per input (docs/forms.md "Records"). */
+  "FormFieldFile",
 ] as const;
 
 const fieldConfig = z.strictObject({
@@ -139,7 +141,7 @@ const fieldConfig = z.strictObject({
   hasNoneOption: z.boolean().default(false),
   noneOptionLabel: z.string().optional(),
   /** A select fed by a built-in list instead of `options`. */
-  optionsSource: z.enum(["usStates", "countries"]).optional(),
+  optionsSource: z.enum(["usStates", "countries", "claimTransactions"]).optional(),
   // Date
   hasTimePicker: z.boolean().default(false),
   picker: z

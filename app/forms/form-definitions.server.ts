@@ -5,7 +5,8 @@ import { FORM_TYPES, type FormType } from "#app/deadlines/deadline-guard.ts";
 import { formatPath, SettlementConfigError } from "#app/settlement/config-error.ts";
 import { type ModelConfig, modelConfigsSchema } from "./definition-schema.ts";
 import { ADDRESS_FIELDS, CONFIRMATION_FIELDS, fieldsOfBlocks, type FormDefinition, modelKey, qualify, resolveField } from "./form-definition.ts";
-import { type PageBlock, pagesSchema } from "./page-schema.ts";
+import { type PageBlock, pagesSchema, type RecordsBlock } from "./page-schema.ts";
+import { displayFields, FILE_MODEL_FIELDS, isRecordModel, maxDisplayFields, recordModelConfig } from "#app/records/records.ts";
 
 function readJson(file: string): unknown {
   if (!existsSync(file)) throw new SettlementConfigError(`Invalid form definition:\n  ${file}: file not found`);
@@ -68,7 +69,42 @@ function checkModels(models: ModelConfig[]): string[] {
       }
       if (field.componentName === "FormFieldSelect" && !field.options && !field.optionsSource) problems.push(`${at}: a select needs options or optionsSource`);
       if (field.componentName === "FormFieldRadio" && !field.options?.length) problems.push(`${at}: a radio group needs options`);
+      if (field.componentName === "FormFieldFile") {
+        // SPEC §8's words for a file field given dependencies.
+        if (field.dependencies) problems.push(`${at}: Dependency behavior have not been implemented for the FormFieldFile component.`);
+        if (key !== "documentContexts") problems.push(`${at}: a file field belongs to the DocumentContexts model`);
+      }
+      if (field.optionsSource === "claimTransactions" && !models.some((candidate) => modelKey(candidate) === "claimTransactions")) {
+        problems.push(`${at}: optionsSource claimTransactions needs a ClaimTransactions model`);
+      }
     }
+    const fileFields = Object.values(model.fields).filter((field) => field.componentName === "FormFieldFile");
+    if (fileFields.length > 1) problems.push(`model ${name}: at most one file field per model (SPEC §5); found ${fileFields.map((field) => field.key).join(", ")}`);
+    if (fileFields.length === 1) {
+      for (const fieldKey of Object.values(FILE_MODEL_FIELDS)) if (!model.fields[fieldKey]) problems.push(`model ${name}: a model with a file field needs the field "${fieldKey}" (set from the file)`);
+    }
+  }
+  return problems;
+}
+
+/** A records block: its model and fields exist, display rows fit (SPEC §9), its minimum reads one model. */
+function checkRecordsBlock(definition: FormDefinition, block: RecordsBlock, at: string): string[] {
+  const model = recordModelConfig(definition.models, block);
+  if (!model) return [`${at}: ${block.kind} is about "${block.model}", which is not a model of this form`];
+  const problems: string[] = [];
+  for (const key of [...(block.fields ?? []), ...(block.displayFields ?? [])]) if (!model.fields[key]) problems.push(`${at}: "${block.model}.${key}" is not a field`);
+  const shown = displayFields(block, model);
+  if (shown.length > maxDisplayFields(block)) problems.push(`${at}: a display-only row shows at most ${maxDisplayFields(block)} fields ${block.allowDelete || block.allowEdit ? "beside its edit/delete buttons" : ""}; it lists ${shown.length}`);
+  if (block.kind === "documentManager" && !Object.values(model.fields).some((field) => field.componentName === "FormFieldFile")) problems.push(`${at}: a document manager's model needs a FormFieldFile field`);
+  if (typeof block.minimumSaved === "object") {
+    const reference = block.minimumSaved.field;
+    const owner = reference.split(".")[0]!;
+    if (isRecordModel(owner)) problems.push(`${at}: the minimum saved count depends on "${reference}", which matches more than one model`);
+    else if (!resolveField(definition, reference)) problems.push(`${at}: the minimum saved count depends on "${reference}", which is not a field`);
+  }
+  if (!block.fields) {
+    // SPEC §8: a developer warning, not a failure; the fields are then sorted alphabetically.
+    console.warn(JSON.stringify({ level: "warn", message: `${at}: the records grid of ${block.model} has no field ordering ("fields"); its fields are sorted alphabetically` }));
   }
   return problems;
 }
@@ -92,8 +128,12 @@ function checkPages(definition: FormDefinition): string[] {
       }
       if (block.kind === "labelledValue" && block.valueFrom && !resolveField(definition, block.valueFrom)) problems.push(`${at}: valueFrom "${block.valueFrom}" is not a field`);
       if (block.kind === "field" || block.kind === "formRow") {
-        for (const reference of fieldsOfBlocks([block])) if (!resolveField(definition, reference)) problems.push(`${at}: "${reference}" is not a field`);
+        for (const reference of fieldsOfBlocks([block])) {
+          if (!resolveField(definition, reference)) problems.push(`${at}: "${reference}" is not a field`);
+          else if (isRecordModel(reference.split(".")[0]!)) problems.push(`${at}: "${reference}" belongs to a records model; show it with a ${reference.startsWith("documentContexts") ? "documentManager" : "recordsTable"} block`);
+        }
       }
+      if (block.kind === "recordsTable" || block.kind === "documentManager") problems.push(...checkRecordsBlock(definition, block, at));
       if (block.kind === "fieldset") visit(block.blocks, at);
     });
   };

@@ -30,7 +30,57 @@ export type PageBlock =
   | { kind: "nameInput"; model: string; legend: string; layout: "firstLast" | "firstMiddleInitialLast"; fields: { first: string; middleInitial?: string; last: string } }
   | { kind: "mailingAddress"; model: string; legend: string }
   | { kind: "confirmation"; model: string; emailField?: string; phoneField?: string }
-  | { kind: "fieldset"; legend: string; hint?: string; blocks: PageBlock[] };
+  | { kind: "fieldset"; legend: string; hint?: string; blocks: PageBlock[] }
+  | RecordsBlock;
+
+/** How many saved records a records block needs: a number, or the number answered in a field. */
+export type MinimumSaved = number | { field: string };
+
+/**
+ * SPEC §4 "Records": a multi-record table (claim transactions) or a multi-record manager (document
+ * contexts, each with a file). Rendered before the page's other blocks, each record in its own form.
+ */
+export interface RecordsBlock {
+  kind: "recordsTable" | "documentManager";
+  /** A records model: claimTransactions or documentContexts. */
+  model: string;
+  legend: string;
+  hint?: string;
+  /** What one record is called, e.g. "Records_Expense" ("Expense {0}"). */
+  itemLabel: string;
+  /** The fields a draft record asks for, in order; without it, all of the model's, alphabetically (with a warning). */
+  fields?: string[];
+  /** The fields a saved record's display-only row shows (SPEC §9: at most 11 with action buttons, else 12). */
+  displayFields?: string[];
+  minimumSaved: MinimumSaved;
+  /** A manager with no saved record shows 'Provide documentation' when the claimant continues. */
+  required: boolean;
+  /** Begin a draft when the page loads and after each record is finished. */
+  beginDraftOnLoad: boolean;
+  allowDelete: boolean;
+  allowEdit: boolean;
+}
+
+const fieldKey = z.string().regex(/^[a-z][A-Za-z0-9]*$/, "Expected a field key of the records model");
+
+function recordsBlockSchema<Kind extends RecordsBlock["kind"]>(kind: Kind) {
+  return z.strictObject({
+    kind: z.literal(kind),
+    model: z.enum(["claimTransactions", "documentContexts"], { error: "A records block's model is claimTransactions or documentContexts" }),
+    legend: textKey,
+    hint: textKey.optional(),
+    itemLabel: textKey,
+    fields: z.array(fieldKey).min(1).optional(),
+    displayFields: z.array(fieldKey).min(1).optional(),
+    // SPEC §9: default minimum 0.
+    minimumSaved: z.union([z.int().min(0), z.strictObject({ field: fieldReference })]).default(0),
+    required: z.boolean().default(false),
+    beginDraftOnLoad: z.boolean().default(kind === "documentManager"),
+    // SPEC §6: deletion allowed by default, editing off by default.
+    allowDelete: z.boolean().default(true),
+    allowEdit: z.boolean().default(false),
+  });
+}
 
 export const pageBlockSchema: z.ZodType<PageBlock> = z.lazy(() =>
   z.discriminatedUnion("kind", [
@@ -52,6 +102,8 @@ export const pageBlockSchema: z.ZodType<PageBlock> = z.lazy(() =>
     z.strictObject({ kind: z.literal("mailingAddress"), model: z.string().min(1), legend: textKey }),
     z.strictObject({ kind: z.literal("confirmation"), model: z.string().min(1), emailField: z.string().optional(), phoneField: z.string().optional() }),
     z.strictObject({ kind: z.literal("fieldset"), legend: textKey, hint: textKey.optional(), blocks: z.array(pageBlockSchema).min(1) }),
+    recordsBlockSchema("recordsTable"),
+    recordsBlockSchema("documentManager"),
   ]),
 ) as z.ZodType<PageBlock>;
 

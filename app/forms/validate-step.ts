@@ -5,7 +5,7 @@ import { dependenciesFulfilled } from "./dependencies.ts";
 import { type FieldValue, isEmpty } from "./field-value.ts";
 import { ADDRESS_FIELDS, fieldsOfBlocks, type FormDefinition, qualify, resolveField } from "./form-definition.ts";
 import { maskFor } from "./masks.ts";
-import { optionValues } from "./options.ts";
+import { optionValues, type RecordChoices } from "./options.ts";
 import type { StepName } from "./page-schema.ts";
 import { checkRule, type RuleFailure } from "./rules.ts";
 
@@ -20,6 +20,8 @@ export interface StepContext {
   side: "server" | "client";
   /** What the claimant already answered on other steps, for conditions that look across steps. */
   saved: ModelValues;
+  /** Options drawn from the claimant's records (a receipt's expense). */
+  recordChoices?: RecordChoices;
 }
 
 export interface StepResult {
@@ -47,10 +49,10 @@ function forcedValue(path: string, context: StepContext): FieldValue | undefined
   return !context.internationalAddresses && path.endsWith(`.${ADDRESS_FIELDS.country}`) ? "US" : undefined;
 }
 
-function normalize(field: FieldConfig, value: string, fulfilledMask: string | undefined): { value: string } | RuleFailure {
+function normalize(field: FieldConfig, value: string, fulfilledMask: string | undefined, choices: RecordChoices | undefined): { value: string } | RuleFailure {
   if (field.componentName === "FormFieldDate") return checkDateEntry(value, field);
   if (field.componentName === "FormFieldSelect" || field.componentName === "FormFieldRadio") {
-    return optionValues(field).includes(value) ? { value } : { key: "Validation_Invalid" };
+    return optionValues(field, choices).includes(value) ? { value } : { key: "Validation_Invalid" };
   }
   const result = maskFor(fulfilledMask ?? field.maskName).normalize(value);
   return "value" in result ? result : { key: result.errorKey };
@@ -93,7 +95,7 @@ export function validateStep(
     }
     const raw = current[modelKey]?.[field.key] ?? null;
     if (typeof raw === "string" && !isEmpty(raw)) {
-      const result = normalize(field, raw, field.dependencies?.maskOverride);
+      const result = normalize(field, raw, field.dependencies?.maskOverride, context.recordChoices);
       if ("value" in result) {
         setValue(current, path, result.value);
       } else {

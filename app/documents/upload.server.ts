@@ -1,0 +1,187 @@
+import { Readable } from "node:stream";
+import busboy from "busboy";
+import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { StoredDocument, Store } from "#app/storage/store.ts";
+import { checkDocumentType, type FileTypeName, safeFileName, SNIFF_BYTES } from "./file-types.ts";
+
+/** The settlement's upload limits (settlement.json "uploads"; docs/configuration.md). */
+export interface UploadLimits {
+  maxFileBytes: number;
+  maxClaimBytes: number;
+  maxFiles: number;
+  allowedTypes: FileTypeName[];
+}
+
+/** Why a file was refused; each has its own message naming the file. */
+export type UploadRefusal = "tooLarge" | "claimTooLarge" | "tooManyFiles" | "extension" | "content" | "exists" | "multiple";
+
+export interface ReceivedFile {
+  /** The input the file came in. */
+  field: string;
+  /** The claimant's file name, sanitised (display only). */
+  fileName: string;
+  document?: StoredDocument;
+  refusal?: UploadRefusal;
+}
+
+export interface ReceivedForm {
+  fields: URLSearchParams;
+  files: ReceivedFile[];
+}
+
+export interface UploadOptions {
+  limits: UploadLimits;
+  store: Store;
+  owner: { sessionId: string; formType: FormType };
+  now: number;
+  /** What the claim already holds: counted against the per-claim limits and for 'file exists'. */
+  held: { bytes: number; files: number; names: string[] };
+  /** Which inputs may carry a file; others' files are read past and dropped. */
+  acceptsFile: (field: string) => boolean;
+  /** Checked on the fields received before a file (the CSRF token comes first): false drops the file unread. */
+  mayStore: (fieldsSoFar: URLSearchParams) => boolean;
+}
+
+/** The body was not the multipart form it claimed to be (a 400, never a 500). */
+export class MalformedUpload extends Error {}
+
+class OverLimit extends Error {
+  readonly refusal: UploadRefusal;
+  constructor(refusal: UploadRefusal) {
+    super(refusal);
+    this.refusal = refusal;
+  }
+}
+
+/** Form fields are short text; anything longer is not from our pages. */
+const FIELD_LIMITS = { fieldSize: 64 * 1024, fields: 500, parts: 600 };
+
+export function isMultipart(request: Request): boolean {
+  return (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+}
+
+const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: "accent" }) === 0;
+
+/**
+ * Reads a multipart form as it arrives: text fields into memory (small, limited), each file
+ * straight into the document store. Memory stays flat however large the upload: a file is never
+ * whole in memory, only its first bytes are looked at (to check its type against its name), and a
+ * file over a limit is cut off and read past, leaving nothing stored. Refused files are reported
+ * with their reason; the caller decides what the claimant sees.
+ */
+export async function receiveUpload(request: Request, options: UploadOptions): Promise<ReceivedForm> {
+  const contentType = request.headers.get("content-type");
+  if (!request.body || !contentType) throw new MalformedUpload("No multipart body");
+  const { limits } = options;
+  let parser: busboy.Busboy;
+  try {
+    // One byte over the per-file limit tells us it is too large; busboy reads past the rest.
+    parser = busboy({ headers: { "content-type": contentType }, defParamCharset: "utf8", limits: { ...FIELD_LIMITS, fileSize: limits.maxFileBytes + 1, files: limits.maxFiles + 1 } });
+  } catch (error) {
+    throw new MalformedUpload((error as Error).message);
+  }
+
+  const fields = new URLSearchParams();
+  const files: ReceivedFile[] = [];
+  const pending: Promise<void>[] = [];
+  const active = new Set<Readable>();
+  let acceptedBytes = 0;
+  let acceptedFiles = 0;
+
+  async function receiveFile(field: string, stream: Readable, fileName: string): Promise<void> {
+    const file: ReceivedFile = { field, fileName };
+    files.push(file);
+    // Read with an iterator that leaves the stream alive when we stop early: the rest is then
+    // drained (busboy needs it consumed to reach the next part), not stored.
+    const chunks = stream.iterator({ destroyOnReturn: false });
+    // Drain: let go of the iterator first (its 'readable' listener would keep resume() from flowing).
+    const drain = async () => {
+      await chunks.return?.();
+      stream.resume();
+    };
+    const refuse = async (refusal: UploadRefusal) => {
+      file.refusal = refusal;
+      await drain();
+    };
+    if (files.filter((other) => other.field === field).length > 1) return refuse("multiple");
+    const names = [...options.held.names, ...files.filter((other) => other !== file && other.document).map((other) => other.fileName)];
+    if (names.some((name) => sameName(name, fileName))) return refuse("exists");
+    if (options.held.files + acceptedFiles >= limits.maxFiles) return refuse("tooManyFiles");
+
+    const head: Buffer[] = [];
+    let headBytes = 0;
+    while (headBytes < SNIFF_BYTES) {
+      const next = await chunks.next();
+      if (next.done) break;
+      head.push(next.value as Buffer);
+      headBytes += (next.value as Buffer).length;
+    }
+    const type = checkDocumentType(fileName, Buffer.concat(head), limits.allowedTypes);
+    if (!type.ok) return refuse(type.reason);
+
+    let size = 0;
+    const counted = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limits.maxFileBytes) throw new OverLimit("tooLarge");
+      if (options.held.bytes + acceptedBytes + size > limits.maxClaimBytes) throw new OverLimit("claimTooLarge");
+      return chunk;
+    };
+    async function* content() {
+      for (const chunk of head) yield counted(chunk);
+      for await (const chunk of chunks) yield counted(chunk as Buffer);
+    }
+    try {
+      file.document = await options.store.putDocument({ name: fileName, mediaType: type.mediaType, ...options.owner }, content(), options.now);
+      acceptedBytes += size;
+      acceptedFiles++;
+    } catch (error) {
+      if (error instanceof OverLimit) return refuse(error.refusal);
+      await drain();
+      throw error;
+    }
+  }
+
+  const finished = new Promise<void>((resolve, reject) => {
+    parser.on("field", (name, value, info) => {
+      if (info.valueTruncated) parser.emit("error", new MalformedUpload(`The field ${name} is too long`));
+      else fields.append(name, value);
+    });
+    parser.on("file", (field, stream, info) => {
+      const fileName = safeFileName(info.filename ?? "");
+      // An input left empty sends a part with no file name and no content: no file chosen.
+      if (!info.filename || !options.acceptsFile(field) || !options.mayStore(fields)) {
+        stream.resume();
+        return;
+      }
+      active.add(stream);
+      stream.once("close", () => active.delete(stream));
+      pending.push(receiveFile(field, stream, fileName));
+    });
+    parser.on("partsLimit", () => parser.emit("error", new MalformedUpload("Too many parts")));
+    parser.on("fieldsLimit", () => parser.emit("error", new MalformedUpload("Too many fields")));
+    parser.on("close", resolve);
+    parser.on("error", (error: Error) => reject(error instanceof MalformedUpload ? error : new MalformedUpload(error.message)));
+  });
+  const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
+  body.on("error", (error) => parser.emit("error", error));
+  body.pipe(parser);
+
+  let failure: unknown;
+  try {
+    await finished;
+  } catch (error) {
+    failure = error;
+    // Stop parsing but read the rest of the body, so the claimant's browser still gets the answer.
+    body.unpipe(parser);
+    body.resume();
+    for (const stream of active) stream.destroy(error as Error);
+  }
+  // Every file's fate settles before we answer; on failure, nothing half-stored remains.
+  const settled = await Promise.allSettled(pending);
+  failure ??= settled.find((result): result is PromiseRejectedResult => result.status === "rejected")?.reason;
+  if (failure) {
+    await Promise.all(files.flatMap((file) => (file.document ? [options.store.deleteDocument(file.document.id)] : [])));
+    throw failure;
+  }
+  return { fields, files };
+}
