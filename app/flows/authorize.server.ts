@@ -46,7 +46,7 @@ export async function loadIndex({ request, url, context }: StepArgs) {
   const draft = session?.authorizations[formType] ? await store.getDraft(sessionId, formType) : undefined;
   return data(
     {
-      ...stepFormData(formType, step, definition, emptyDraft(""), culture, sessionId, url),
+      ...stepFormData(formType, step, definition, emptyDraft(""), culture, sessionId, url, getTranslate(context)),
       captcha: captchaSettings(getPortal().settlement, requestNow(request)),
       continuePath: draft ? continuePath(formType, draft.completedSteps, culture) : undefined,
     },

@@ -6,11 +6,9 @@ import { requestNow } from "#app/clock.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import { formatDayLong, formatClaimantDate, claimantToday } from "#app/forms/claimant-dates.ts";
 import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
-import type { FieldValue } from "#app/forms/field-value.ts";
+import { displayValue } from "#app/forms/display-value.ts";
 import { fieldsOfBlocks, type FormDefinition, qualify, resolveField } from "#app/forms/form-definition.ts";
-import { fieldOptions } from "#app/forms/options.ts";
 import { formErrorResult, parseStep } from "#app/forms/parse-step.ts";
-import { countryName } from "#app/forms/places.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import { withCulture } from "#app/i18n/culture.ts";
@@ -20,6 +18,9 @@ import { submitLimit } from "#app/security/rate-limit.server.ts";
 import { requireFormCsrf } from "#app/session/csrf.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
+import { claimDocumentIds, recordsProblems, savedOnly } from "#app/records/record-actions.server.ts";
+import { recordChoices, recordsViews } from "#app/records/records-view.server.ts";
+import type { Draft } from "#app/storage/store.ts";
 import { requireClaimantSession } from "./claimant-session.server.ts";
 import { answerSteps, firstIncompleteBefore, stepPath } from "./navigation.ts";
 import { locateStep, sessionTimeout, type StepArgs, stepFormData } from "./step-page.server.ts";
@@ -40,18 +41,9 @@ export function newReferenceCode(formType: FormType): string {
   return [PREFIXES[formType], ...groups].join("-");
 }
 
-/** An answer as the claimant reads it back: option labels, Yes/No, or "Not answered". */
-function displayValue(definition: FormDefinition, path: string, value: FieldValue, text: Translate, culture: string): string {
-  const field = resolveField(definition, path)!.field;
-  if (field.componentName === "FormFieldCheckbox") return text(value === true ? "Answer_Yes" : "Answer_No");
-  if (value === null || value === "") return text("Value_NotAnswered");
-  if (field.optionsSource === "countries") return countryName(String(value), culture);
-  const option = fieldOptions(field).find((candidate) => candidate.value === value);
-  return option ? text(option.label) : String(value);
-}
-
 /** Every answer by step, with a link to change it (issue 4 "check your answers"). */
-function answerSections(formType: FormType, definition: FormDefinition, models: ModelValues, text: Translate, culture: string) {
+function answerSections(formType: FormType, definition: FormDefinition, draft: Pick<Draft, "models" | "records">, text: Translate, culture: string) {
+  const { models } = draft;
   return answerSteps(definition).map((step) => {
     const answers = fieldsOfBlocks(definition.pages[step]!.blocks).flatMap((path) => {
       const { field, modelKey } = resolveField(definition, path)!;
@@ -62,8 +54,15 @@ function answerSections(formType: FormType, definition: FormDefinition, models: 
       // Hidden fields and fields that do not apply are not the claimant's answers.
       if (field.componentName === "FormFieldHidden" || !dependenciesFulfilled(field.dependencies, valueOf)) return [];
       const [model, key] = path.split(".") as [string, string];
-      return [{ path, label: text(field.label), value: displayValue(definition, path, models[model]?.[key] ?? null, text, culture) }];
+      return [{ path, label: text(field.label), value: displayValue(field, models[model]?.[key] ?? null, text, culture) }];
     });
+    // Each saved record (an expense, a document) as one answer: "Document 1 — receipt.pdf, Receipt, 120 KB".
+    const page = definition.pages[step]!;
+    const choices = recordChoices(definition, page, draft.records, text, culture);
+    for (const view of recordsViews(definition, page, draft.records, text, culture, choices)) {
+      if (view.rows.length === 0) answers.push({ path: view.block.model, label: text(view.block.legend), value: text("Value_NotAnswered") });
+      for (const row of view.rows) answers.push({ path: row.clientId, label: row.title, value: row.cells.filter(Boolean).join(", ") });
+    }
     return { step, title: text(definition.pages[step]!.title), changePath: withCulture(`${stepPath(formType, step)}?return=summary`, culture), answers };
   });
 }
@@ -76,8 +75,8 @@ export async function loadSummary({ request, url, context }: StepArgs) {
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
   if (missing) throw redirect(withCulture(stepPath(formType, missing), culture));
   return {
-    ...stepFormData(formType, step, definition, draft, culture, sessionId, url),
-    sections: answerSections(formType, definition, draft.models, getTranslate(context), culture),
+    ...stepFormData(formType, step, definition, draft, culture, sessionId, url, getTranslate(context)),
+    sections: answerSections(formType, definition, draft, getTranslate(context), culture),
     ...signatureDate(now, culture),
     captcha: captchaSettings(getPortal().settlement, now),
     timeout: sessionTimeout(formType, step, definition, culture),
@@ -119,10 +118,15 @@ export async function submitClaim({ request, url, context }: StepArgs) {
     return data({ result: reply }, { status });
   }
 
+  // The records' rules hold at filing time too, whatever was posted since their step.
+  const recordsStep = answerSteps(definition).find((candidate) => Object.keys(recordsProblems(definition.pages[candidate], draft, text)).length > 0);
+  if (recordsStep) throw redirect(withCulture(stepPath(formType, recordsStep), culture), 303);
+
   const models = structuredClone(draft.models);
   for (const [model, fields] of Object.entries(submission.value)) models[model] = { ...models[model], ...fields };
   await store.saveDraft(sessionId, formType, { ...draft, models, completedSteps: [...new Set([...draft.completedSteps, step])] }, now);
-  await store.submitClaim(sessionId, formType, { draftId: draft.draftId, models, records: {}, documentIds: [], culture }, () => newReferenceCode(formType), now);
+  const claim = { draftId: draft.draftId, models, records: savedOnly(draft.records), documentIds: claimDocumentIds(draft.records), culture };
+  await store.submitClaim(sessionId, formType, claim, () => newReferenceCode(formType), now);
   return redirect(withCulture(stepPath(formType, "confirmation"), culture), 303);
 }
 

@@ -17,7 +17,7 @@ export async function loadLookup({ request, url, context }: StepArgs) {
   const { formType, step, definition } = locateStep(url, "index");
   const { sessionId, setCookie } = await ensureSessionId(request);
   return data(
-    { ...stepFormData(formType, step, definition, emptyDraft(""), getCulture(context), sessionId, url), captcha: captchaSettings(getPortal().settlement, requestNow(request)) },
+    { ...stepFormData(formType, step, definition, emptyDraft(""), getCulture(context), sessionId, url, getTranslate(context)), captcha: captchaSettings(getPortal().settlement, requestNow(request)) },
     { headers: setCookie ? { "Set-Cookie": setCookie } : {} },
   );
 }

@@ -10,7 +10,11 @@ import { countryNames } from "#app/forms/places.ts";
 import { initialFieldValue } from "#app/forms/prepopulation.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
-import { csrfToken, requireFormCsrf } from "#app/session/csrf.server.ts";
+import { FILE_TYPES } from "#app/documents/file-types.ts";
+import type { Translate } from "#app/i18n/i18n.ts";
+import { isRecordIntent, readStepForm, recordAction, recordsProblems } from "#app/records/record-actions.server.ts";
+import { recordChoices, recordsViews } from "#app/records/records-view.server.ts";
+import { csrfToken } from "#app/session/csrf.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import type { Draft } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
@@ -50,7 +54,7 @@ function returnsToSummary(url: URL): boolean {
  * What a StepForm needs for one page of a flow: its blocks, the fields' definitions and starting
  * values (draft, else prepopulated, else default), and the settings its validation uses.
  */
-export function stepFormData(formType: FormType, step: StepName, definition: FormDefinition, draft: Pick<Draft, "models" | "prepopulated" | "edited">, culture: string, sessionId: string, url: URL) {
+export function stepFormData(formType: FormType, step: StepName, definition: FormDefinition, draft: Pick<Draft, "models" | "prepopulated" | "edited" | "records">, culture: string, sessionId: string, url: URL, text: Translate) {
   const page = definition.pages[step]!;
   const paths = fieldsOfBlocks(page.blocks);
   const values: Record<string, FieldValue> = Object.fromEntries(
@@ -70,6 +74,7 @@ export function stepFormData(formType: FormType, step: StepName, definition: For
   );
   const { settlement } = getPortal();
   const query = returnsToSummary(url) ? "?return=summary" : "";
+  const choices = recordChoices(definition, page, draft.records, text, culture);
   return {
     formType,
     step,
@@ -86,6 +91,9 @@ export function stepFormData(formType: FormType, step: StepName, definition: For
     csrfToken: csrfToken(sessionId),
     // An explicit action keeps the culture when a script-less browser posts the form.
     action: withCulture(`${stepPath(formType, step)}${query}`, culture),
+    records: recordsViews(definition, page, draft.records, text, culture, choices),
+    recordChoices: choices,
+    fileAccept: settlement.uploads.allowedTypes.flatMap((type) => FILE_TYPES[type].extensions).join(","),
   };
 }
 
@@ -110,7 +118,7 @@ export async function loadStep({ request, url, context }: StepArgs) {
   const back = returnsToSummary(url) ? "claim-summary" : backStep(definition, step);
   const steps: StepName[] = flowSteps(definition).filter((candidate) => candidate !== "index");
   return {
-    ...stepFormData(formType, step, definition, draft, culture, sessionId, url),
+    ...stepFormData(formType, step, definition, draft, culture, sessionId, url, getTranslate(context)),
     backPath: back ? withCulture(stepPath(formType, back), culture) : undefined,
     stepNumber: steps.indexOf(step) + 1,
     stepCount: steps.length,
@@ -127,22 +135,24 @@ export async function loadStep({ request, url, context }: StepArgs) {
 export async function submitStep({ request, url, context }: StepArgs) {
   const { formType, step, definition } = locateStep(url);
   const culture = getCulture(context);
+  const text = getTranslate(context);
   const now = requestNow(request);
-  const { sessionId, draft } = await requireClaimantSession(request, formType, culture, now, definition.pages[step]!.enableTimeout);
-  const formData = await request.formData();
-  requireFormCsrf(sessionId, formData);
+  const page = definition.pages[step]!;
+  const { sessionId, draft } = await requireClaimantSession(request, formType, culture, now, page.enableTimeout);
   const { settlement } = getPortal();
-  const submission = parseStep(
-    formData,
-    definition,
-    step,
-    { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses, now, side: "server", saved: draft.models },
-    getTranslate(context),
-  );
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const settings = { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses };
+  const records = { sessionId, formType, definition, page, draft, store: getStore(), limits: settlement.uploads, settings, now, text };
+  const posted = await readStepForm(request, records);
+  const query = returnsToSummary(url) ? "?return=summary" : "";
+  const intent = posted.fields.get("intent");
+  if (isRecordIntent(intent)) return recordAction(intent, posted, records, withCulture(`${stepPath(formType, step)}${query}`, culture), culture);
+
+  const submission = parseStep(posted.fields, definition, step, { ...settings, now, side: "server", saved: draft.models }, text);
+  const recordProblems = recordsProblems(page, draft, text);
+  if (submission.status !== "success" || Object.keys(recordProblems).length > 0) return data({ result: submission.reply(), recordProblems }, { status: 400 });
   const models = structuredClone(draft.models);
   for (const [model, fields] of Object.entries(submission.value)) models[model] = { ...models[model], ...fields };
-  const paths = fieldsOfBlocks(definition.pages[step]!.blocks);
+  const paths = fieldsOfBlocks(page.blocks);
   const completedSteps = [...new Set([...draft.completedSteps, step])];
   await getStore().saveDraft(sessionId, formType, { ...draft, models, completedSteps, edited: [...new Set([...draft.edited, ...paths])] }, now);
   const next = returnsToSummary(url) && !firstIncompleteBefore(definition, "claim-summary", completedSteps) ? "claim-summary" : (nextStep(definition, step) ?? step);

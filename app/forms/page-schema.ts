@@ -42,8 +42,8 @@ export type MinimumSaved = number | { field: string };
  */
 export interface RecordsBlock {
   kind: "recordsTable" | "documentManager";
-  /** A records model: claimTransactions or documentContexts. */
-  model: string;
+  /** A records model (SPEC §3). */
+  model: "claimTransactions" | "documentContexts";
   legend: string;
   hint?: string;
   /** What one record is called, e.g. "Records_Expense" ("Expense {0}"). */

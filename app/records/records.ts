@@ -100,13 +100,13 @@ export function parentChoices(records: DraftRecords | undefined, describe: (reco
   };
 }
 
-/** Formats a byte count for people: "2.4 MB", "310 KB". */
+/** Formats a byte count for people: "2.4 MB", "310 KB" (in 1024s, as file managers and the limits count). */
 export function formatBytes(bytes: number, culture: string): string {
   const units = ["B", "KB", "MB", "GB"];
   let value = bytes;
   let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
     unit++;
   }
   return `${new Intl.NumberFormat(culture, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;

@@ -4,7 +4,10 @@ import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
 import { PageHeading } from "#app/components/PageHeading.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
 import { SessionTimer } from "#app/components/SessionTimer.tsx";
+import { ErrorSummary } from "#app/components/form/ErrorSummary.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
+import { fieldId } from "#app/components/form/step-form-context.ts";
+import { RecordsSection } from "#app/components/records/RecordsSection.tsx";
 import { Toast } from "#app/components/Toast.tsx";
 import { loadStep, submitStep } from "#app/flows/step-page.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
@@ -41,6 +44,22 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
   const failed = !!actionData && "serverError" in actionData;
   const [showError, setShowError] = useState(false);
   useEffect(() => setShowError(failed), [failed, actionData]);
+  const recordFailure = actionData && "recordFailure" in actionData ? actionData.recordFailure : undefined;
+  const recordProblems: Record<string, string> = actionData && "recordProblems" in actionData ? actionData.recordProblems : {};
+  const fieldLabel = (path: string) => {
+    const [model, key] = path.split(".") as [string, string];
+    const field = loaderData.records.find((view) => view.block.model === model)?.model.fields[key];
+    return field ? text(field.label) : path;
+  };
+  const recordSettings = {
+    action: loaderData.action,
+    csrfToken: loaderData.csrfToken,
+    characterWhitelist: loaderData.characterWhitelist,
+    internationalAddresses: loaderData.internationalAddresses,
+    saved: loaderData.saved,
+    recordChoices: loaderData.recordChoices,
+    fileAccept: loaderData.fileAccept,
+  };
   return (
     <>
       {loaderData.timeout && <SessionTimer {...loaderData.timeout} csrfToken={loaderData.csrfToken} />}
@@ -54,6 +73,15 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
       <p className="step-count">{text("Form_StepOf", loaderData.stepNumber, loaderData.stepCount)}</p>
       <PageHeading>{text(page.title)}</PageHeading>
       {page.intro && <p>{text(page.intro)}</p>}
+      {recordFailure && (
+        <ErrorSummary
+          items={Object.entries(recordFailure.errors).map(([path, message]) => ({ href: `#${fieldId(path)}`, text: `${fieldLabel(path)}: ${message}` }))}
+          focusKey={recordFailure}
+        />
+      )}
+      {loaderData.records.map((view) => (
+        <RecordsSection key={view.block.model} view={view} settings={recordSettings} failure={recordFailure} problem={recordProblems[view.block.model]} />
+      ))}
       <StepForm
         key={loaderData.step}
         step={loaderData.step}
@@ -68,6 +96,7 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
         csrfToken={loaderData.csrfToken}
         action={loaderData.action}
         lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+        extraErrors={Object.entries(recordProblems).map(([model, message]) => ({ href: `#records-${model}`, text: message }))}
         submitLabel={text("Form_SaveAndContinue")}
       />
     </>

@@ -65,6 +65,21 @@ export class Claimant {
   }
 
   /**
+   * Posts a multipart form as a browser does for a form with a file input: the CSRF token first
+   * (as the page puts it), then the fields, then the files.
+   */
+  async postMultipart(pathname: string, fields: Record<string, string>, files: Record<string, { name: string; content: Uint8Array<ArrayBuffer> }> = {}): Promise<Page> {
+    const token = this.lastPage?.document.querySelector('input[name="csrf"]')?.getAttribute("value") ?? "";
+    const form = new FormData();
+    form.append("csrf", token);
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    for (const [name, file] of Object.entries(files)) form.append(name, new File([file.content], file.name));
+    const page = this.remember(await getPage(`${this.portal.url}${pathname}`, { method: "POST", headers: { ...this.headers, Cookie: this.cookie, Origin: this.portal.url }, body: form }));
+    if (page.status < 300 || page.status >= 400) this.lastPage = page;
+    return page;
+  }
+
+  /**
    * Signs in on a flow's index page with a class member's Claim ID and PIN (the demo's first
    * member by default) and the token of the "test" captcha provider, as its widget would send.
    */

@@ -52,3 +52,10 @@ export const STANDARD_DETAILS = {
   "claimDetails.serviceDates": "3/2/2022;9/14/2022",
   "claimDetails.installationAppointment": "6/3/2022 14:30",
 };
+
+export const REIMBURSEMENT_DETAILS = {
+  "claimDetails.repairShopName": "Main St Garage",
+  "claimDetails.repairDate": "5/1/2024",
+  "claimDetails.odometerMiles": "48210",
+  "claimDetails.repairAmount": "480.5",
+};

@@ -4,7 +4,7 @@
 export const PDF = Buffer.from("%PDF-1.7\n%\u00e2\u00e3\u00cf\u00d3\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n", "latin1");
 
 /** A PDF of exactly `size` bytes, its body varied so a mix-up of chunks would show. */
-export function pdfOfSize(size: number): Buffer {
+export function pdfOfSize(size: number): Buffer<ArrayBuffer> {
   const content = Buffer.alloc(size);
   PDF.copy(content, 0, 0, Math.min(PDF.length, size));
   for (let index = PDF.length; index < size; index++) content[index] = (index * 31 + (index >> 8)) & 0xff;

@@ -1,5 +1,6 @@
 import { CheckboxField } from "./CheckboxField.tsx";
 import { DateField } from "./DateField.tsx";
+import { FileField } from "./FileField.tsx";
 import { HiddenField } from "./HiddenField.tsx";
 import { RadioField } from "./RadioField.tsx";
 import { SelectField } from "./SelectField.tsx";
@@ -22,6 +23,8 @@ export function FieldControl({ path }: { path: string }) {
       return <DateField path={path} />;
     case "FormFieldHidden":
       return <HiddenField path={path} />;
+    case "FormFieldFile":
+      return <FileField path={path} />;
     default:
       throw new Error(`No field ${path} in this step`);
   }

@@ -44,6 +44,9 @@ export function PageBlocks({ blocks, shownValues }: { blocks: PageBlock[]; shown
                 <PageBlocks blocks={block.blocks} shownValues={shownValues} />
               </fieldset>
             );
+          // Records blocks hold forms of their own: the page renders them before the step's form.
+          case "recordsTable":
+          case "documentManager":
           default:
             return null;
         }

@@ -9,8 +9,9 @@ export function SelectField({ path }: { path: string }) {
   const state = useStepForm();
   const text = useText();
   const value = state.values[path];
+  // Countries are named by the server in the claimant's language; an expense by its own answers.
   const label = (option: { value: string; label: string }) =>
-    meta.field.optionsSource === "countries" ? (state.countryNames[option.value] ?? option.value) : text(option.label);
+    meta.field.optionsSource === "countries" ? (state.countryNames[option.value] ?? option.value) : meta.field.optionsSource === "claimTransactions" ? option.label : text(option.label);
   return (
     <FieldShell meta={meta}>
       <select
@@ -24,7 +25,7 @@ export function SelectField({ path }: { path: string }) {
         disabled={meta.disabled}
       >
         <option value="">{text(meta.field.placeholderText ?? "Select_Choose")}</option>
-        {fieldOptions(meta.field).map((option) => (
+        {fieldOptions(meta.field, state.recordChoices).map((option) => (
           <option key={option.value} value={option.value}>
             {label(option)}
           </option>

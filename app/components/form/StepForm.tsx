@@ -11,7 +11,8 @@ import { parseStep } from "#app/forms/parse-step.ts";
 import { type ModelValues, submittedValue } from "#app/forms/validate-step.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { ErrorSummary } from "./ErrorSummary.tsx";
+import type { RecordChoices } from "#app/forms/options.ts";
+import { ErrorSummary, type SummaryItem } from "./ErrorSummary.tsx";
 import { PageBlocks } from "./PageBlocks.tsx";
 import { fieldId, StepFormContext, type StepFormState } from "./step-form-context.ts";
 
@@ -32,6 +33,10 @@ export interface StepFormProps {
   action: string;
   lastResult?: SubmissionResult<string[]>;
   submitLabel: string;
+  /** Problems outside this form's fields (a records list short of its minimum), each linking to its place. */
+  extraErrors?: SummaryItem[];
+  recordChoices?: RecordChoices;
+  fileAccept?: string;
   children?: React.ReactNode;
 }
 
@@ -90,7 +95,8 @@ export function StepForm(props: StepFormProps) {
   });
 
   const [summaryKey, setSummaryKey] = useState(0);
-  const [showSummary, setShowSummary] = useState(!!props.lastResult?.error);
+  const extraErrors = props.extraErrors ?? [];
+  const [showSummary, setShowSummary] = useState(!!props.lastResult?.error || extraErrors.length > 0);
   const errors = Object.fromEntries(paths.map((path) => [path, form.allErrors[path]?.[0]]));
   // Besides the fields': the form's own errors (credentials matching no one) and the captcha's.
   const formErrors = form.errors ?? [];
@@ -101,6 +107,7 @@ export function StepForm(props: StepFormProps) {
         ...formErrors.map((message) => ({ href: firstField ? `#${fieldId(firstField)}` : "#main-content", text: message })),
         ...paths.filter((path) => errors[path]).map((path) => ({ href: `#${fieldId(path)}`, text: `${text(fields[path]!.label)}: ${errors[path]}` })),
         ...(captchaError ? [{ href: `#${CAPTCHA_ERROR_NAME}`, text: `${text("Captcha_Legend")}: ${captchaError}` }] : []),
+        ...extraErrors,
       ]
     : [];
 
@@ -136,7 +143,18 @@ export function StepForm(props: StepFormProps) {
     if (paths.some((path) => next[path] !== fulfilled[path])) setFulfilled(next);
   };
 
-  const state: StepFormState = { fields, values: startValues, errors, fulfilled, enhanced, dependencyHints, internationalAddresses: props.internationalAddresses, countryNames: props.countryNames };
+  const state: StepFormState = {
+    fields,
+    values: startValues,
+    errors,
+    fulfilled,
+    enhanced,
+    dependencyHints,
+    internationalAddresses: props.internationalAddresses,
+    countryNames: props.countryNames,
+    recordChoices: props.recordChoices,
+    fileAccept: props.fileAccept,
+  };
   // Disabled while a submission (or the navigation after it) runs: no second submission meanwhile.
   const busy = navigation.state !== "idle";
   return (
@@ -157,7 +175,7 @@ export function StepForm(props: StepFormProps) {
         }}
         className="step-form"
       >
-        <ErrorSummary items={summary} focusKey={`${summaryKey}-${props.lastResult ? JSON.stringify(props.lastResult.error) : ""}`} />
+        <ErrorSummary items={summary} focusKey={`${summaryKey}-${props.lastResult ? JSON.stringify(props.lastResult.error) : ""}-${JSON.stringify(extraErrors)}`} />
         <input type="hidden" name="csrf" value={props.csrfToken} />
         <p className="required-note">{text("Form_RequiredNote")}</p>
         <PageBlocks blocks={props.page.blocks} shownValues={props.shownValues} />

@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
+import type { RecordChoices } from "#app/forms/options.ts";
 
 /** What the field components of one step form share: definitions, values, errors, live dependencies. */
 export interface StepFormState {
@@ -19,6 +20,10 @@ export interface StepFormState {
   internationalAddresses: boolean;
   /** Country names in the claimant's language, named by the server so both sides render the same text. */
   countryNames: Record<string, string>;
+  /** Options from the claimant's records: a receipt's expense. */
+  recordChoices?: RecordChoices;
+  /** The file picker's accepted extensions (".pdf,.jpg,…"). */
+  fileAccept?: string;
 }
 
 export const StepFormContext = createContext<StepFormState | null>(null);

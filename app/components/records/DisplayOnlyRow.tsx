@@ -1,0 +1,48 @@
+import { Icon } from "#app/components/Icon.tsx";
+import { useText } from "#app/i18n/use-text.ts";
+import type { RecordRow } from "#app/records/records-view.server.ts";
+import { RecordButtonForm } from "./RecordButtonForm.tsx";
+
+export interface RowActions {
+  action: string;
+  csrfToken: string;
+  model: string;
+  allowDelete: boolean;
+  /** Editing is offered only while no other draft of the list is open. */
+  allowEdit: boolean;
+}
+
+/**
+ * A saved record shown read-only (SPEC §5 "Display-only row"): its display fields, and edit and
+ * delete buttons when the row allows them. It needs the client id of an existing record.
+ */
+export function DisplayOnlyRow({ recordClientId, rows, actions }: { recordClientId: string | undefined; rows: RecordRow[]; actions: RowActions }) {
+  const text = useText();
+  if (!recordClientId) throw new Error("ClientId not provided to FormModelRow");
+  const row = rows.find((candidate) => candidate.clientId === recordClientId);
+  if (!row) throw new Error(`No record has the client id ${recordClientId}`);
+  const buttons = actions.allowDelete || actions.allowEdit;
+  return (
+    <tr>
+      <th scope="row">{row.title}</th>
+      {row.cells.map((cell, index) => (
+        <td key={index}>{cell}</td>
+      ))}
+      {buttons && (
+        <td className="record-actions">
+          {actions.allowEdit && (
+            <RecordButtonForm {...actions} clientId={row.clientId} intent="edit" className="secondary outline">
+              <Icon name="pen" /> {text("Records_Edit")}
+              <span className="visually-hidden"> {row.title}</span>
+            </RecordButtonForm>
+          )}
+          {actions.allowDelete && (
+            <RecordButtonForm {...actions} clientId={row.clientId} intent="remove" className="secondary outline">
+              <Icon name="trash" /> {row.attached > 0 ? text("Records_RemoveWithDocuments", row.title, row.attached) : <>{text("Records_Remove")}<span className="visually-hidden"> {row.title}</span></>}
+            </RecordButtonForm>
+          )}
+        </td>
+      )}
+    </tr>
+  );
+}

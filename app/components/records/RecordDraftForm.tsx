@@ -1,0 +1,123 @@
+import { type FocusEvent, useMemo, useState } from "react";
+import { Form, useFetcher } from "react-router";
+import { FieldControl } from "#app/components/form/FieldControl.tsx";
+import { StepFormContext, type StepFormState } from "#app/components/form/step-form-context.ts";
+import type { RecordChoices } from "#app/forms/options.ts";
+import { failureText } from "#app/forms/parse-step.ts";
+import type { ModelValues } from "#app/forms/validate-step.ts";
+import { useText } from "#app/i18n/use-text.ts";
+import type { RecordFailure } from "#app/records/record-actions.server.ts";
+import type { RecordsView } from "#app/records/records-view.server.ts";
+import { validateRecord } from "#app/records/validate-record.ts";
+
+export interface RecordFormSettings {
+  action: string;
+  csrfToken: string;
+  characterWhitelist: string;
+  internationalAddresses: boolean;
+  /** The claim's answers so far, for conditions across models. */
+  saved: ModelValues;
+  recordChoices: RecordChoices;
+  fileAccept: string;
+}
+
+/**
+ * The open draft of a records block, in a form of its own: Save (or Upload, for a document) is its
+ * first button, so Enter in any of its fields presses it (SPEC §4), with or without JavaScript.
+ * With JavaScript, a table's draft is also saved when focus leaves it and it validates; an upload
+ * is checked first and nothing is sent while the draft is invalid (SPEC §5).
+ */
+export function RecordDraftForm({ view, settings, failure }: { view: RecordsView; settings: RecordFormSettings; failure?: RecordFailure }) {
+  const text = useText();
+  const fetcher = useFetcher<{ recordFailure?: RecordFailure }>();
+  const draft = view.draft!;
+  const { block, model } = view;
+  const paths = view.fields;
+  const fields = useMemo(() => Object.fromEntries(paths.map((path) => [path, model.fields[path.split(".")[1]!]!])), [paths, model]);
+  const hasFile = Object.values(model.fields).some((field) => field.componentName === "FormFieldFile");
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | undefined>();
+  const shownFailure = fetcher.data?.recordFailure ?? failure;
+  const errors = clientErrors ?? shownFailure?.errors ?? {};
+  const values = shownFailure ? Object.fromEntries(paths.map((path) => [path, shownFailure.values[path] ?? null])) : draft.values;
+
+  const check = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const result = validateRecord(block, { ...model, fields: Object.fromEntries(Object.entries(model.fields).filter(([, field]) => field.componentName !== "FormFieldFile")) }, (name) => data.get(name) ?? undefined, {
+      characterWhitelist: settings.characterWhitelist,
+      internationalAddresses: settings.internationalAddresses,
+      now: Date.now(),
+      side: "client",
+      saved: settings.saved,
+      recordChoices: settings.recordChoices,
+    });
+    return Object.fromEntries(Object.entries(result.errors).map(([path, failures]) => [path, failureText(text, failures[0]!)]));
+  };
+
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    // Only when focus leaves the whole row, and not for a document (its file is sent by Upload).
+    if (hasFile || event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    const form = event.currentTarget;
+    const found = check(form);
+    setClientErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const data = new FormData(form);
+    data.set("intent", "save");
+    void fetcher.submit(data, { method: "post", action: settings.action });
+  };
+
+  const state: StepFormState = {
+    fields,
+    values,
+    errors,
+    fulfilled: {},
+    enhanced: true,
+    dependencyHints: {},
+    internationalAddresses: settings.internationalAddresses,
+    countryNames: {},
+    recordChoices: settings.recordChoices,
+    fileAccept: settings.fileAccept,
+  };
+  return (
+    <Form
+      method="post"
+      action={settings.action}
+      encType={hasFile ? "multipart/form-data" : undefined}
+      className="record-draft"
+      noValidate
+      onBlur={onBlur}
+      onSubmit={(event) => {
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        if (submitter?.getAttribute("value") === "cancel") return;
+        const found = check(event.currentTarget);
+        if (hasFile && !(event.currentTarget.elements.namedItem(`${block.model}.file`) as HTMLInputElement | null)?.files?.length && !draft.editing) {
+          found[`${block.model}.file`] = text("Documents_ChooseFile");
+        }
+        setClientErrors(found);
+        if (Object.keys(found).length > 0) event.preventDefault();
+      }}
+    >
+      {/* The token comes first: the server stores a file only after a valid one. */}
+      <input type="hidden" name="csrf" value={settings.csrfToken} />
+      <input type="hidden" name="records" value={block.model} />
+      <input type="hidden" name="record" value={draft.clientId} />
+      <fieldset>
+        <legend>{draft.title}</legend>
+        <StepFormContext.Provider value={state}>
+          {paths.map((path) => (
+            <FieldControl key={path} path={path} />
+          ))}
+        </StepFormContext.Provider>
+        <div className="record-draft-actions">
+          <button type="submit" name="intent" value={hasFile ? "upload" : "save"}>
+            {text(hasFile ? "Documents_Upload" : "Records_Save")}
+          </button>
+          {(draft.stored || draft.editing) && (
+            <button type="submit" name="intent" value="cancel" className="secondary outline">
+              {text("Records_Cancel")}
+            </button>
+          )}
+        </div>
+      </fieldset>
+    </Form>
+  );
+}

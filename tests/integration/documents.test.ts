@@ -1,0 +1,240 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { openPostgresStore } from "#app/storage/postgres-store.server.ts";
+import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
+import type { Store } from "#app/storage/store.ts";
+import { BACKENDS, readClaims } from "#tests/support/backends.ts";
+import { Claimant, fieldError, summaryLines } from "#tests/support/claimant.ts";
+import { AUTOMOTIVE_CLAIMANT, REIMBURSEMENT_DETAILS } from "#tests/support/demo-answers.ts";
+import { PDF, pdfOfSize, PNG, RENAMED_EXECUTABLE } from "#tests/support/documents.ts";
+import type { Page } from "#tests/support/http.ts";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { settlementWith } from "#tests/support/settlement.ts";
+
+const DOCUMENTS = "/reimbursement/supporting-documents";
+const SIGNED = { "signature.attestation": "on", "signature.signature": "Ana García", captchaToken: "test-pass" };
+
+/** The client ids of a records block's saved rows, in order, as its remove buttons name them. */
+function savedIds(page: Page, model: string): string[] {
+  return page.document.querySelectorAll(`#records-${model} tbody tr input[name="record"]`).map((input) => input.getAttribute("value")!);
+}
+
+function rowTexts(page: Page, model: string): string[] {
+  return page.document.querySelectorAll(`#records-${model} tbody tr`).map((row) => row.querySelectorAll("th, td").slice(0, -1).map((cell) => cell.textContent.trim()).join(" | "));
+}
+
+async function atDocuments(portal: PortalServer): Promise<Claimant> {
+  const claimant = new Claimant(portal);
+  await claimant.signIn("reimbursement");
+  await claimant.complete("/reimbursement/claimant-info", AUTOMOTIVE_CLAIMANT);
+  await claimant.complete("/reimbursement/claim-details", REIMBURSEMENT_DETAILS);
+  await claimant.complete("/reimbursement/payment-election", { "paymentElection.paymentMethod": "check" });
+  await claimant.get(DOCUMENTS);
+  return claimant;
+}
+
+const expense = (date: string, description: string, amount: string) => ({
+  "claimTransactions.expenseDate": date,
+  "claimTransactions.description": description,
+  "claimTransactions.amount": amount,
+});
+
+/** A record button as a browser without JavaScript posts it. */
+async function press(claimant: Claimant, intent: string, model: string, record?: string, fields: Record<string, string> = {}) {
+  return claimant.post(DOCUMENTS, { records: model, intent, ...(record ? { record } : {}), ...fields });
+}
+
+async function upload(claimant: Claimant, file: { name: string; content: Uint8Array<ArrayBuffer> }, fields: Record<string, string>) {
+  return claimant.postMultipart(DOCUMENTS, { records: "documentContexts", record: "new", intent: "upload", ...fields }, { "documentContexts.file": file });
+}
+
+async function readAll(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of chunks) parts.push(Buffer.from(chunk));
+  return Buffer.concat(parts);
+}
+
+function openStore(portal: PortalServer): Store {
+  return portal.databaseUrl ? openPostgresStore(portal.databaseUrl) : openSqliteStore(path.join(portal.dataDir, "portal.sqlite"));
+}
+
+/** Server memory, from the kernel: resident now, and the peak since the last reset. */
+function memory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kilobytes = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)![1]) * 1024;
+  return { rss: kilobytes("VmRSS"), peak: kilobytes("VmHWM") };
+}
+
+describe.each(BACKENDS)("documents and records without JavaScript, on %s", (backend) => {
+  let portal: PortalServer;
+  beforeAll(async () => {
+    portal = await startPortal({ backend });
+  });
+  afterAll(async () => {
+    await portal.stop();
+  });
+
+  test("expenses: add three, one refused until valid, remove one; receipts attached to each; refusals say which file and why; filed with the claim byte for byte", async () => {
+    const claimant = await atDocuments(portal);
+
+    // Nothing yet: continuing names both lists' needs.
+    const early = await claimant.post(DOCUMENTS, { intent: "continue" });
+    expect(early.status).toBe(400);
+    expect(summaryLines(early)).toEqual(["Expenses: add at least 1 before you continue.", "Provide documentation"]);
+
+    // Add opens a draft row ("Add more" is then hidden); an invalid save keeps the answers and says why.
+    expect((await press(claimant, "add", "claimTransactions")).headers.get("location")).toBe(`${DOCUMENTS}?saved=1#records-claimTransactions`);
+    const drafting = await claimant.get(DOCUMENTS);
+    expect(drafting.document.querySelector('#records-claimTransactions button[value="add"]')).toBeNull();
+    const draftId = drafting.document.querySelector('#records-claimTransactions .record-draft input[name="record"]')!.getAttribute("value")!;
+    expect(draftId).toMatch(/^txn-[a-z2-9]{8}$/);
+    const invalid = await press(claimant, "save", "claimTransactions", draftId, expense("13/45/2024", "Tow truck", ""));
+    expect(invalid.status).toBe(400);
+    expect(fieldError(invalid, "claimTransactions.expenseDate")).toMatch(/date/i);
+    expect(fieldError(invalid, "claimTransactions.amount")).toBe("Value is required");
+    expect(invalid.document.querySelector("#field-claimTransactions-description")?.getAttribute("value")).toBe("Tow truck");
+    expect((await press(claimant, "save", "claimTransactions", draftId, expense("5/1/2024", "Tow truck", "120"))).status).toBe(303);
+
+    for (const [date, description, amount] of [["5/2/2024", "Rental car", "310.45"], ["5/3/2024", "Second opinion", "75"]]) {
+      await press(claimant, "add", "claimTransactions");
+      const page = await claimant.get(DOCUMENTS);
+      const id = page.document.querySelector('#records-claimTransactions .record-draft input[name="record"]')!.getAttribute("value")!;
+      expect((await press(claimant, "save", "claimTransactions", id, expense(date!, description!, amount!))).status).toBe(303);
+    }
+    let page = await claimant.get(DOCUMENTS);
+    expect(rowTexts(page, "claimTransactions")).toEqual(["Expense 1 | 05/01/2024 | Tow truck | 120.00", "Expense 2 | 05/02/2024 | Rental car | 310.45", "Expense 3 | 05/03/2024 | Second opinion | 75.00"]);
+    const [tow, rental, opinion] = savedIds(page, "claimTransactions") as [string, string, string];
+    expect((await press(claimant, "remove", "claimTransactions", opinion)).status).toBe(303);
+    page = await claimant.get(DOCUMENTS);
+    expect(savedIds(page, "claimTransactions")).toEqual([tow, rental]);
+    // A receipt can name only a saved expense.
+    expect(page.document.querySelectorAll("#field-documentContexts-claimTransactionId option").map((option) => option.getAttribute("value"))).toEqual(["", tow, rental]);
+
+    // Uploads: invalid draft, no file, renamed executable, wrong type, oversize: each refused, nothing kept.
+    const towReceipt = pdfOfSize(200_000);
+    const noKind = await upload(claimant, { name: "tow.pdf", content: towReceipt }, { "documentContexts.claimTransactionId": tow });
+    expect(noKind.status).toBe(400);
+    expect(fieldError(noKind, "documentContexts.documentKind")).toBe("Value is required");
+    const noFile = await claimant.postMultipart(DOCUMENTS, { records: "documentContexts", record: "new", intent: "upload", "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": tow });
+    expect(fieldError(noFile, "documentContexts.file")).toBe("Choose a file to upload.");
+    const receiptFor = (expenseId: string) => ({ "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": expenseId });
+    const renamed = await upload(claimant, { name: "receipt.pdf", content: RENAMED_EXECUTABLE }, receiptFor(tow));
+    expect(renamed.status).toBe(400);
+    expect(fieldError(renamed, "documentContexts.file")).toBe("receipt.pdf is not a real PDF file. Choose the document itself, saved in the format its name says.");
+    expect(summaryLines(renamed)).toEqual(["File: receipt.pdf is not a real PDF file. Choose the document itself, saved in the format its name says."]);
+    const exe = await upload(claimant, { name: "receipt.exe", content: RENAMED_EXECUTABLE }, receiptFor(tow));
+    expect(fieldError(exe, "documentContexts.file")).toBe("receipt.exe is not a type of file you can upload. Choose a PDF, JPEG, PNG, HEIC or TIFF file.");
+    const oversize = await upload(claimant, { name: "scan.pdf", content: pdfOfSize(10 * 1024 * 1024 + 1) }, receiptFor(tow));
+    expect(fieldError(oversize, "documentContexts.file")).toBe("scan.pdf is too large: each file can be at most 10 MB.");
+
+    expect((await upload(claimant, { name: "tow.pdf", content: towReceipt }, receiptFor(tow))).status).toBe(303);
+    const duplicate = await upload(claimant, { name: "TOW.pdf", content: PDF }, receiptFor(rental));
+    expect(duplicate.status).toBe(400);
+    expect(fieldError(duplicate, "documentContexts.file")).toBe("A file named TOW.pdf already exists. Rename the file or choose another one.");
+    expect((await upload(claimant, { name: "rental.png", content: PNG }, receiptFor(rental))).status).toBe(303);
+    page = await claimant.get(DOCUMENTS);
+    expect(rowTexts(page, "documentContexts")).toEqual([
+      "Document 1 | tow.pdf | Receipt | Expense 1: 05/01/2024, Tow truck, 120.00 | 195.3 KB",
+      `Document 2 | rental.png | Receipt | Expense 2: 05/02/2024, Rental car, 310.45 | ${PNG.length} B`,
+    ]);
+    // The manager begins the next draft by itself: no "Add more" while it is open.
+    expect(page.document.querySelector('#records-documentContexts .record-draft button[value="upload"]')).not.toBeNull();
+    expect(page.document.querySelector('#records-documentContexts button[value="add"]')).toBeNull();
+
+    // On to the summary, which lists every record; then file the claim.
+    const next = await claimant.post(DOCUMENTS, { intent: "continue" });
+    expect(next.headers.get("location")).toBe("/reimbursement/claim-summary?saved=1");
+    const summary = await claimant.get("/reimbursement/claim-summary");
+    expect(summary.text("#answers-supporting-documents + * , .answer-section:last-of-type")).toContain("tow.pdf");
+    expect((await claimant.post("/reimbursement/claim-summary", SIGNED)).headers.get("location")).toBe("/reimbursement/confirmation");
+    const code = (await claimant.get("/reimbursement/confirmation")).text(".reference-code");
+
+    const store = openStore(portal);
+    try {
+      const claim = await store.getClaim(code);
+      expect(claim?.records.claimTransactions?.map((record) => record.fields.description)).toEqual(["Tow truck", "Rental car"]);
+      const documents = await store.claimDocuments(code);
+      expect(documents.map((document) => [document.name, document.mediaType])).toEqual([["tow.pdf", "application/pdf"], ["rental.png", "image/png"]]);
+      expect(await readAll(store.readDocument(documents[0]!.id))).toEqual(towReceipt);
+      expect(await readAll(store.readDocument(documents[1]!.id))).toEqual(PNG);
+      expect(claim?.records.documentContexts?.map((record) => [record.documentId, record.fields.claimTransactionId])).toEqual([[documents[0]!.id, tow], [documents[1]!.id, rental]]);
+    } finally {
+      await store.close();
+    }
+    expect((await readClaims(portal)).some((claim) => claim.reference_code === code)).toBe(true);
+  });
+
+  test("removing an expense removes the receipts attached to it; cancel drops a draft; a stale record button changes nothing", async () => {
+    const claimant = await atDocuments(portal);
+    await press(claimant, "add", "claimTransactions");
+    let page = await claimant.get(DOCUMENTS);
+    const id = page.document.querySelector('#records-claimTransactions .record-draft input[name="record"]')!.getAttribute("value")!;
+    await press(claimant, "save", "claimTransactions", id, expense("5/1/2024", "Tow", "99"));
+    await upload(claimant, { name: "tow.pdf", content: PDF }, { "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": id });
+    page = await claimant.get(DOCUMENTS);
+    expect(page.text("#records-claimTransactions tbody button")).toBe("Remove Expense 1 and the 1 document(s) attached to it");
+    await press(claimant, "remove", "claimTransactions", id);
+    page = await claimant.get(DOCUMENTS);
+    expect(savedIds(page, "claimTransactions")).toEqual([]);
+    expect(savedIds(page, "documentContexts")).toEqual([]);
+
+    await press(claimant, "add", "claimTransactions");
+    page = await claimant.get(DOCUMENTS);
+    const draft = page.document.querySelector('#records-claimTransactions .record-draft input[name="record"]')!.getAttribute("value")!;
+    expect((await press(claimant, "cancel", "claimTransactions", draft)).status).toBe(303);
+    page = await claimant.get(DOCUMENTS);
+    expect(page.document.querySelector("#records-claimTransactions .record-draft")).toBeNull();
+    expect((await press(claimant, "remove", "claimTransactions", draft)).status).toBe(303);
+    expect((await press(claimant, "save", "nothing", draft)).status).toBe(400);
+  });
+
+  test("record buttons need the session's CSRF token, like every POST", async () => {
+    const claimant = await atDocuments(portal);
+    expect((await claimant.post(DOCUMENTS, { records: "claimTransactions", intent: "add" }, { csrf: false })).status).toBe(403);
+    const forged = await claimant.postMultipart(DOCUMENTS, { csrf: "forged", records: "documentContexts", record: "new", intent: "upload" }, { "documentContexts.file": { name: "a.pdf", content: PDF } });
+    expect(forged.status).toBe(403);
+  });
+});
+
+describe.each(BACKENDS)("a 50 MB upload on %s", (backend) => {
+  let portal: PortalServer;
+  beforeAll(async () => {
+    const settlement = settlementWith((config) => {
+      config.uploads = { maxFileBytes: 60 * 1024 * 1024, maxClaimBytes: 100 * 1024 * 1024 };
+    });
+    portal = await startPortal({ backend, settlementDir: settlement });
+  });
+  afterAll(async () => {
+    await portal.stop();
+  });
+
+  test("streams to storage: the server's memory grows by a small fraction of the file, however large", async () => {
+    const claimant = await atDocuments(portal);
+    await press(claimant, "add", "claimTransactions");
+    let page = await claimant.get(DOCUMENTS);
+    const id = page.document.querySelector('#records-claimTransactions .record-draft input[name="record"]')!.getAttribute("value")!;
+    await press(claimant, "save", "claimTransactions", id, expense("5/1/2024", "Tow", "99"));
+    const fields = { "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": id };
+    const pid = portal.process.pid!;
+    const big = pdfOfSize(50 * 1024 * 1024);
+    // Peak resident memory while each upload runs, from a reset peak (Linux: clear_refs 5).
+    const measure = async (name: string) => {
+      await claimant.get(DOCUMENTS);
+      writeFileSync(`/proc/${pid}/clear_refs`, "5");
+      const before = memory(pid);
+      const result = await upload(claimant, { name, content: big }, fields);
+      expect(result.status).toBe(303);
+      return memory(pid).peak - before.rss;
+    };
+    const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB (${((bytes / big.length) * 100).toFixed(1)}% of the file)`;
+    const first = await measure("first.pdf");
+    const second = await measure("second.pdf");
+    console.log(`[${backend}] 50 MB uploads: server peak RSS grew ${mb(first)} during the first, ${mb(second)} during the second`);
+    // The first upload also warms the process (code, pools); the second shows the steady state.
+    expect(first).toBeLessThan(big.length * 0.2);
+    expect(second).toBeLessThan(big.length * 0.1);
+    page = await claimant.get(DOCUMENTS);
+    expect(rowTexts(page, "documentContexts").map((row) => row.split(" | ")[1])).toEqual(["first.pdf", "second.pdf"]);
+  });
+});
