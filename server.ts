@@ -31,6 +31,8 @@ interface PortalEntry {
   portal: Portal;
   cspNonceContext: RouterContext<string>;
   clientAddressContext: RouterContext<string>;
+  purgeExpiredDrafts: () => Promise<{ sessions: number; documents: number }>;
+  PURGE_INTERVAL_MS: number;
 }
 
 function log(fields: Record<string, unknown>) {
@@ -111,6 +113,18 @@ async function start() {
     log({ level: "info", message: `Portal for ${entry.portal.settlement.caseNumber} listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${port}`, port });
   });
   stopGracefully(server);
+  schedulePurge(entry);
+}
+
+/** Expired sessions, their drafts and unfiled uploads are removed in the background, now and then. */
+function schedulePurge(entry: PortalEntry) {
+  const purge = () =>
+    entry.purgeExpiredDrafts().then(
+      (purged) => (purged.sessions || purged.documents) && log({ level: "info", message: "expired sessions purged", ...purged }),
+      (error: unknown) => log({ level: "error", message: "purging expired sessions failed", error: String(error) }),
+    );
+  setTimeout(purge, 10_000).unref();
+  setInterval(purge, entry.PURGE_INTERVAL_MS).unref();
 }
 
 function requestLog(req: Request, res: Response, next: NextFunction) {

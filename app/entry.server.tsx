@@ -12,6 +12,7 @@ import { getPortal } from "./settlement/portal.server.ts";
  * and the settlement from here: the build's own module instances.
  */
 export const portal = getPortal();
+export { PURGE_INTERVAL_MS, purgeExpiredDrafts } from "#app/storage/purge.server.ts";
 export { clientAddressContext, cspNonceContext };
 
 export const streamTimeout = 5_000;

@@ -22,6 +22,8 @@ export interface ReceivedFile {
   field: string;
   /** The claimant's file name, sanitised (display only). */
   fileName: string;
+  /** The file name the part was sent with, when `nameOf` named it otherwise. */
+  sentAs: string;
   document?: StoredDocument;
   refusal?: UploadRefusal;
 }
@@ -42,6 +44,10 @@ export interface UploadOptions {
   acceptsFile: (field: string) => boolean;
   /** Checked on the fields received before a file (the CSRF token comes first): false drops the file unread. */
   mayStore: (fieldsSoFar: URLSearchParams) => boolean;
+  /** A page's file input takes one file (SPEC §5); the JSON API sends all its files under one name. */
+  severalPerField?: boolean;
+  /** The name a file is known by, if not its own (the JSON API names files by their context's client id). */
+  nameOf?: (fileName: string, fieldsSoFar: URLSearchParams) => string;
 }
 
 /** The body was not the multipart form it claimed to be (a 400, never a 500). */
@@ -109,8 +115,8 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
   let acceptedBytes = 0;
   let acceptedFiles = 0;
 
-  async function receiveFile(field: string, stream: Readable, fileName: string): Promise<void> {
-    const file: ReceivedFile = { field, fileName };
+  async function receiveFile(field: string, stream: Readable, fileName: string, sentAs: string): Promise<void> {
+    const file: ReceivedFile = { field, fileName, sentAs };
     files.push(file);
     // Read with an iterator that leaves the stream alive when we stop early: the rest is then
     // drained (busboy needs it consumed to reach the next part), not stored.
@@ -124,7 +130,7 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
       file.refusal = refusal;
       await drain();
     };
-    if (files.filter((other) => other.field === field).length > 1) return refuse("multiple");
+    if (!options.severalPerField && files.filter((other) => other.field === field).length > 1) return refuse("multiple");
     const names = [...options.held.names, ...files.filter((other) => other !== file && other.document).map((other) => other.fileName)];
     if (names.some((name) => sameName(name, fileName))) return refuse("exists");
     if (options.held.files + acceptedFiles >= limits.maxFiles) return refuse("tooManyFiles");
@@ -169,7 +175,7 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
       else fields.append(name, value);
     });
     parser.on("file", (field, stream, info) => {
-      const fileName = safeFileName(info.filename ?? "");
+      const fileName = safeFileName(options.nameOf?.(info.filename ?? "", fields) ?? info.filename ?? "");
       // An input left empty sends a part with no file name and no content: no file chosen.
       if (!info.filename || !options.acceptsFile(field) || !options.mayStore(fields)) {
         stream.resume();
@@ -177,7 +183,7 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
       }
       active.add(stream);
       stream.once("close", () => active.delete(stream));
-      pending.push(receiveFile(field, stream, fileName));
+      pending.push(receiveFile(field, stream, fileName, info.filename ?? ""));
     });
     parser.on("partsLimit", () => parser.emit("error", new MalformedUpload("Too many parts")));
     parser.on("fieldsLimit", () => parser.emit("error", new MalformedUpload("Too many fields")));

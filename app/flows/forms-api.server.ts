@@ -15,6 +15,10 @@ import { requireApiCsrf } from "#app/session/json-api.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { emptyDraft } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
+import { isMultipart, MalformedUpload, type ReceivedForm, receiveUpload } from "#app/documents/upload.server.ts";
+import { type ApiRecords, apiRecords, documentNameFor } from "#app/records/api-records.server.ts";
+import { recordsProblems } from "#app/records/record-actions.server.ts";
+import { isRecordModel } from "#app/records/records.ts";
 import { findMember, grantAuthorization } from "./authorize.server.ts";
 import { newReferenceCode } from "./claim-submission.server.ts";
 import { isSessionExpired, newDraftId } from "./claimant-session.server.ts";
@@ -110,31 +114,52 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   if (closed) return closed;
   if (!submitLimit.attempt(context.get(clientAddressContext), now)) return json({ error: text("Submission_TooManyAttempts") }, { status: 429 });
 
-  const formData = await request.formData().catch(() => undefined);
-  if (!formData) return json({ error: "The body must be multipart/form-data, each payload part JSON." }, { status: 400 });
-  if ([...formData.values()].some((value) => typeof value !== "string")) return json({ error: "Documents are not accepted by this endpoint yet." }, { status: 400 });
+  const { settlement, forms } = getPortal();
+  if (!isMultipart(request)) return json({ error: "The body must be multipart/form-data, each payload part JSON." }, { status: 400 });
+  let received: ReceivedForm;
+  try {
+    // Files under "documents" go straight to the document store as they arrive (the CSRF header was checked above).
+    received = await receiveUpload(request, {
+      limits: settlement.uploads,
+      store,
+      owner: { sessionId, formType },
+      now,
+      held: { bytes: 0, files: 0, names: [] },
+      acceptsFile: (field) => field === "documents",
+      severalPerField: true,
+      mayStore: () => true,
+      nameOf: (sentAs, fields) => documentNameFor(fields.get("documentContexts"), sentAs),
+    });
+  } catch (error) {
+    if (error instanceof MalformedUpload) return json({ error: "The body must be multipart/form-data, each payload part JSON." }, { status: 400 });
+    throw error;
+  }
+  const discardUploads = () => Promise.all(received.files.flatMap((file) => (file.document ? [store.deleteDocument(file.document.id)] : [])));
+  const refuse = async (status: number, error: string) => {
+    await discardUploads();
+    return json({ error }, { status });
+  };
   const part = (name: string): unknown => {
-    const raw = formData.get(name);
+    const raw = received.fields.get(name);
     if (raw === null || raw === "") return null;
     try {
-      return JSON.parse(String(raw));
+      return JSON.parse(raw);
     } catch {
-      throw json({ error: `The part "${name}" is not valid JSON.` }, { status: 400 });
+      throw new SyntaxError(`The part "${name}" is not valid JSON.`);
     }
   };
 
-  const { settlement, forms } = getPortal();
   const definition = forms[formType];
   let submitted: Record<string, Record<string, unknown>>;
   let token: unknown;
   let preferred: unknown;
   try {
-    const answered = definition.models.map(modelKey).filter((key) => key !== signInModel(definition));
+    const answered = definition.models.map(modelKey).filter((key) => key !== signInModel(definition) && !isRecordModel(key));
     submitted = Object.fromEntries(answered.map((key) => [key, asSubmitted(part(key))]));
     token = part("reCaptchaResponse");
     preferred = part("userPreferredCulture");
-  } catch (response) {
-    return response as Response;
+  } catch (error) {
+    return refuse(400, (error as Error).message);
   }
   const culture = typeof preferred === "string" && settlement.cultures.includes(preferred) ? preferred : getCulture(context);
 
@@ -146,17 +171,28 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
     Object.assign(errors, result.errors);
     for (const [model, values] of Object.entries(result.values)) models = { ...models, [model]: { ...models[model], ...values } };
   }
-  if (Object.keys(errors).length > 0) return json({ error: firstErrors(errors, text) }, { status: 400 });
+  if (Object.keys(errors).length > 0) return refuse(400, firstErrors(errors, text));
+  let records: ApiRecords;
+  try {
+    records = apiRecords(definition, part, received.files, { step: stepContext(now, models), models, limits: settlement.uploads, text, culture });
+  } catch (error) {
+    return refuse(400, (error as Error).message);
+  }
+  if ("error" in records) return refuse(400, records.error);
+  const problems = Object.entries(Object.assign({}, ...Object.values(definition.pages).map((page) => recordsProblems(page, { records: records.records, models }, text))) as Record<string, string>);
+  if (problems.length > 0) return refuse(400, problems.map(([model, message]) => `${model}: ${message}`).join("; "));
   if (captchaRequired(settlement)) {
     const captcha = await verifyCaptcha(settlement, { token: typeof token === "string" ? token : null }, context.get(clientAddressContext), now);
     if (!captcha.ok) {
       const { status, key } = captchaRefusal(captcha.reason, "Error_SubmissionFailed");
-      return json({ error: text(key) }, { status });
+      return refuse(status, text(key));
     }
   }
 
   const draft = (await store.getDraft(sessionId, formType)) ?? { ...emptyDraft(newDraftId()), updatedAt: now };
-  await store.saveDraft(sessionId, formType, { ...draft, models, completedSteps: [...answerSteps(definition), "claim-summary"] }, now);
-  const filed = await store.submitClaim(sessionId, formType, { draftId: draft.draftId, models, records: {}, documentIds: [], culture }, () => newReferenceCode(formType), now);
+  await store.saveDraft(sessionId, formType, { ...draft, models, records: records.records, completedSteps: [...answerSteps(definition), "claim-summary"] }, now);
+  const filed = await store.submitClaim(sessionId, formType, { draftId: draft.draftId, models, ...records, culture }, () => newReferenceCode(formType), now);
+  // A draft filed before: its claim stands as it was, and these uploads are not part of it.
+  if (!filed.created) await discardUploads();
   return json({ referenceCodeForm: filed.referenceCode });
 }

@@ -2,6 +2,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { axeViolations, fillForm, launchChromium, openPage } from "#tests/support/browser.ts";
 import { readClaims } from "#tests/support/backends.ts";
+import { addRecord, answerSecurityQuestion, submitStep, uploadDocument } from "#tests/support/browser-flows.ts";
+import { PDF, PNG } from "#tests/support/documents.ts";
 import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 
@@ -23,6 +25,10 @@ const FLOWS = {
       "claim-details": AUTOMOTIVE_DETAILS,
       "payment-election": { "paymentElection.paymentMethod": "zelle", "paymentElection.zelleContact": "ana@example.com" },
     },
+    /** Proof of ownership is required. */
+    documents: async (page: Page) => {
+      expect(await uploadDocument(page, { name: "title.pdf", mimeType: "application/pdf", buffer: PDF }, { "documentContexts.documentKind": "title" })).toBe("saved");
+    },
     expected: { claimantInfo: { lastName: "García", phoneNumber: "(555) 123-4567", mailingPostalCode: "98111-0042" }, claimDetails: { vehicleVin: "1HGCM82633A004352", disposalDate: "06/30/2023" }, paymentElection: { paymentMethod: "zelle", zelleContact: "ana@example.com" } },
   },
   reimbursement: {
@@ -31,6 +37,12 @@ const FLOWS = {
       "claimant-info": { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.firstName": "Carmen", "claimantInfo.lastName": "Ruiz" },
       "claim-details": { "claimDetails.repairShopName": "Main St Garage", "claimDetails.repairDate": "5/1/2024", "claimDetails.odometerMiles": "48210", "claimDetails.repairAmount": "480.5" },
       "payment-election": { "paymentElection.paymentMethod": "directDeposit", "paymentElection.routingNumber": "021000021", "paymentElection.accountNumber": "12345678", "paymentElection.accountType": "checking" },
+    },
+    /** An expense, and its receipt. */
+    documents: async (page: Page) => {
+      await addRecord(page, "claimTransactions", { "claimTransactions.expenseDate": "5/1/2024", "claimTransactions.description": "Tow", "claimTransactions.amount": "95" });
+      const expense = (await page.locator("#field-documentContexts-claimTransactionId option").nth(1).getAttribute("value"))!;
+      expect(await uploadDocument(page, { name: "tow receipt.png", mimeType: "image/png", buffer: PNG }, { "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": expense })).toBe("saved");
     },
     expected: { claimantInfo: { lastName: "Ruiz" }, claimDetails: { repairDate: "05/01/2024", repairAmount: "480.50" }, paymentElection: { paymentMethod: "directDeposit", routingNumber: "021000021", accountType: "checking" } },
   },
@@ -41,28 +53,11 @@ const FLOWS = {
       "claim-details": STANDARD_DETAILS,
       "payment-election": { "paymentElection.paymentMethod": "paypal", "paymentElection.paypalEmail": "bo@example.com" },
     },
+    /** Documents are optional in the standard flow. */
+    documents: async () => {},
     expected: { claimantInfo: { lastName: "Lee", mailingSubDivision: "TX" }, claimDetails: { unitPrice: "1250.50", serviceDates: "03/02/2022; 09/14/2022" }, paymentElection: { paymentMethod: "paypal", paypalEmail: "bo@example.com" } },
   },
 } as const;
-
-/** Answers the plain-text sum a script-less browser is shown instead of the captcha widget. */
-async function answerSecurityQuestion(page: Page) {
-  const question = (await page.locator('label[for="captcha-answer"]').textContent())!;
-  const [, first, second] = /(\d+) \+ (\d+)/.exec(question)!;
-  await page.locator("#captcha-answer").fill(String(Number(first) + Number(second)));
-}
-
-async function submitStep(page: Page) {
-  const before = page.url();
-  await page.locator("form.step-form button[type=submit]").click();
-  try {
-    await page.waitForURL((url) => url.toString() !== before, { timeout: 15_000 });
-  } catch (error) {
-    // Say where and why the claimant is stuck rather than only that the page did not change.
-    const summary = await page.locator(".error-summary").textContent().catch(() => null);
-    throw new Error(`Still on ${before}: ${summary ?? "no error summary"}`, { cause: error });
-  }
-}
 
 /** Files a claim as a claimant would, from the flow's start page to its confirmation. */
 async function fileClaim(flow: keyof typeof FLOWS, javaScript: boolean, culture: "en" | "es") {
@@ -81,6 +76,9 @@ async function fileClaim(flow: keyof typeof FLOWS, javaScript: boolean, culture:
     await fillForm(page, answers);
     await submitStep(page);
   }
+  expect(new URL(page.url()).pathname).toBe(`/${flow}/supporting-documents`);
+  await FLOWS[flow].documents(page);
+  await submitStep(page);
   expect(new URL(page.url()).pathname).toBe(`/${flow}/claim-summary`);
   expect(await page.locator("html").getAttribute("lang")).toBe(culture);
   // axe runs with JavaScript only (it is a script); the scripts-off rendering is the same HTML.

@@ -189,6 +189,67 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
     expect((await press(claimant, "save", "nothing", draft)).status).toBe(400);
   });
 
+  test("the JSON API: records as list parts, files under documents named by their context's client id or name; the same rules", async () => {
+    const claimant = new Claimant(portal);
+    await claimant.get("/reimbursement");
+    const authorized = await claimant.api("/api/forms/reimbursement/authorize", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ credentials: { claimId: "10000003", pin: "111222" }, reCaptchaResponse: "test-pass" }),
+    });
+    expect(authorized.status).toBe(200);
+    const claimantInfo = Object.fromEntries(Object.entries(AUTOMOTIVE_CLAIMANT).map(([name, value]) => [name.split(".")[1], value]));
+    const details = Object.fromEntries(Object.entries(REIMBURSEMENT_DETAILS).map(([name, value]) => [name.split(".")[1], value]));
+    const base = {
+      claimantInfo,
+      claimDetails: details,
+      paymentElection: { paymentMethod: "check" },
+      signature: { attestation: true, signature: "Carmen Ruiz" },
+      reCaptchaResponse: "test-pass",
+      claimTransactions: [{ clientId: "txn-abcdefgh", fields: { expenseDate: "5/1/2024", description: "Tow", amount: "95" } }],
+      documentContexts: [
+        { clientId: "doc-abcdefgh", fields: { name: "tow.pdf", documentKind: "receipt", claimTransactionId: "txn-abcdefgh" } },
+        { clientId: "doc-bcdefghi", fields: { name: "photo.png", documentKind: "other", claimTransactionId: "txn-abcdefgh" } },
+      ],
+    };
+    const submit = (parts: Record<string, unknown>, files: Array<[string, Uint8Array<ArrayBuffer>]>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(parts)) form.append(name, JSON.stringify(value));
+      for (const [name, content] of files) form.append("documents", new File([content], name));
+      return claimant.api("/api/forms/reimbursement", { method: "POST", body: form });
+    };
+    const receipt = pdfOfSize(70_000);
+    const refused = async (parts: Record<string, unknown>, files: Array<[string, Uint8Array<ArrayBuffer>]>) => {
+      const response = await submit(parts, files);
+      expect(response.status).toBe(400);
+      return ((await response.json()) as { error: string }).error;
+    };
+    expect(await refused(base, [["doc-abcdefgh", receipt]])).toBe('documentContexts[1]: no file in "documents" is named by its clientId or name');
+    expect(await refused(base, [["doc-abcdefgh", receipt], ["photo.png", PNG], ["stray.pdf", PDF]])).toBe('documents: the file "stray.pdf" matches no document context (by clientId or name).');
+    expect(await refused(base, [["doc-abcdefgh", RENAMED_EXECUTABLE], ["photo.png", PNG]])).toBe("documents: tow.pdf is not a real PDF file. Choose the document itself, saved in the format its name says.");
+    expect(await refused({ ...base, documentContexts: [{ ...base.documentContexts[0], fields: { ...base.documentContexts[0]!.fields, claimTransactionId: "txn-zzzzzzzz" } }] }, [["doc-abcdefgh", receipt]])).toBe(
+      "documentContexts[0].claimTransactionId: The value entered is not valid",
+    );
+    expect(await refused({ ...base, claimTransactions: [], documentContexts: [] }, [])).toBe("claimTransactions: Expenses: add at least 1 before you continue.; documentContexts: Provide documentation");
+
+    const filed = await submit(base, [["doc-abcdefgh", receipt], ["photo.png", PNG]]);
+    expect(filed.status).toBe(200);
+    const { referenceCodeForm } = (await filed.json()) as { referenceCodeForm: string };
+    const store = openStore(portal);
+    try {
+      const documents = await store.claimDocuments(referenceCodeForm);
+      expect(documents.map((document) => document.name)).toEqual(["tow.pdf", "photo.png"]);
+      expect(await readAll(store.readDocument(documents[0]!.id))).toEqual(receipt);
+      const claim = await store.getClaim(referenceCodeForm);
+      expect(claim?.records.documentContexts?.map((record) => [record.clientId, record.documentId, record.fields.claimTransactionId])).toEqual([
+        ["doc-abcdefgh", documents[0]!.id, "txn-abcdefgh"],
+        ["doc-bcdefghi", documents[1]!.id, "txn-abcdefgh"],
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
   test("record buttons need the session's CSRF token, like every POST", async () => {
     const claimant = await atDocuments(portal);
     expect((await claimant.post(DOCUMENTS, { records: "claimTransactions", intent: "add" }, { csrf: false })).status).toBe(403);

@@ -3,6 +3,8 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadFormDefinition, loadFormDefinitions } from "#app/forms/form-definitions.server.ts";
 import { fieldsOfBlocks, modelKey } from "#app/forms/form-definition.ts";
+import type { RecordsBlock } from "#app/forms/page-schema.ts";
+import { draftFields, recordModelConfig } from "#app/records/records.ts";
 import { DEMO_SETTLEMENT, settlementWith } from "#tests/support/settlement.ts";
 
 type Json = Record<string, unknown> & { fields: Record<string, Record<string, unknown>> };
@@ -30,14 +32,15 @@ describe("form definitions", () => {
   test("the demo settlement defines all four form types", () => {
     const forms = loadFormDefinitions(DEMO_SETTLEMENT);
     expect(Object.keys(forms)).toEqual(["automotive", "reimbursement", "standard", "lookup"]);
-    expect(forms.automotive.models.map(modelKey)).toEqual(["credentials", "claimantInfo", "claimDetails", "paymentElection", "signature"]);
+    expect(forms.automotive.models.map(modelKey)).toEqual(["credentials", "claimantInfo", "claimDetails", "paymentElection", "signature", "documentContexts"]);
+    expect(forms.reimbursement.models.map(modelKey)).toEqual(["credentials", "claimantInfo", "claimDetails", "paymentElection", "signature", "claimTransactions", "documentContexts"]);
   });
 
   test("every field kind, rule and mask appears in the demo forms", () => {
     const forms = Object.values(loadFormDefinitions(DEMO_SETTLEMENT));
     const fields = forms.flatMap((form) => form.models.flatMap((model) => Object.values(model.fields)));
     const components = new Set(fields.map((field) => field.componentName));
-    expect([...components].sort()).toEqual(["FormFieldCheckbox", "FormFieldDate", "FormFieldHidden", "FormFieldRadio", "FormFieldSelect", "FormFieldText"]);
+    expect([...components].sort()).toEqual(["FormFieldCheckbox", "FormFieldDate", "FormFieldFile", "FormFieldHidden", "FormFieldRadio", "FormFieldSelect", "FormFieldText"]);
     const rules = new Set(fields.flatMap((field) => field.validations.map((rule) => rule.type)));
     for (const rule of ["required", "requiredIf", "nestedRequiredIf", "requiredIfOtherPropertyMatchesRegex", "requireOnePropertyValTrue", "maxLength", "range", "beforeDate", "endDate", "preventFutureDate", "preventFutureShortDate", "regularExpression", "characterSetRestriction", "confirmNone", "equalTo"]) {
       expect(rules, rule).toContain(rule);
@@ -47,7 +50,7 @@ describe("form definitions", () => {
       expect(masks, mask).toContain(mask);
     }
     const blocks = new Set(forms.flatMap((form) => Object.values(form.pages).flatMap((page) => JSON.stringify(page.blocks).match(/"kind":"\w+"/g) ?? [])));
-    for (const kind of ["field", "formRow", "headerBlock", "feedback", "labelledValue", "nameInput", "mailingAddress", "confirmation", "fieldset"]) {
+    for (const kind of ["field", "formRow", "headerBlock", "feedback", "labelledValue", "nameInput", "mailingAddress", "confirmation", "fieldset", "recordsTable", "documentManager"]) {
       expect(blocks, kind).toContain(`"kind":"${kind}"`);
     }
     expect(fieldsOfBlocks(forms[0]!.pages["claimant-info"]!.blocks)).toContain("claimantInfo.mailingCountry");
@@ -96,5 +99,46 @@ describe("form definitions", () => {
     const message = loadError(dir);
     expect(message).toContain("A header block needs a heading tag");
     expect(message).toContain("Either label or icon must have a value.");
+  });
+
+  test("records: a file field with dependencies, two file fields in a model, a minimum read off a records model, too many display fields", () => {
+    const documents = (models: Json[]) => models.find((model) => (model.metadata as { dtoMapping: string }).dtoMapping === "DocumentContexts")!;
+    const dependent = withAutomotive((models) => {
+      documents(models).fields.file!.dependencies = { conditions: [{ field: "documentKind", equals: "other" }] };
+      documents(models).fields.scan = { componentName: "FormFieldFile", key: "scan", label: "Scan" };
+    });
+    const message = loadError(dependent);
+    expect(message).toContain("model DocumentContexts, field file: Dependency behavior have not been implemented for the FormFieldFile component.");
+    expect(message).toContain("model DocumentContexts: at most one file field per model (SPEC §5); found file, scan");
+
+    const dir = settlementWith();
+    const file = path.join(dir, "forms", "automotive.pages.json");
+    const pages = JSON.parse(readFileSync(file, "utf8"));
+    const manager = pages["supporting-documents"].blocks[0];
+    manager.minimumSaved = { field: "documentContexts.size" };
+    manager.displayFields = Array.from({ length: 12 }, () => "name");
+    writeFileSync(file, JSON.stringify(pages));
+    const pageMessage = loadError(dir);
+    expect(pageMessage).toContain('the minimum saved count depends on "documentContexts.size", which matches more than one model');
+    expect(pageMessage).toContain("a display-only row shows at most 11 fields beside its edit/delete buttons; it lists 12");
+  });
+
+  test("records: a grid without field ordering warns the developer and sorts its fields alphabetically", () => {
+    const dir = settlementWith();
+    const file = path.join(dir, "forms", "reimbursement.pages.json");
+    const pages = JSON.parse(readFileSync(file, "utf8"));
+    delete pages["supporting-documents"].blocks[0].fields;
+    writeFileSync(file, JSON.stringify(pages));
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+    try {
+      const definition = loadFormDefinition(dir, "reimbursement");
+      const block = definition.pages["supporting-documents"]!.blocks[0] as RecordsBlock;
+      expect(draftFields(block, recordModelConfig(definition.models, block)!)).toEqual(["amount", "description", "expenseDate"]);
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings.join("\n")).toContain("the records grid of claimTransactions has no field ordering");
   });
 });

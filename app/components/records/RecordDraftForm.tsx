@@ -58,8 +58,10 @@ export function RecordDraftForm({ view, settings, failure }: { view: RecordsView
     if (hasFile || event.currentTarget.contains(event.relatedTarget as Node | null)) return;
     const form = event.currentTarget;
     const found = check(form);
-    setClientErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const invalid = Object.keys(found).length > 0;
+    // Without client errors the server's answer (if any) shows.
+    setClientErrors(invalid ? found : undefined);
+    if (invalid) return;
     const data = new FormData(form);
     data.set("intent", "save");
     void fetcher.submit(data, { method: "post", action: settings.action });
@@ -92,8 +94,9 @@ export function RecordDraftForm({ view, settings, failure }: { view: RecordsView
         if (hasFile && !(event.currentTarget.elements.namedItem(`${block.model}.file`) as HTMLInputElement | null)?.files?.length && !draft.editing) {
           found[`${block.model}.file`] = text("Documents_ChooseFile");
         }
-        setClientErrors(found);
-        if (Object.keys(found).length > 0) event.preventDefault();
+        const invalid = Object.keys(found).length > 0;
+        setClientErrors(invalid ? found : undefined);
+        if (invalid) event.preventDefault();
       }}
     >
       {/* The token comes first: the server stores a file only after a valid one. */}

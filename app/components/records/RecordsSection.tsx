@@ -17,7 +17,8 @@ export function RecordsSection({ view, settings, failure, problem }: { view: Rec
   const actions = { action: settings.action, csrfToken: settings.csrfToken, model: block.model, allowDelete: block.allowDelete, allowEdit: block.allowEdit && !view.draft };
   const hasButtons = block.allowDelete || block.allowEdit;
   return (
-    <section id={id} className={`records records-${block.kind}${problem ? " field-invalid" : ""}`} aria-labelledby={`${id}-title`} tabIndex={-1}>
+    // Not a landmark of its own (no accessible name): its heading names it, the table's region scrolls.
+    <section id={id} className={`records records-${block.kind}${problem ? " field-invalid" : ""}`} tabIndex={-1}>
       <h2 id={`${id}-title`}>{text(block.legend)}</h2>
       {block.hint && <p className="field-hint">{text(block.hint)}</p>}
       {problem && (

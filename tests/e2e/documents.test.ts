@@ -1,0 +1,102 @@
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
+import { axeViolations, fillForm, launchChromium, openPage } from "#tests/support/browser.ts";
+import { addRecord, answerSecurityQuestion, savedRows, submitStep, uploadDocument } from "#tests/support/browser-flows.ts";
+import { Claimant } from "#tests/support/claimant.ts";
+import { AUTOMOTIVE_CLAIMANT, REIMBURSEMENT_DETAILS } from "#tests/support/demo-answers.ts";
+import { pdfOfSize, PNG, RENAMED_EXECUTABLE } from "#tests/support/documents.ts";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+
+let browser: Browser;
+let portal: PortalServer;
+beforeAll(async () => {
+  [browser, portal] = await Promise.all([launchChromium(), startPortal()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+async function readAll(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of chunks) parts.push(Buffer.from(chunk));
+  return Buffer.concat(parts);
+}
+
+const EXPENSES = [
+  { "claimTransactions.expenseDate": "5/1/2024", "claimTransactions.description": "Tow truck", "claimTransactions.amount": "120" },
+  { "claimTransactions.expenseDate": "5/2/2024", "claimTransactions.description": "Wrong entry", "claimTransactions.amount": "1" },
+  { "claimTransactions.expenseDate": "5/3/2024", "claimTransactions.description": "Rental car", "claimTransactions.amount": "310.45" },
+];
+
+/** Issue 5's scenario in Chromium, with JavaScript off and on: the same page, the same outcome. */
+describe.each([false, true])("JavaScript %s: expenses and their receipts", (javaScript) => {
+  test("three expenses, one removed, a receipt for each other; duplicate, oversize and renamed files refused; all filed byte for byte", async () => {
+    // The earlier steps over HTTP; the browser takes over the same session at the documents step.
+    const claimant = new Claimant(portal);
+    await claimant.signIn("reimbursement");
+    await claimant.complete("/reimbursement/claimant-info", AUTOMOTIVE_CLAIMANT);
+    await claimant.complete("/reimbursement/claim-details", REIMBURSEMENT_DETAILS);
+    await claimant.complete("/reimbursement/payment-election", { "paymentElection.paymentMethod": "check" });
+    const page = await openPage(browser, javaScript);
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.context().addCookies([{ ...claimant.sessionCookie(), url: portal.url }]);
+    await page.goto(`${portal.url}/reimbursement/supporting-documents`);
+    if (javaScript) await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+
+    await addRecord(page, "claimTransactions", EXPENSES[0]!);
+    await addRecord(page, "claimTransactions", EXPENSES[1]!);
+    // With JavaScript the third is saved by leaving its row once it is valid (SPEC §4), without pressing Save.
+    await addRecord(page, "claimTransactions", EXPENSES[2]!, javaScript ? () => page.locator("h1").click() : undefined);
+    expect(await savedRows(page, "claimTransactions").locator("td:nth-child(3)").allTextContents()).toEqual(["Tow truck", "Wrong entry", "Rental car"]);
+    await savedRows(page, "claimTransactions").nth(1).getByRole("button", { name: "Remove Expense 2" }).click();
+    await expect.poll(() => savedRows(page, "claimTransactions").count()).toBe(2);
+    expect(await savedRows(page, "claimTransactions").locator("td:nth-child(3)").allTextContents()).toEqual(["Tow truck", "Rental car"]);
+    if (javaScript) expect(await axeViolations(page), "records page").toEqual([]);
+
+    const expenses = (await page.locator("#field-documentContexts-claimTransactionId option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).slice(1);
+    expect(expenses).toHaveLength(2);
+    const towReceipt = pdfOfSize(150_000);
+    const receipt = (expense: string) => ({ "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": expense });
+    expect(await uploadDocument(page, { name: "tow.pdf", mimeType: "application/pdf", buffer: towReceipt }, receipt(expenses[0]!))).toBe("saved");
+    expect(await uploadDocument(page, { name: "tow.pdf", mimeType: "application/pdf", buffer: towReceipt }, receipt(expenses[1]!))).toBe(
+      "A file named tow.pdf already exists. Rename the file or choose another one.",
+    );
+    if (javaScript) expect(await axeViolations(page), "records page with an error").toEqual([]);
+    expect(await uploadDocument(page, { name: "rental.pdf", mimeType: "application/pdf", buffer: pdfOfSize(10 * 1024 * 1024 + 1) }, receipt(expenses[1]!))).toBe(
+      "rental.pdf is too large: each file can be at most 10 MB.",
+    );
+    expect(await uploadDocument(page, { name: "rental.png", mimeType: "image/png", buffer: RENAMED_EXECUTABLE }, receipt(expenses[1]!))).toBe(
+      "rental.png is not a real PNG file. Choose the document itself, saved in the format its name says.",
+    );
+    expect(await uploadDocument(page, { name: "rental.png", mimeType: "image/png", buffer: PNG }, receipt(expenses[1]!))).toBe("saved");
+    expect(await savedRows(page, "documentContexts").locator("td:nth-child(2)").allTextContents()).toEqual(["tow.pdf", "rental.png"]);
+    expect(await savedRows(page, "documentContexts").locator("td:nth-child(4)").allTextContents()).toEqual(["Expense 1: 05/01/2024, Tow truck, 120.00", "Expense 2: 05/03/2024, Rental car, 310.45"]);
+
+    await submitStep(page);
+    expect(new URL(page.url()).pathname).toBe("/reimbursement/claim-summary");
+    await fillForm(page, { "signature.attestation": "on", "signature.signature": "Ana García" });
+    if (!javaScript) await answerSecurityQuestion(page);
+    await submitStep(page);
+    expect(new URL(page.url()).pathname).toBe("/reimbursement/confirmation");
+    const code = (await page.locator(".reference-code").textContent())!;
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    const store = openSqliteStore(path.join(portal.dataDir, "portal.sqlite"));
+    try {
+      const claim = (await store.getClaim(code))!;
+      expect(claim.records.claimTransactions?.map((record) => record.fields.description)).toEqual(["Tow truck", "Rental car"]);
+      const documents = await store.claimDocuments(code);
+      expect(documents.map((document) => document.name)).toEqual(["tow.pdf", "rental.png"]);
+      expect(await readAll(store.readDocument(documents[0]!.id))).toEqual(towReceipt);
+      expect(await readAll(store.readDocument(documents[1]!.id))).toEqual(PNG);
+      expect(claim.records.documentContexts?.map((record) => record.fields.claimTransactionId)).toEqual(expenses);
+    } finally {
+      await store.close();
+    }
+  }, 120_000);
+});
