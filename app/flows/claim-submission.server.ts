@@ -60,7 +60,7 @@ function answerSections(formType: FormType, definition: FormDefinition, draft: P
     const page = definition.pages[step]!;
     const choices = recordChoices(definition, page, draft.records, text, culture);
     for (const view of recordsViews(definition, page, draft.records, text, culture, choices)) {
-      if (view.rows.length === 0) answers.push({ path: view.block.model, label: text(view.block.legend), value: text("Value_NotAnswered") });
+      if (view.rows.length === 0) answers.push({ path: view.block.model, label: text(view.block.legend), value: text("Records_None") });
       for (const row of view.rows) answers.push({ path: row.clientId, label: row.title, value: row.cells.filter(Boolean).join(", ") });
     }
     return { step, title: text(definition.pages[step]!.title), changePath: withCulture(`${stepPath(formType, step)}?return=summary`, culture), answers };

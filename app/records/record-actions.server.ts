@@ -150,7 +150,9 @@ async function discardUploads(store: Store, files: ReceivedFile[]) {
 function backTo(pagePath: string, model: string) {
   const url = new URL(pagePath, "http://portal.invalid");
   url.searchParams.set("saved", "1");
-  return redirect(`${url.pathname}${url.search}#records-${model}`, 303);
+  // Often the very URL the claimant is on: React Router would treat it as a hash change and not
+  // reload the page's data without being told to.
+  return redirect(`${url.pathname}${url.search}#records-${model}`, { status: 303, headers: { "X-Remix-Revalidate": "yes" } });
 }
 
 /**

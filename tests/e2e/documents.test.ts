@@ -90,7 +90,8 @@ describe.each([false, true])("JavaScript %s: expenses and their receipts", (java
     try {
       const claim = (await store.getClaim(code))!;
       expect(claim.records.claimTransactions?.map((record) => record.fields.description)).toEqual(["Tow truck", "Rental car"]);
-      const documents = await store.claimDocuments(code);
+      const stored = await store.claimDocuments(code);
+      const documents = (claim.records.documentContexts ?? []).map((record) => stored.find((document) => document.id === record.documentId)!);
       expect(documents.map((document) => document.name)).toEqual(["tow.pdf", "rental.png"]);
       expect(await readAll(store.readDocument(documents[0]!.id))).toEqual(towReceipt);
       expect(await readAll(store.readDocument(documents[1]!.id))).toEqual(PNG);

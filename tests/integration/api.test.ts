@@ -81,7 +81,7 @@ describe("GET /api/forms/config", () => {
   test("serves the form type's server model configs", async () => {
     const { body } = await getJson(`${portal.url}/api/forms/config?formType=standard`);
     const models = body as unknown as Array<{ metadataHash: string; metadata: { dtoMapping: string }; fields: Record<string, { componentName: string }> }>;
-    expect(models.map((model) => model.metadata.dtoMapping)).toEqual(["Credentials", "ClaimantInfo", "ClaimDetails", "PaymentElection", "Signature"]);
+    expect(models.map((model) => model.metadata.dtoMapping)).toEqual(["Credentials", "ClaimantInfo", "ClaimDetails", "PaymentElection", "Signature", "DocumentContexts"]);
     expect(models[2]!.fields.purchaseDate!.componentName).toBe("FormFieldDate");
     expect(models.every((model) => model.metadataHash)).toBe(true);
   });

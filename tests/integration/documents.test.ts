@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openPostgresStore } from "#app/storage/postgres-store.server.ts";
 import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
-import type { Store } from "#app/storage/store.ts";
+import type { Claim, Store, StoredDocument } from "#app/storage/store.ts";
 import { BACKENDS, readClaims } from "#tests/support/backends.ts";
 import { Claimant, fieldError, summaryLines } from "#tests/support/claimant.ts";
 import { AUTOMOTIVE_CLAIMANT, REIMBURSEMENT_DETAILS } from "#tests/support/demo-answers.ts";
@@ -53,6 +53,11 @@ async function readAll(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const chunk of chunks) parts.push(Buffer.from(chunk));
   return Buffer.concat(parts);
+}
+
+/** A claim's documents in the order of its document records. */
+function inRecordOrder(claim: Claim, documents: StoredDocument[]): StoredDocument[] {
+  return (claim.records.documentContexts ?? []).map((record) => documents.find((document) => document.id === record.documentId)!);
 }
 
 function openStore(portal: PortalServer): Store {
@@ -154,7 +159,7 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
     try {
       const claim = await store.getClaim(code);
       expect(claim?.records.claimTransactions?.map((record) => record.fields.description)).toEqual(["Tow truck", "Rental car"]);
-      const documents = await store.claimDocuments(code);
+      const documents = inRecordOrder(claim!, await store.claimDocuments(code));
       expect(documents.map((document) => [document.name, document.mediaType])).toEqual([["tow.pdf", "application/pdf"], ["rental.png", "image/png"]]);
       expect(await readAll(store.readDocument(documents[0]!.id))).toEqual(towReceipt);
       expect(await readAll(store.readDocument(documents[1]!.id))).toEqual(PNG);
@@ -237,10 +242,10 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
     const { referenceCodeForm } = (await filed.json()) as { referenceCodeForm: string };
     const store = openStore(portal);
     try {
-      const documents = await store.claimDocuments(referenceCodeForm);
+      const claim = await store.getClaim(referenceCodeForm);
+      const documents = inRecordOrder(claim!, await store.claimDocuments(referenceCodeForm));
       expect(documents.map((document) => document.name)).toEqual(["tow.pdf", "photo.png"]);
       expect(await readAll(store.readDocument(documents[0]!.id))).toEqual(receipt);
-      const claim = await store.getClaim(referenceCodeForm);
       expect(claim?.records.documentContexts?.map((record) => [record.clientId, record.documentId, record.fields.claimTransactionId])).toEqual([
         ["doc-abcdefgh", documents[0]!.id, "txn-abcdefgh"],
         ["doc-bcdefghi", documents[1]!.id, "txn-abcdefgh"],

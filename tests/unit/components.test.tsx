@@ -5,6 +5,7 @@ import { Feedback } from "#app/components/Feedback.tsx";
 import { HeaderBlock } from "#app/components/HeaderBlock.tsx";
 import { Icon } from "#app/components/Icon.tsx";
 import { LabelledValue } from "#app/components/LabelledValue.tsx";
+import { DisplayOnlyRow } from "#app/components/records/DisplayOnlyRow.tsx";
 import { ICON_NAMES } from "#app/forms/page-schema.ts";
 
 describe("components refuse misuse with SPEC §8's messages", () => {
@@ -18,6 +19,17 @@ describe("components refuse misuse with SPEC §8's messages", () => {
   test("a labelled value needs a label or an icon", () => {
     expect(() => renderToStaticMarkup(<LabelledValue>x</LabelledValue>)).toThrow("Either label or icon must have a value.");
     expect(renderToStaticMarkup(<LabelledValue label="Claim ID">12345678</LabelledValue>)).toBe('<dl class="labelled-value"><dt>Claim ID</dt><dd>12345678</dd></dl>');
+  });
+
+  test("a display-only row needs the client id of an existing record, and at most 11 fields beside its buttons (12 without)", () => {
+    const rows = [{ clientId: "txn-abcdefgh", title: "Expense 1", cells: ["05/01/2024", "Tow"], attached: 0 }];
+    const readOnly = { action: "/x", csrfToken: "t", model: "claimTransactions", allowDelete: false, allowEdit: false };
+    expect(() => renderToStaticMarkup(<DisplayOnlyRow recordClientId={undefined} rows={rows} actions={readOnly} />)).toThrow("ClientId not provided to FormModelRow");
+    expect(() => renderToStaticMarkup(<DisplayOnlyRow recordClientId="txn-zzzzzzzz" rows={rows} actions={readOnly} />)).toThrow("No record has the client id txn-zzzzzzzz");
+    expect(renderToStaticMarkup(<DisplayOnlyRow recordClientId="txn-abcdefgh" rows={rows} actions={readOnly} />)).toBe('<tr><th scope="row">Expense 1</th><td>05/01/2024</td><td>Tow</td></tr>');
+    const twelve = [{ ...rows[0]!, cells: Array.from({ length: 12 }, (_, index) => String(index)) }];
+    expect(() => renderToStaticMarkup(<DisplayOnlyRow recordClientId="txn-abcdefgh" rows={twelve} actions={readOnly} />)).not.toThrow();
+    expect(() => renderToStaticMarkup(<DisplayOnlyRow recordClientId="txn-abcdefgh" rows={twelve} actions={{ ...readOnly, allowDelete: true }} />)).toThrow("A display-only row shows at most 11 fields; this one has 12");
   });
 
   test("a header block needs its heading tag", () => {

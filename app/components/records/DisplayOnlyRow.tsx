@@ -22,6 +22,8 @@ export function DisplayOnlyRow({ recordClientId, rows, actions }: { recordClient
   const row = rows.find((candidate) => candidate.clientId === recordClientId);
   if (!row) throw new Error(`No record has the client id ${recordClientId}`);
   const buttons = actions.allowDelete || actions.allowEdit;
+  // SPEC §9: 11 display fields beside the buttons, 12 without (also checked at start-up).
+  if (row.cells.length > (buttons ? 11 : 12)) throw new Error(`A display-only row shows at most ${buttons ? 11 : 12} fields; this one has ${row.cells.length}`);
   return (
     <tr>
       <th scope="row">{row.title}</th>
