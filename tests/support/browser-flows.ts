@@ -48,21 +48,28 @@ export interface TestFile {
 export async function uploadDocument(page: Page, file: TestFile, answers: Record<string, string>): Promise<"saved" | string> {
   const rows = savedRows(page, "documentContexts");
   const error = page.locator("#field-documentContexts-file-error");
-  const before = { rows: await rows.count(), error: (await error.count()) ? await error.textContent() : null };
+  // allTextContents never waits (textContent would wait for an element that just went away).
+  const errorText = async () => (await error.allTextContents())[0] ?? null;
+  const before = { rows: await rows.count(), error: await errorText() };
   await page.locator("#field-documentContexts-file").setInputFiles(file);
   await fillForm(page, answers);
   // The server's answer (a new page without JavaScript, data for React Router with it), then what the page shows.
+  const traffic: string[] = [];
+  const note = (response: import("playwright-core").Response) => traffic.push(`${response.request().method()} ${new URL(response.url()).pathname}${new URL(response.url()).search} ${response.status()}`);
+  page.on("response", note);
   await Promise.all([page.waitForResponse((response) => response.request().method() === "POST"), page.locator('#records-documentContexts .record-draft button[value="upload"]').click()]);
   const answer = async () => {
     if ((await rows.count()) > before.rows) return "saved";
-    const shown = (await error.count()) ? await error.textContent() : null;
+    const shown = await errorText();
     return shown !== null && shown !== before.error ? shown.replace(/^Error:\s*/, "").trim() : undefined;
   };
   try {
     await expect.poll(answer, { timeout: 30_000 }).toBeDefined();
   } catch (failure) {
     const shown = await page.locator(".field-error, .error-summary").allTextContents();
-    throw new Error(`The upload of ${file.name} got no answer; the page shows: ${JSON.stringify(shown)}`, { cause: failure });
+    throw new Error(`The upload of ${file.name} got no answer; the page shows: ${JSON.stringify(shown)}; traffic: ${traffic.join(", ")}; at ${page.url()}; rows ${before.rows} → ${await rows.count()}: ${await page.locator("#records-documentContexts").innerText()}`, { cause: failure });
+  } finally {
+    page.off("response", note);
   }
   return (await answer())!;
 }
