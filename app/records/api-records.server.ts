@@ -1,7 +1,6 @@
 import type { ReceivedFile, UploadLimits } from "#app/documents/upload.server.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import type { FormDefinition } from "#app/forms/form-definition.ts";
-import type { RecordsBlock } from "#app/forms/page-schema.ts";
 import { failureText } from "#app/forms/parse-step.ts";
 import type { ModelValues, StepContext } from "#app/forms/validate-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
@@ -82,7 +81,7 @@ export function apiRecords(
       if (failed) return { error: `${block.model}[${index}].${failed[0].split(".")[1]}: ${failureText(context.text, failed[1][0]!)}` };
       const entry: RecordEntry = { clientId: record.clientId, status: "saved", fields: { ...checked.values } as Record<string, FieldValue> };
       if (file) {
-        const error = attachFile(entry, record, files, block);
+        const error = attachFile(entry, record, files);
         if (error) return { error: `${block.model}[${index}]: ${error}` };
         documentIds.push(entry.documentId!);
       }
@@ -96,7 +95,7 @@ export function apiRecords(
 }
 
 /** SPEC §5: each uploaded file matches exactly one document context, by its client id or its name. */
-function attachFile(entry: RecordEntry, record: PostedRecord, files: ReceivedFile[], block: RecordsBlock): string | undefined {
+function attachFile(entry: RecordEntry, record: PostedRecord, files: ReceivedFile[]): string | undefined {
   const name = typeof record.fields.name === "string" ? record.fields.name : undefined;
   const matching = files.filter((file) => file.document && (file.sentAs === record.clientId || (name !== undefined && file.sentAs === name)));
   if (matching.length !== 1) return matching.length === 0 ? `no file in "documents" is named by its clientId or name` : "more than one file matches it";
@@ -105,6 +104,5 @@ function attachFile(entry: RecordEntry, record: PostedRecord, files: ReceivedFil
   entry.fields[FILE_MODEL_FIELDS.name] = document.name;
   entry.fields[FILE_MODEL_FIELDS.size] = String(document.size);
   entry.fields[FILE_MODEL_FIELDS.type] = document.mediaType || "unknown";
-  void block;
   return undefined;
 }

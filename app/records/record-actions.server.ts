@@ -162,14 +162,13 @@ function backTo(pagePath: string, model: string) {
  */
 export async function recordAction(intent: RecordIntent, posted: PostedForm, context: RecordsContext, pagePath: string, culture: string) {
   const { fields, files } = posted;
-  const { draft, definition, store, text } = context;
+  const { draft, store, text } = context;
   const modelName = String(fields.get("records") ?? "");
   const block = recordsBlocks(context.page).find((candidate) => candidate.model === modelName);
   if (!block || !isRecordModel(modelName)) {
     await discardUploads(store, files);
     throw data(text("Records_UnknownList"), { status: 400 });
   }
-  const model = recordModelConfig(definition.models, block)!;
   const records: DraftRecords = structuredClone(draft.records ?? {});
   const list = (records[block.model] ??= []);
   const clientId = String(fields.get("record") ?? "");
