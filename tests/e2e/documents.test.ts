@@ -6,7 +6,7 @@ import { axeViolations, fillForm, launchChromium, openPage } from "#tests/suppor
 import { addRecord, answerSecurityQuestion, savedRows, submitStep, uploadDocument } from "#tests/support/browser-flows.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { AUTOMOTIVE_CLAIMANT, REIMBURSEMENT_DETAILS } from "#tests/support/demo-answers.ts";
-import { pdfOfSize, PNG, RENAMED_EXECUTABLE } from "#tests/support/documents.ts";
+import { pdfOfSize, PNG, RENAMED_EXECUTABLE, readAll } from "#tests/support/documents.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 
 let browser: Browser;
@@ -18,12 +18,6 @@ afterAll(async () => {
   await browser?.close();
   await portal?.stop();
 });
-
-async function readAll(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const chunk of chunks) parts.push(Buffer.from(chunk));
-  return Buffer.concat(parts);
-}
 
 const EXPENSES = [
   { "claimTransactions.expenseDate": "5/1/2024", "claimTransactions.description": "Tow truck", "claimTransactions.amount": "120" },

@@ -7,7 +7,7 @@ import type { Claim, Store, StoredDocument } from "#app/storage/store.ts";
 import { BACKENDS, readClaims } from "#tests/support/backends.ts";
 import { Claimant, fieldError, summaryLines } from "#tests/support/claimant.ts";
 import { AUTOMOTIVE_CLAIMANT, REIMBURSEMENT_DETAILS } from "#tests/support/demo-answers.ts";
-import { PDF, pdfOfSize, PNG, RENAMED_EXECUTABLE } from "#tests/support/documents.ts";
+import { PDF, pdfOfSize, PNG, RENAMED_EXECUTABLE, readAll } from "#tests/support/documents.ts";
 import type { Page } from "#tests/support/http.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
@@ -47,12 +47,6 @@ async function press(claimant: Claimant, intent: string, model: string, record?:
 
 async function upload(claimant: Claimant, file: { name: string; content: Uint8Array<ArrayBuffer> }, fields: Record<string, string>) {
   return claimant.postMultipart(DOCUMENTS, { records: "documentContexts", record: "new", intent: "upload", ...fields }, { "documentContexts.file": file });
-}
-
-async function readAll(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const chunk of chunks) parts.push(Buffer.from(chunk));
-  return Buffer.concat(parts);
 }
 
 /** A claim's documents in the order of its document records. */

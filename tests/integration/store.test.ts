@@ -7,12 +7,7 @@ import { openPostgresStore } from "#app/storage/postgres-store.server.ts";
 import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
 import { emptyDraft, type Store } from "#app/storage/store.ts";
 import { BACKENDS, freshDatabaseUrl } from "#tests/support/backends.ts";
-
-async function readAll(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const chunk of chunks) parts.push(Buffer.from(chunk));
-  return Buffer.concat(parts);
-}
+import { readAll } from "#tests/support/documents.ts";
 
 /** The store's contract, the same on each backend. */
 describe.each(BACKENDS)("the %s store", (backend) => {

@@ -7,13 +7,7 @@ import { openPostgresStore } from "#app/storage/postgres-store.server.ts";
 import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
 import type { Store } from "#app/storage/store.ts";
 import { BACKENDS, freshDatabaseUrl } from "#tests/support/backends.ts";
-import { PDF, pdfOfSize, RENAMED_EXECUTABLE } from "#tests/support/documents.ts";
-
-async function readAll(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const chunk of chunks) parts.push(Buffer.from(chunk));
-  return Buffer.concat(parts);
-}
+import { PDF, pdfOfSize, RENAMED_EXECUTABLE, readAll } from "#tests/support/documents.ts";
 
 function multipart(parts: Array<[string, string | File]>): Request {
   const form = new FormData();

@@ -16,3 +16,10 @@ export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0
 
 /** A Windows executable's "MZ" header: what a renamed executable holds, whatever its name says. */
 export const RENAMED_EXECUTABLE = Buffer.concat([Buffer.from("MZ\u0090\u0000\u0003\u0000\u0000\u0000", "latin1"), Buffer.alloc(64, 0x41)]);
+
+/** A stored document's content, read back whole (tests only: the portal itself never does this). */
+export async function readAll(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of chunks) parts.push(Buffer.from(chunk));
+  return Buffer.concat(parts);
+}
