@@ -27,11 +27,18 @@ const REQUIRED_COLUMNS = ["ClaimId", "Pin", "VIN"];
 
 const hashPin = (pin: string) => createHash("sha256").update(pin).digest();
 
+export const CLASS_MEMBERS_FILE = "class-members.csv";
+
 export function loadClassMembers(settlementDir: string): ClassMembers {
-  const file = path.join(settlementDir, "class-members.csv");
+  const file = path.join(settlementDir, CLASS_MEMBERS_FILE);
+  if (!existsSync(file)) return { byClaimId: new Map(), byVin: new Map() };
+  return parseClassMembers(readFileSync(file, "utf8"), file);
+}
+
+/** A class-member list checked row by row; `file` names it in errors. */
+export function parseClassMembers(text: string, file: string): ClassMembers {
   const members: ClassMembers = { byClaimId: new Map(), byVin: new Map() };
-  if (!existsSync(file)) return members;
-  const [header, ...rows] = parseCsv(readFileSync(file, "utf8"));
+  const [header, ...rows] = parseCsv(text);
   if (!header) return members;
   const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column));
   if (missing.length > 0) throw new SettlementConfigError(`${file}: the header must name ${missing.join(", ")}`);

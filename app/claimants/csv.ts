@@ -37,3 +37,18 @@ export function parseCsv(text: string): string[][] {
   if (row.some((value) => value !== "")) rows.push(row);
   return rows;
 }
+
+/**
+ * One CSV line (CRLF-terminated): fields with a comma, quote or line break are quoted. A field
+ * starting with =, +, - or @ gets a leading apostrophe, so a spreadsheet opening an export never
+ * runs a claimant's answer as a formula (CSV injection).
+ */
+export function csvLine(values: Array<string | number | boolean | null | undefined>): string {
+  return `${values
+    .map((value) => {
+      let text = value === null || value === undefined ? "" : String(value);
+      if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+      return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+    })
+    .join(",")}\r\n`;
+}

@@ -209,6 +209,13 @@ export function openPostgresStore(connectionString: string): Store {
     async getClaim(referenceCode) {
       return claimFromRow((await query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE reference_code = $1`, [referenceCode])).rows[0]);
     },
+    async claimsPage(after, limit) {
+      const { rows } = await query<ClaimRow>(
+        `SELECT ${CLAIM_COLUMNS} FROM claims WHERE (submitted_at, reference_code) > ($1, $2) ORDER BY submitted_at, reference_code LIMIT $3`,
+        [after?.submittedAt ?? -1, after?.referenceCode ?? "", limit],
+      );
+      return rows.map((row) => claimFromRow(row)!);
+    },
     async getClaimByDraft(draftId) {
       return claimFromRow((await query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE draft_id = $1`, [draftId])).rows[0]);
     },

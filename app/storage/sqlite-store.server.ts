@@ -117,6 +117,10 @@ export function openSqliteStore(file: string): Store {
     ),
     getClaim: db.prepare("SELECT reference_code, form_type, draft_id, models, records, culture, submitted_at FROM claims WHERE reference_code = ?"),
     getClaimByDraft: db.prepare("SELECT reference_code, form_type, draft_id, models, records, culture, submitted_at FROM claims WHERE draft_id = ?"),
+    claimsPage: db.prepare(
+      `SELECT reference_code, form_type, draft_id, models, records, culture, submitted_at FROM claims
+       WHERE submitted_at > ? OR (submitted_at = ? AND reference_code > ?) ORDER BY submitted_at, reference_code LIMIT ?`,
+    ),
     insertDocument: db.prepare("INSERT INTO documents (id, name, media_type, size, sha256, session_id, form_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
     getDocument: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = ?`),
     deleteDocument: db.prepare("DELETE FROM documents WHERE id = ? AND reference_code IS NULL"),
@@ -188,6 +192,10 @@ export function openSqliteStore(file: string): Store {
     },
     async getClaimByDraft(draftId) {
       return claimOf(statements.getClaimByDraft.get(draftId) as never);
+    },
+    async claimsPage(after, limit) {
+      const at = after?.submittedAt ?? -1;
+      return (statements.claimsPage.all(at, at, after?.referenceCode ?? "", limit) as never[]).map((row) => claimOf(row)!);
     },
     async putDocument(document, content, now) {
       const id = newDocumentId();

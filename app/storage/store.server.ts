@@ -10,3 +10,9 @@ export function getStore(): Store {
   store ??= process.env.DATABASE_URL ? openPostgresStore(process.env.DATABASE_URL) : openSqliteStore(path.resolve(process.env.DATA_DIR ?? "data", "portal.sqlite"));
   return store;
 }
+
+/** Closes the process's store if it was opened (command-line tools, on their way out). */
+export async function closeStore(): Promise<void> {
+  await store?.close();
+  store = undefined;
+}

@@ -110,6 +110,24 @@ export interface SubmittedClaim {
   created: boolean;
 }
 
+/** Where a page of claims ends: the last claim's filing time and code. */
+export interface ClaimCursor {
+  submittedAt: number;
+  referenceCode: string;
+}
+
+/** Every claim, in filing order, read a page at a time so memory stays flat however many there are. */
+export async function* allClaims(store: Pick<Store, "claimsPage">, pageSize = 500): AsyncGenerator<Claim> {
+  let after: ClaimCursor | undefined;
+  for (;;) {
+    const page = await store.claimsPage(after, pageSize);
+    yield* page;
+    if (page.length < pageSize) return;
+    const last = page.at(-1)!;
+    after = { submittedAt: last.submittedAt, referenceCode: last.referenceCode };
+  }
+}
+
 /** A draft becoming a claim: its answers, saved records and the documents they name. */
 export interface NewClaim {
   draftId: string;
@@ -139,6 +157,8 @@ export interface Store {
   submitClaim(sessionId: string, formType: FormType, claim: NewClaim, newReferenceCode: () => string, now: number): Promise<SubmittedClaim>;
   getClaim(referenceCode: string): Promise<Claim | undefined>;
   getClaimByDraft(draftId: string): Promise<Claim | undefined>;
+  /** Claims in filing order, a page at a time: those after `after` (for exports and reports). */
+  claimsPage(after: ClaimCursor | undefined, limit: number): Promise<Claim[]>;
 
   /**
    * Streams a document's content into storage under a new random id and records it, unclaimed,

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openPostgresStore } from "#app/storage/postgres-store.server.ts";
 import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
-import { emptyDraft, type Store } from "#app/storage/store.ts";
+import { allClaims, emptyDraft, type Store } from "#app/storage/store.ts";
 import { BACKENDS, freshDatabaseUrl } from "#tests/support/backends.ts";
 import { readAll } from "#tests/support/documents.ts";
 
@@ -101,6 +101,15 @@ describe.each(BACKENDS)("the %s store", (backend) => {
     expect(await store.getDocument(abandoned.id)).toBeUndefined();
     expect(await store.getDraft("active", "standard")).toBeDefined();
     expect(await store.getDocument(current.id)).toBeDefined();
+  });
+
+  test("claims are listed in filing order, a page at a time", async () => {
+    for (const [index, at] of [300, 100, 200, 200].entries()) {
+      await store.submitClaim(`list-${index}`, "standard", { draftId: `list-draft-${index}`, models: {}, records: {}, documentIds: [], culture: "en" }, () => `STD-LIST-000${index}`, 1_000_000 + at);
+    }
+    const listed: string[] = [];
+    for await (const claim of allClaims(store, 2)) if (claim.referenceCode.startsWith("STD-LIST")) listed.push(claim.referenceCode);
+    expect(listed).toEqual(["STD-LIST-0001", "STD-LIST-0002", "STD-LIST-0003", "STD-LIST-0000"]);
   });
 
   test("ping answers while the database is there", async () => {

@@ -1,0 +1,155 @@
+import { createHash } from "node:crypto";
+import { createWriteStream, mkdirSync } from "node:fs";
+import { open } from "node:fs/promises";
+import path from "node:path";
+import { csvLine } from "#app/claimants/csv.ts";
+import { type FormType } from "#app/deadlines/deadline-guard.ts";
+import { safeFileName } from "#app/documents/file-types.ts";
+import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
+import { isRecordModel } from "#app/records/records.ts";
+import { allClaims, type Claim, type Store, type StoredDocument } from "#app/storage/store.ts";
+
+export interface ExportOptions {
+  store: Store;
+  forms: Record<FormType, FormDefinition>;
+  outDir: string;
+  formats: Array<"json" | "csv">;
+  documents: boolean;
+}
+
+export interface ExportSummary {
+  claims: number;
+  documents: number;
+  files: string[];
+}
+
+/** A writable file that waits when the disk is slower than the database. */
+function output(file: string) {
+  const stream = createWriteStream(file);
+  return {
+    write: (text: string) => (stream.write(text) ? Promise.resolve() : new Promise<void>((resolve) => stream.once("drain", resolve))),
+    close: () => new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve()))),
+  };
+}
+
+/** Copies a document out of the store, checking it is byte for byte what was uploaded. */
+async function exportDocument(store: Store, document: StoredDocument, file: string) {
+  const hash = createHash("sha256");
+  const handle = await open(file, "w");
+  try {
+    for await (const chunk of store.readDocument(document.id)) {
+      hash.update(chunk);
+      await handle.write(chunk);
+    }
+  } finally {
+    await handle.close();
+  }
+  if (hash.digest("hex") !== document.sha256) throw new Error(`Document ${document.id} of claim ${document.referenceCode} does not match its SHA-256: the copy at ${file} is damaged`);
+}
+
+/** The fields of the single models a claim holds (not the sign-in's credentials), in definition order: the CSV columns. */
+function answerColumns(definition: FormDefinition): string[] {
+  const shown = new Set(
+    Object.entries(definition.pages)
+      .filter(([step]) => step !== "index")
+      .flatMap(([, page]) => fieldsOfBlocks(page!.blocks).map((path) => path.split(".")[0]!)),
+  );
+  return definition.models.filter((model) => shown.has(modelKey(model)) && !isRecordModel(modelKey(model))).flatMap((model) => Object.keys(model.fields).map((key) => `${modelKey(model)}.${key}`));
+}
+
+/**
+ * Every claim with its answers, records and documents: claims.json (one object per claim), and
+ * per form type claims-<type>.csv (one row per claim, a column per field) and
+ * records-<type>-<list>.csv (one row per record); documents under documents/<reference code>/.
+ * Claims are read a page at a time, so an export of any size runs in flat memory.
+ */
+export async function exportClaims(options: ExportOptions): Promise<ExportSummary> {
+  const { store, forms, outDir } = options;
+  mkdirSync(outDir, { recursive: true });
+  const files: string[] = [];
+  const open = (name: string) => {
+    files.push(name);
+    return output(path.join(outDir, name));
+  };
+  const json = options.formats.includes("json") ? open("claims.json") : undefined;
+  const csv = new Map<string, ReturnType<typeof output>>();
+  const csvFor = async (name: string, header: string[]) => {
+    let file = csv.get(name);
+    if (!file) {
+      file = open(name);
+      csv.set(name, file);
+      await file.write(csvLine(header));
+    }
+    return file;
+  };
+
+  let claims = 0;
+  let documentCount = 0;
+  await json?.write("[\n");
+  for await (const claim of allClaims(store)) {
+    const documents = await store.claimDocuments(claim.referenceCode);
+    const exported = new Map<string, string>();
+    if (options.documents) {
+      const folder = path.join("documents", claim.referenceCode);
+      mkdirSync(path.join(outDir, folder), { recursive: true });
+      for (const [index, document] of documents.entries()) {
+        const name = path.join(folder, `${index + 1}-${safeFileName(document.name)}`);
+        await exportDocument(store, document, path.join(outDir, name));
+        exported.set(document.id, name);
+        documentCount++;
+      }
+    }
+    await json?.write(`${claims > 0 ? ",\n" : ""}${JSON.stringify(claimJson(claim, documents, exported))}`);
+    if (options.formats.includes("csv")) await writeCsv(claim, forms[claim.formType], documents, exported, csvFor);
+    claims++;
+  }
+  await json?.write("\n]\n");
+  await json?.close();
+  for (const file of csv.values()) await file.close();
+  return { claims, documents: documentCount, files };
+}
+
+function claimJson(claim: Claim, documents: StoredDocument[], exported: Map<string, string>) {
+  return {
+    referenceCode: claim.referenceCode,
+    formType: claim.formType,
+    culture: claim.culture,
+    submittedAt: new Date(claim.submittedAt).toISOString(),
+    answers: claim.models,
+    records: claim.records,
+    documents: documents.map((document) => ({ id: document.id, name: document.name, mediaType: document.mediaType, size: document.size, sha256: document.sha256, file: exported.get(document.id) ?? null })),
+  };
+}
+
+async function writeCsv(
+  claim: Claim,
+  definition: FormDefinition,
+  documents: StoredDocument[],
+  exported: Map<string, string>,
+  csvFor: (name: string, header: string[]) => Promise<ReturnType<typeof output>>,
+) {
+  const columns = answerColumns(definition);
+  const claims = await csvFor(`claims-${claim.formType}.csv`, ["referenceCode", "submittedAt", "culture", ...columns]);
+  await claims.write(
+    csvLine([
+      claim.referenceCode,
+      new Date(claim.submittedAt).toISOString(),
+      claim.culture,
+      ...columns.map((column) => {
+        const [model, key] = column.split(".") as [string, string];
+        return claim.models[model]?.[key] ?? "";
+      }),
+    ]),
+  );
+  for (const model of definition.models.filter((candidate) => isRecordModel(modelKey(candidate)))) {
+    const list = modelKey(model);
+    const fields = Object.keys(model.fields).filter((key) => model.fields[key]!.componentName !== "FormFieldFile");
+    const records = claim.records[list] ?? [];
+    if (records.length === 0) continue;
+    const file = await csvFor(`records-${claim.formType}-${list}.csv`, ["referenceCode", "clientId", ...fields, "documentFile"]);
+    for (const record of records) {
+      const document = documents.find((candidate) => candidate.id === record.documentId);
+      await file.write(csvLine([claim.referenceCode, record.clientId, ...fields.map((key) => record.fields[key] ?? ""), document ? (exported.get(document.id) ?? document.name) : ""]));
+    }
+  }
+}

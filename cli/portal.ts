@@ -1,0 +1,94 @@
+/**
+ * The operator's command line: `npm run portal -- <command> [options]`.
+ *
+ *   validate                     check the settlement folder (SETTLEMENT_DIR) as the server would
+ *   import-members <file.csv>    check a class-member list and make it the settlement's
+ *   export [--out DIR] [--format json,csv] [--documents]
+ *                                claims with their answers and records (and documents)
+ *   report [--json]              claims by day and form type
+ *   purge                        remove expired sessions, their drafts and unfiled uploads
+ *
+ * The store is the server's: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite, default data/).
+ * docs/operating.md "Operator commands" has examples.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { claimsReport, formatReport } from "#app/operator/claims-report.server.ts";
+import { exportClaims } from "#app/operator/export-claims.server.ts";
+import { importClassMembers } from "#app/operator/import-members.server.ts";
+import { loadPortal } from "#app/settlement/portal.server.ts";
+import { purgeExpiredDrafts } from "#app/storage/purge.server.ts";
+import { closeStore, getStore } from "#app/storage/store.server.ts";
+
+const USAGE = `Usage: npm run portal -- <command>
+  validate                        check the settlement folder (SETTLEMENT_DIR, default settlements/demo)
+  import-members <file.csv>       check a class-member list and make it the settlement's (restart servers after)
+  export [--out DIR] [--format json,csv] [--documents]
+                                  claims with answers and records; --documents copies their documents too
+  report [--json]                 claims by day (Los Angeles) and form type
+  purge                           remove expired sessions, their drafts and unfiled uploads`;
+
+const settlementDir = () => path.resolve(process.env.SETTLEMENT_DIR ?? "settlements/demo");
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { out: { type: "string" }, format: { type: "string" }, documents: { type: "boolean" }, json: { type: "boolean" }, help: { type: "boolean" } },
+  });
+  const [command, ...rest] = positionals;
+  if (!command || values.help) {
+    console.log(USAGE);
+    return command || values.help ? 0 : 2;
+  }
+  switch (command) {
+    case "validate": {
+      const portal = loadPortal(settlementDir());
+      const { settlement, classMembers, forms } = portal;
+      console.log(`${settlementDir()} is valid: ${settlement.caseName} (${settlement.caseNumber}), theme ${settlement.theme}, cultures ${settlement.cultures.join(", ")}`);
+      console.log(`  forms: ${Object.entries(forms).map(([type, form]) => `${type} (${form.models.length} models)`).join(", ")}`);
+      console.log(`  class members: ${classMembers.byClaimId.size}`);
+      return 0;
+    }
+    case "import-members": {
+      const source = rest[0];
+      if (!source) throw new UsageError("import-members needs the CSV file to import");
+      const imported = importClassMembers(settlementDir(), path.resolve(source));
+      console.log(`Imported ${imported.members} class members (${imported.withVin} with a VIN) into ${settlementDir()}. Restart the portal's servers to use them.`);
+      return 0;
+    }
+    case "export": {
+      const formats = (values.format ?? "json,csv").split(",").map((format) => format.trim());
+      if (formats.some((format) => format !== "json" && format !== "csv")) throw new UsageError("--format takes json, csv or json,csv");
+      const outDir = path.resolve(values.out ?? `claims-export-${new Date().toISOString().slice(0, 10)}`);
+      const summary = await exportClaims({ store: getStore(), forms: loadPortal(settlementDir()).forms, outDir, formats: formats as Array<"json" | "csv">, documents: !!values.documents });
+      console.log(`Exported ${summary.claims} claims${values.documents ? ` and ${summary.documents} documents` : ""} to ${outDir}: ${summary.files.join(", ")}`);
+      return 0;
+    }
+    case "report": {
+      const report = await claimsReport(getStore());
+      console.log(values.json ? JSON.stringify(report, null, 2) : formatReport(report));
+      return 0;
+    }
+    case "purge": {
+      const purged = await purgeExpiredDrafts();
+      console.log(`Removed ${purged.sessions} expired sessions (with their drafts) and ${purged.documents} unfiled documents.`);
+      return 0;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}"`);
+  }
+}
+
+class UsageError extends Error {}
+
+main(process.argv.slice(2))
+  .then((code) => {
+    process.exitCode = code;
+  })
+  .catch((error: unknown) => {
+    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+    else console.error(error instanceof Error && error.name === "SettlementConfigError" ? error.message : error);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  })
+  .finally(() => closeStore().catch(() => undefined));
