@@ -71,7 +71,7 @@ export function captchaRefusal(reason: "missing" | "rejected" | "unavailable", u
   return { status: 400, key: reason === "missing" ? "Captcha_Required" : "Captcha_Rejected" };
 }
 
-export function captchaProof(formData: FormData): CaptchaProof {
+export function captchaProof(formData: FormData | URLSearchParams): CaptchaProof {
   const field = (name: string) => formData.get(name)?.toString() ?? null;
   return { token: field(CAPTCHA_TOKEN_FIELD), challengeToken: field(CHALLENGE_TOKEN_FIELD), challengeAnswer: field(CHALLENGE_ANSWER_FIELD) };
 }

@@ -91,15 +91,15 @@ const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensi
 
 /**
  * Reads a multipart form as it arrives: text fields into memory (small, limited), each file
- * straight into the document store. Memory stays flat however large the upload: a file is never
+ * straight into the document store (without `options`, every file is read past and dropped). Memory stays flat however large the upload: a file is never
  * whole in memory, only its first bytes are looked at (to check its type against its name), and a
  * file over a limit is cut off and read past, leaving nothing stored. Refused files are reported
  * with their reason; the caller decides what the claimant sees.
  */
-export async function receiveUpload(request: Request, options: UploadOptions): Promise<ReceivedForm> {
+export async function receiveUpload(request: Request, options: UploadOptions | undefined): Promise<ReceivedForm> {
   const contentType = request.headers.get("content-type");
   if (!request.body || !contentType) throw new MalformedUpload("No multipart body");
-  const { limits } = options;
+  const limits = options?.limits ?? { maxFileBytes: 0, maxClaimBytes: 0, maxFiles: 0, allowedTypes: [] };
   let parser: busboy.Busboy;
   try {
     // One byte over the per-file limit tells us it is too large; busboy reads past the rest.
@@ -115,7 +115,7 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
   let acceptedBytes = 0;
   let acceptedFiles = 0;
 
-  async function receiveFile(field: string, stream: Readable, fileName: string, sentAs: string): Promise<void> {
+  async function receiveFile(options: UploadOptions, field: string, stream: Readable, fileName: string, sentAs: string): Promise<void> {
     const file: ReceivedFile = { field, fileName, sentAs };
     files.push(file);
     // Read with an iterator that leaves the stream alive when we stop early: the rest is then
@@ -175,15 +175,15 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
       else fields.append(name, value);
     });
     parser.on("file", (field, stream, info) => {
-      const fileName = safeFileName(options.nameOf?.(info.filename ?? "", fields) ?? info.filename ?? "");
+      const fileName = safeFileName(options?.nameOf?.(info.filename ?? "", fields) ?? info.filename ?? "");
       // An input left empty sends a part with no file name and no content: no file chosen.
-      if (!info.filename || !options.acceptsFile(field) || !options.mayStore(fields)) {
+      if (!info.filename || !options?.acceptsFile(field) || !options.mayStore(fields)) {
         stream.resume();
         return;
       }
       active.add(stream);
       stream.once("close", () => active.delete(stream));
-      pending.push(receiveFile(field, stream, fileName, info.filename ?? ""));
+      pending.push(receiveFile(options, field, stream, fileName, info.filename ?? ""));
     });
     parser.on("partsLimit", () => parser.emit("error", new MalformedUpload("Too many parts")));
     parser.on("fieldsLimit", () => parser.emit("error", new MalformedUpload("Too many fields")));
@@ -208,7 +208,7 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
   const settled = await Promise.allSettled(pending);
   failure ??= settled.find((result): result is PromiseRejectedResult => result.status === "rejected")?.reason;
   if (failure) {
-    await Promise.all(files.flatMap((file) => (file.document ? [options.store.deleteDocument(file.document.id)] : [])));
+    await Promise.all(files.flatMap((file) => (file.document && options ? [options.store.deleteDocument(file.document.id)] : [])));
     throw failure;
   }
   return { fields, files };

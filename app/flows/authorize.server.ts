@@ -15,6 +15,7 @@ import { ensureSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { emptyDraft } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
+import { readFormFields } from "#app/http/form-body.server.ts";
 import { newDraftId } from "./claimant-session.server.ts";
 import { firstIncompleteBefore, flowSteps, stepPath } from "./navigation.ts";
 import { locateStep, type StepArgs, stepFormData } from "./step-page.server.ts";
@@ -68,7 +69,7 @@ export async function authorizeFlow({ request, url, context }: StepArgs) {
   const now = requestNow(request);
   const { settlement } = getPortal();
   const { sessionId, setCookie } = await ensureSessionId(request);
-  const formData = await request.formData();
+  const formData = await readFormFields(request, { tooLarge: getTranslate(context)("Form_TooLarge"), malformed: getTranslate(context)("Upload_Malformed") });
   requireFormCsrf(sessionId, formData);
   const withCookie = setCookie ? { "Set-Cookie": setCookie } : undefined;
 

@@ -17,6 +17,7 @@ import { submitLimit } from "#app/security/rate-limit.server.ts";
 import { requireFormCsrf } from "#app/session/csrf.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
+import { readFormFields } from "#app/http/form-body.server.ts";
 import { claimDocumentIds, recordsProblems, savedOnly } from "#app/records/record-actions.server.ts";
 import { recordChoices, recordsViews } from "#app/records/records-view.server.ts";
 import type { Draft } from "#app/storage/store.ts";
@@ -95,7 +96,7 @@ export async function submitClaim({ request, url, context }: StepArgs) {
   const now = requestNow(request);
   const { settlement } = getPortal();
   const { sessionId, draft } = await requireClaimantSession(request, formType, culture, now, definition.pages[step]!.enableTimeout);
-  const formData = await request.formData();
+  const formData = await readFormFields(request, { tooLarge: getTranslate(context)("Form_TooLarge"), malformed: getTranslate(context)("Upload_Malformed") });
   requireFormCsrf(sessionId, formData);
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
   if (missing) throw redirect(withCulture(stepPath(formType, missing), culture), 303);

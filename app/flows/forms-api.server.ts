@@ -15,6 +15,7 @@ import { requireApiCsrf } from "#app/session/json-api.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { emptyDraft } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
+import { readBodyText } from "#app/http/form-body.server.ts";
 import { isMultipart, MalformedUpload, type ReceivedForm, receiveUpload } from "#app/documents/upload.server.ts";
 import { type ApiRecords, apiRecords, documentNameFor } from "#app/records/api-records.server.ts";
 import { recordsProblems } from "#app/records/record-actions.server.ts";
@@ -33,6 +34,14 @@ interface ApiArgs {
   request: Request;
   formType: FormType;
   context: Readonly<RouterContextProvider>;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** JSON values as the posted text the validator reads (it normalises and checks them itself). */
@@ -72,7 +81,9 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
   const closed = deadlinePassed(formType, now, text);
   if (closed) return closed;
   if (!authorizeLimit.attempt(context.get(clientAddressContext), now)) return refuse(429, text("Authorization_TooManyAttempts"));
-  const body = (await request.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+  const raw = await readBodyText(request);
+  if (raw === undefined) return refuse(413, "The body is too large.");
+  const body = parseJson(raw) as Record<string, unknown> | undefined;
   if (typeof body !== "object" || body === null) return refuse(400, "The body must be a JSON object: { credentials, reCaptchaResponse }.");
 
   const { settlement, forms, classMembers } = getPortal();

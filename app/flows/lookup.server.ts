@@ -10,6 +10,7 @@ import { authorizeLimit } from "#app/security/rate-limit.server.ts";
 import { requireFormCsrf } from "#app/session/csrf.server.ts";
 import { ensureSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
+import { readFormFields } from "#app/http/form-body.server.ts";
 import { emptyDraft } from "#app/storage/store.ts";
 import { locateStep, type StepArgs, stepFormData } from "./step-page.server.ts";
 
@@ -33,7 +34,7 @@ export async function lookUpVin({ request, url, context }: StepArgs) {
   const now = requestNow(request);
   const { settlement, classMembers } = getPortal();
   const { sessionId } = await ensureSessionId(request);
-  const formData = await request.formData();
+  const formData = await readFormFields(request, { tooLarge: getTranslate(context)("Form_TooLarge"), malformed: getTranslate(context)("Upload_Malformed") });
   requireFormCsrf(sessionId, formData);
   if (!authorizeLimit.attempt(context.get(clientAddressContext), now)) {
     return data({ result: formErrorResult(text("Authorization_TooManyAttempts")), vin: undefined, covered: undefined }, { status: 429 });

@@ -7,6 +7,7 @@ import type { PageDefinition, RecordsBlock } from "#app/forms/page-schema.ts";
 import { failureText } from "#app/forms/parse-step.ts";
 import type { StepContext } from "#app/forms/validate-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
+import { readFormFields } from "#app/http/form-body.server.ts";
 import { CSRF_FIELD_NAME, isValidCsrfToken, requireFormCsrf } from "#app/session/csrf.server.ts";
 import type { Draft, DraftRecords, RecordEntry, Store } from "#app/storage/store.ts";
 import {
@@ -36,7 +37,7 @@ export function isRecordIntent(value: unknown): value is RecordIntent {
 
 /** A record's form as posted: which block, which record, its fields and (for uploads) its file. */
 export interface PostedForm {
-  fields: FormData | URLSearchParams;
+  fields: URLSearchParams;
   files: ReceivedFile[];
 }
 
@@ -108,9 +109,7 @@ function fileInputs(definition: FormDefinition, page: PageDefinition): string[] 
 export async function readStepForm(request: Request, context: RecordsContext): Promise<PostedForm> {
   const inputs = fileInputs(context.definition, context.page);
   if (!isMultipart(request) || inputs.length === 0) {
-    const fields = await request.formData().catch(() => {
-      throw data(context.text("Upload_Malformed"), { status: 400 });
-    });
+    const fields = await readFormFields(request, { tooLarge: context.text("Form_TooLarge"), malformed: context.text("Upload_Malformed") });
     requireFormCsrf(context.sessionId, fields);
     return { fields, files: [] };
   }
