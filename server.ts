@@ -19,7 +19,6 @@ import { assertNoTestClockInProduction } from "./app/clock.server.ts";
 import type { Portal } from "./app/settlement/portal.server.ts";
 import { contentSecurityPolicy } from "./app/security-headers.server.ts";
 
-const PRODUCTION = process.env.NODE_ENV === "production";
 const DEV_SERVER = process.env.DEV_SERVER === "1";
 const PORT = Number(process.env.PORT ?? 3000);
 const HOST = process.env.HOST ?? "0.0.0.0";
@@ -89,7 +88,8 @@ async function start() {
     "/{*splat}",
     createRequestHandler({
       build: loadBuild,
-      mode: PRODUCTION ? "production" : "development",
+      // Only the Vite dev server is "development": a built server never puts stack traces in responses.
+      mode: DEV_SERVER ? "development" : "production",
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
         context.set(entry.cspNonceContext, String(res.locals.cspNonce));

@@ -23,7 +23,10 @@ export async function readFormFields(request: Request, message: { tooLarge: stri
   return new URLSearchParams(text);
 }
 
-/** The body as text, or undefined when it is over MAX_FORM_BYTES (reading stops there). */
+/** Past the cap the rest is read and dropped, so the client gets its 413; this far, and no further. */
+const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
+
+/** The body as text, or undefined when it is over MAX_FORM_BYTES (nothing past that is kept). */
 export async function readBodyText(request: Request): Promise<string | undefined> {
   if (!request.body) return "";
   const reader = request.body.getReader();
@@ -33,11 +36,11 @@ export async function readBodyText(request: Request): Promise<string | undefined
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_FORM_BYTES) {
+    if (size > MAX_DRAINED_BYTES) {
       await reader.cancel();
       return undefined;
     }
-    chunks.push(value);
+    if (size <= MAX_FORM_BYTES) chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return size > MAX_FORM_BYTES ? undefined : Buffer.concat(chunks).toString("utf8");
 }
