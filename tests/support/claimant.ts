@@ -13,9 +13,13 @@ export class Claimant {
   private readonly portal: PortalServer;
   private readonly headers: Record<string, string>;
 
-  constructor(portal: PortalServer, headers: Record<string, string> = {}) {
+  /** What the captcha widget would send: the "test" provider's token unless the server verifies elsewhere. */
+  readonly captchaToken: string;
+
+  constructor(portal: PortalServer, headers: Record<string, string> = {}, captchaToken = "test-pass") {
     this.portal = portal;
     this.headers = headers;
+    this.captchaToken = captchaToken;
   }
 
   private remember(page: Page) {
@@ -85,7 +89,7 @@ export class Claimant {
    */
   async signIn(formType: string, credentials: Record<string, string> = { "credentials.claimId": "10000001", "credentials.pin": "123456" }): Promise<Page> {
     await this.get(`/${formType}`);
-    const page = await this.post(`/${formType}`, { ...credentials, captchaToken: "test-pass" });
+    const page = await this.post(`/${formType}`, { ...credentials, captchaToken: this.captchaToken });
     if (page.status !== 303) throw new Error(`Signing in to ${formType} answered ${page.status}: ${page.text(".error-summary")}`);
     return page;
   }

@@ -38,7 +38,7 @@ export async function fileReimbursementClaim(portal: PortalServer, receipts: Arr
   }
   await claimant.complete(DOCUMENTS_STEP, { intent: "continue" });
   await claimant.get("/reimbursement/claim-summary");
-  expect303(await claimant.post("/reimbursement/claim-summary", { "signature.attestation": "on", "signature.signature": "Ana García", captchaToken: "test-pass" }), "submit the claim");
+  expect303(await claimant.post("/reimbursement/claim-summary", { "signature.attestation": "on", "signature.signature": "Ana García", captchaToken: claimant.captchaToken }), "submit the claim");
   const referenceCode = (await claimant.get("/reimbursement/confirmation")).text(".reference-code");
   return { referenceCode, expenseIds };
 }

@@ -1,0 +1,124 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { launchChromium, openPage } from "#tests/support/browser.ts";
+import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { readClaims } from "#tests/support/backends.ts";
+
+let browser: Browser;
+let portal: PortalServer;
+beforeAll(async () => {
+  [browser, portal] = await Promise.all([launchChromium(), startPortal()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+/** Presses Tab until the focused element matches `selector`; fails if it is never reached (or focus is trapped). */
+async function tabTo(page: Page, selector: string) {
+  for (let presses = 0; presses < 250; presses++) {
+    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+/** Answers each field with the keyboard alone: typed text, Space for boxes, arrows for radios, type-ahead for selects. */
+async function answerByKeyboard(page: Page, answers: Record<string, string>) {
+  for (const [name, value] of Object.entries(answers)) {
+    const kind = await page.locator(`[name="${name}"]`).first().evaluate((element) => (element.tagName === "SELECT" ? "select" : (element as HTMLInputElement).type));
+    if (kind === "radio") {
+      await tabTo(page, `[name="${name}"]`);
+      for (let step = 0; step < 10 && !(await page.locator(`[name="${name}"][value="${value}"]`).isChecked()); step++) await page.keyboard.press("ArrowDown");
+      expect(await page.locator(`[name="${name}"][value="${value}"]`).isChecked(), name).toBe(true);
+      continue;
+    }
+    await tabTo(page, `[name="${name}"]`);
+    if (kind === "checkbox") {
+      if ((await page.locator(`[name="${name}"]`).isChecked()) !== (value === "on")) await page.keyboard.press("Space");
+    } else if (kind === "select") {
+      const label = await page.locator(`[name="${name}"] option[value="${value}"]`).textContent();
+      await page.keyboard.type(label!);
+      expect(await page.locator(`[name="${name}"]`).inputValue(), name).toBe(value);
+    } else {
+      await page.keyboard.press("ControlOrMeta+A");
+      await page.keyboard.press("Backspace");
+      await page.keyboard.type(value);
+    }
+  }
+}
+
+/** Moves to the step's own button and presses Enter, then waits for the next page. */
+async function continueByKeyboard(page: Page) {
+  const before = page.url();
+  await tabTo(page, "form.step-form button[type=submit]");
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.toString() !== before, { timeout: 15_000 });
+}
+
+describe("with the keyboard alone (JavaScript on)", () => {
+  test("a whole standard claim: sign in, every step, the summary, submitted; errors announced and focused", async () => {
+    const page = await openPage(browser, true);
+    await page.goto(`${portal.url}/standard`);
+    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    // Tab first reaches the skip link: the way past the header to the form.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe("#main-content");
+
+    await answerByKeyboard(page, { "credentials.claimId": "10000002", "credentials.pin": "654321" });
+    await continueByKeyboard(page);
+    expect(new URL(page.url()).pathname).toBe("/standard/claimant-info");
+
+    // A step sent with a mistake: the error summary is announced (role=alert) and takes focus; its link leads to the field.
+    await answerByKeyboard(page, { ...STANDARD_CLAIMANT, "claimantInfo.confirmEmailAddress": "someone@else.example" });
+    await tabTo(page, "form.step-form button[type=submit]");
+    await page.keyboard.press("Enter");
+    await page.locator(".error-summary").waitFor();
+    expect(await page.evaluate(() => ({ focused: document.activeElement?.classList.contains("error-summary"), role: document.activeElement?.getAttribute("role") }))).toEqual({ focused: true, role: "alert" });
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("claimantInfo.confirmEmailAddress");
+    await answerByKeyboard(page, { "claimantInfo.confirmEmailAddress": STANDARD_CLAIMANT["claimantInfo.confirmEmailAddress"] });
+    await continueByKeyboard(page);
+
+    await answerByKeyboard(page, STANDARD_DETAILS);
+    await continueByKeyboard(page);
+    await answerByKeyboard(page, { "paymentElection.paymentMethod": "check" });
+    await continueByKeyboard(page);
+    expect(new URL(page.url()).pathname).toBe("/standard/supporting-documents");
+    await continueByKeyboard(page);
+    expect(new URL(page.url()).pathname).toBe("/standard/claim-summary");
+    await answerByKeyboard(page, { "signature.attestation": "on", "signature.signature": "Bo Lee" });
+    await continueByKeyboard(page);
+    expect(new URL(page.url()).pathname).toBe("/standard/confirmation");
+    const code = (await page.locator(".reference-code").textContent())!;
+    expect((await readClaims(portal)).some((claim) => claim.reference_code === code)).toBe(true);
+    await page.context().close();
+  }, 120_000);
+
+  test("the session-timeout warning takes focus in a dialog, counts down in a live region; Enter on Continue, or any key, keeps the session", async () => {
+    const page = await openPage(browser, true);
+    await page.clock.install();
+    await page.goto(`${portal.url}/standard`);
+    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    await answerByKeyboard(page, { "credentials.claimId": "10000002", "credentials.pin": "654321" });
+    await continueByKeyboard(page);
+    await page.clock.runFor(29 * 60_000 + 15_000);
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+    expect(await page.locator("dialog .session-countdown").getAttribute("aria-live")).toBe("polite");
+    expect(await dialog.getAttribute("aria-labelledby")).toBeTruthy();
+    // Its Continue button has the focus: Enter keeps the session.
+    expect(await page.evaluate(() => document.activeElement?.tagName === "BUTTON" && document.activeElement.closest("dialog") !== null)).toBe(true);
+    await page.keyboard.press("Enter");
+    expect(await dialog.isVisible()).toBe(false);
+    // SPEC §4: any key is activity, so a keyboard user's next key also keeps the session and closes the warning.
+    await page.clock.runFor(29 * 60_000 + 15_000);
+    await dialog.waitFor();
+    await page.keyboard.press("Tab");
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await page.context().close();
+  }, 60_000);
+});
