@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
+import { registerMessages } from "./i18n/messages.ts";
 import { clientAddressContext, cspNonceContext, NonceContext } from "./request-context.ts";
 import { getPortal } from "./settlement/portal.server.ts";
 
@@ -12,6 +13,7 @@ import { getPortal } from "./settlement/portal.server.ts";
  * and the settlement from here: the build's own module instances.
  */
 export const portal = getPortal();
+registerMessages(portal.messages);
 export { PURGE_INTERVAL_MS, purgeExpiredDrafts } from "#app/storage/purge.server.ts";
 export { clientAddressContext, cspNonceContext };
 

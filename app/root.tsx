@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -14,7 +14,9 @@ import type { Route } from "./+types/root";
 import { ErrorMessage } from "./components/ErrorMessage.tsx";
 import { NotFoundMessage } from "./components/NotFoundMessage.tsx";
 import { createTranslate, DEFAULT_CULTURE } from "./i18n/i18n.ts";
+import { messagesFor } from "./i18n/messages.ts";
 import { TextsContext } from "./i18n/texts-context.ts";
+import { textsAsset } from "./i18n/texts-asset.server.ts";
 import { cultureMiddleware, getCulture } from "./i18n/culture-middleware.server.ts";
 import { useNonce } from "./request-context.ts";
 import { getPortal } from "./settlement/portal.server.ts";
@@ -27,7 +29,7 @@ export const middleware: Route.MiddlewareFunction[] = [cultureMiddleware];
 export function loader({ context }: Route.LoaderArgs) {
   const culture = getCulture(context);
   const portal = getPortal();
-  return { culture, messages: portal.messages[culture] ?? {}, layout: layoutModel(portal, culture) };
+  return { culture, textsUrl: textsAsset(culture).path, layout: layoutModel(portal, culture) };
 }
 
 /** Texts and layout only change with the culture; other navigations reuse them. */
@@ -38,8 +40,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const culture = data?.culture ?? DEFAULT_CULTURE;
-  const messages = data?.messages;
+  const messages = messagesFor(culture);
   const texts = useMemo(() => ({ culture, text: createTranslate(messages ?? {}) }), [culture, messages]);
+  // Language controls reload the document, so a culture's texts are always loaded with its page;
+  // should a navigation reach another culture anyway, load that page afresh rather than show keys.
+  useEffect(() => {
+    if (data && !messages) window.location.reload();
+  }, [data, messages]);
   const theme = THEMES[data?.layout.theme ?? "jnd-7-0-default"];
   return (
     <html lang={culture} data-theme="light">
@@ -50,6 +57,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={theme.stylesheet} />
         <Links />
+        {/* Before the page's modules: the texts they hydrate with. */}
+        {data && <script nonce={nonce} src={data.textsUrl} />}
       </head>
       <body>
         <TextsContext.Provider value={texts}>{data ? <ThemeLayout model={data.layout}>{children}</ThemeLayout> : children}</TextsContext.Provider>

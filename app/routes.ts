@@ -11,6 +11,7 @@ export default [
   route("deadline", "routes/deadline.tsx"),
   route("session-expired", "routes/session-expired.tsx"),
   route("healthz", "routes/healthz.ts"),
+  route("texts/:file", "routes/texts.ts"),
 
   ...prefix("api", [
     route("csrf", "routes/api/csrf.ts"),

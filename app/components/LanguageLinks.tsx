@@ -22,7 +22,8 @@ export function LanguageLinks({ culture, cultures }: { culture: string; cultures
           const search = params.toString();
           return (
             <li key={other}>
-              <Link to={`${location.pathname}${search ? `?${search}` : ""}`} lang={other} hrefLang={other}>
+              {/* A whole new document: the page comes with its culture's texts script. */}
+              <Link to={`${location.pathname}${search ? `?${search}` : ""}`} lang={other} hrefLang={other} reloadDocument>
                 {languageName(other)}
               </Link>
             </li>

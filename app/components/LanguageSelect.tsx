@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Form, useLocation, useSubmit } from "react-router";
+import { Form, useLocation } from "react-router";
 import { languageName } from "#app/i18n/language-name.ts";
 import { useText } from "#app/i18n/use-text.ts";
 
@@ -11,12 +11,12 @@ import { useText } from "#app/i18n/use-text.ts";
 export function LanguageSelect({ culture, cultures }: { culture: string; cultures: string[] }) {
   const text = useText();
   const location = useLocation();
-  const submit = useSubmit();
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
   const kept = [...new URLSearchParams(location.search)].filter(([name]) => name !== "culture");
   return (
-    <Form method="get" action={location.pathname} className="language-select" onChange={(event) => submit(event.currentTarget)}>
+    // A whole new document (reloadDocument): the page comes with its culture's texts script.
+    <Form method="get" action={location.pathname} className="language-select" reloadDocument onChange={(event) => event.currentTarget.requestSubmit()}>
       {kept.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
