@@ -190,12 +190,17 @@ async function bytesPerPage() {
       let cssBytes = 0;
       for (const href of css) cssBytes += await gz(new URL(href, portal.url).toString());
       let jsBytes = 0;
-      for (const href of js) jsBytes += await gz(new URL(href, portal.url).toString());
-      rows.push([label, page.status, kb(html), kb(cssBytes), kb(jsBytes)]);
+      let textsBytes = 0;
+      for (const href of js) {
+        const bytes = await gz(new URL(href, portal.url).toString());
+        if (href.startsWith("/texts/")) textsBytes += bytes;
+        else jsBytes += bytes;
+      }
+      rows.push([label, page.status, kb(html), kb(cssBytes), kb(jsBytes), kb(textsBytes)]);
     }
     print("### Bytes per page kind (gzip, as the browser downloads them)");
     print();
-    table(["page", "status", "HTML", "CSS", "JavaScript"], rows);
+    table(["page", "status", "HTML", "CSS", "JavaScript", "texts script (cached across pages)"], rows);
   } finally {
     await portal.stop();
   }

@@ -1,21 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { axeViolations, fillForm, launchChromium, openPage } from "#tests/support/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { axeViolations, fillForm, openPage, useBrowserAndPortal } from "#tests/support/browser.ts";
 import { readClaims } from "#tests/support/backends.ts";
 import { addRecord, answerSecurityQuestion, submitStep, uploadDocument } from "#tests/support/browser-flows.ts";
 import { PDF, PNG } from "#tests/support/documents.ts";
 import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
-import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 
-let browser: Browser;
-let portal: PortalServer;
-beforeAll(async () => {
-  [browser, portal] = await Promise.all([launchChromium(), startPortal()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const started = useBrowserAndPortal();
 
 const FLOWS = {
   automotive: {
@@ -61,11 +52,11 @@ const FLOWS = {
 
 /** Files a claim as a claimant would, from the flow's start page to its confirmation. */
 async function fileClaim(flow: keyof typeof FLOWS, javaScript: boolean, culture: "en" | "es") {
-  const page = await openPage(browser, javaScript);
+  const page = await openPage(started.browser, javaScript);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   const { member, steps } = FLOWS[flow];
-  await page.goto(`${portal.url}/${flow}${culture === "es" ? "?culture=es" : ""}`);
+  await page.goto(`${started.portal.url}/${flow}${culture === "es" ? "?culture=es" : ""}`);
   if (javaScript) await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
   await fillForm(page, member);
   if (!javaScript) await answerSecurityQuestion(page);
@@ -98,7 +89,7 @@ describe.each([false, true])("JavaScript %s: filing a claim", (javaScript) => {
   test.each(Object.keys(FLOWS) as Array<keyof typeof FLOWS>)("%s, from the start page to the confirmation", async (flow) => {
     const culture = flow === "standard" ? "es" : "en";
     const code = await fileClaim(flow, javaScript, culture);
-    const claim = (await readClaims(portal)).find((row) => row.reference_code === code)!;
+    const claim = (await readClaims(started.portal)).find((row) => row.reference_code === code)!;
     expect(claim.form_type).toBe(flow);
     expect(claim.culture).toBe(culture);
     expect(claim.models).toMatchObject(FLOWS[flow].expected);
@@ -106,8 +97,8 @@ describe.each([false, true])("JavaScript %s: filing a claim", (javaScript) => {
   }, 90_000);
 
   test("the VIN lookup", async () => {
-    const page = await openPage(browser, javaScript);
-    await page.goto(`${portal.url}/lookup`);
+    const page = await openPage(started.browser, javaScript);
+    await page.goto(`${started.portal.url}/lookup`);
     if (javaScript) await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
     await fillForm(page, { "vinLookup.vin": "5yjsa1e26hf123456" });
     if (!javaScript) await answerSecurityQuestion(page);
@@ -120,9 +111,9 @@ describe.each([false, true])("JavaScript %s: filing a claim", (javaScript) => {
 
 describe("the session timer with JavaScript", () => {
   test("warns in the last minute with a countdown; Continue keeps the session; at zero the claimant is sent on", async () => {
-    const page = await openPage(browser, true);
+    const page = await openPage(started.browser, true);
     await page.clock.install();
-    await page.goto(`${portal.url}/standard?culture=es`);
+    await page.goto(`${started.portal.url}/standard?culture=es`);
     await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
     await fillForm(page, FLOWS.standard.member);
     await submitStep(page);

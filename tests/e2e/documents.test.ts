@@ -1,23 +1,13 @@
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
-import { axeViolations, fillForm, launchChromium, openPage } from "#tests/support/browser.ts";
+import { axeViolations, fillForm, openPage, useBrowserAndPortal } from "#tests/support/browser.ts";
 import { addRecord, answerSecurityQuestion, savedRows, submitStep, uploadDocument } from "#tests/support/browser-flows.ts";
 import { Claimant } from "#tests/support/claimant.ts";
-import { AUTOMOTIVE_CLAIMANT, REIMBURSEMENT_DETAILS } from "#tests/support/demo-answers.ts";
+import { reimbursementAtDocuments } from "#tests/support/filing.ts";
 import { pdfOfSize, PNG, RENAMED_EXECUTABLE, readAll } from "#tests/support/documents.ts";
-import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 
-let browser: Browser;
-let portal: PortalServer;
-beforeAll(async () => {
-  [browser, portal] = await Promise.all([launchChromium(), startPortal()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const started = useBrowserAndPortal();
 
 const EXPENSES = [
   { "claimTransactions.expenseDate": "5/1/2024", "claimTransactions.description": "Tow truck", "claimTransactions.amount": "120" },
@@ -29,16 +19,12 @@ const EXPENSES = [
 describe.each([false, true])("JavaScript %s: expenses and their receipts", (javaScript) => {
   test("three expenses, one removed, a receipt for each other; duplicate, oversize and renamed files refused; all filed byte for byte", async () => {
     // The earlier steps over HTTP; the browser takes over the same session at the documents step.
-    const claimant = new Claimant(portal);
-    await claimant.signIn("reimbursement");
-    await claimant.complete("/reimbursement/claimant-info", AUTOMOTIVE_CLAIMANT);
-    await claimant.complete("/reimbursement/claim-details", REIMBURSEMENT_DETAILS);
-    await claimant.complete("/reimbursement/payment-election", { "paymentElection.paymentMethod": "check" });
-    const page = await openPage(browser, javaScript);
+    const claimant = await reimbursementAtDocuments(new Claimant(started.portal));
+    const page = await openPage(started.browser, javaScript);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    await page.context().addCookies([{ ...claimant.sessionCookie(), url: portal.url }]);
-    await page.goto(`${portal.url}/reimbursement/supporting-documents`);
+    await page.context().addCookies([{ ...claimant.sessionCookie(), url: started.portal.url }]);
+    await page.goto(`${started.portal.url}/reimbursement/supporting-documents`);
     if (javaScript) await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
 
     await addRecord(page, "claimTransactions", EXPENSES[0]!);
@@ -80,7 +66,7 @@ describe.each([false, true])("JavaScript %s: expenses and their receipts", (java
     expect(errors).toEqual([]);
     await page.context().close();
 
-    const store = openSqliteStore(path.join(portal.dataDir, "portal.sqlite"));
+    const store = openSqliteStore(path.join(started.portal.dataDir, "portal.sqlite"));
     try {
       const claim = (await store.getClaim(code))!;
       expect(claim.records.claimTransactions?.map((record) => record.fields.description)).toEqual(["Tow truck", "Rental car"]);

@@ -2,8 +2,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { axeViolations, fillForm, openPage, openScriptlessPage, THEMES, useBrowserAndThemedPortals } from "#tests/support/browser.ts";
 import { Claimant, fieldError } from "#tests/support/claimant.ts";
-import { AUTOMOTIVE_CLAIMANT, REIMBURSEMENT_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
+import { AUTOMOTIVE_CLAIMANT, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { PDF } from "#tests/support/documents.ts";
+import { addExpense, DOCUMENTS_STEP, reimbursementAtDocuments, uploadReceipt } from "#tests/support/filing.ts";
 import type { PortalServer } from "#tests/support/portal-server.ts";
 
 const portals = useBrowserAndThemedPortals();
@@ -333,23 +334,14 @@ describe("accessibility of the step pages", () => {
   describe.each(THEMES)("%s: the supporting documents page", (theme) => {
     test.each([false, true])("JavaScript %s: saved rows, drafts and errors have no axe violations", async (javaScript) => {
       const server = servers.get(theme)!;
-      const claimant = new Claimant(server);
-      await claimant.signIn("reimbursement");
-      await claimant.complete("/reimbursement/claimant-info", AUTOMOTIVE_CLAIMANT);
-      await claimant.complete("/reimbursement/claim-details", REIMBURSEMENT_DETAILS);
-      await claimant.complete("/reimbursement/payment-election", { "paymentElection.paymentMethod": "check" });
-      const documents = "/reimbursement/supporting-documents";
-      await claimant.get(documents);
-      await claimant.post(documents, { records: "claimTransactions", intent: "add" });
-      const draft = (await claimant.get(documents)).document.querySelector('.record-draft input[name="record"]')!.getAttribute("value")!;
-      await claimant.post(documents, { records: "claimTransactions", intent: "save", record: draft, "claimTransactions.expenseDate": "5/1/2024", "claimTransactions.description": "Tow", "claimTransactions.amount": "95" });
-      await claimant.get(documents);
-      await claimant.postMultipart(documents, { records: "documentContexts", record: "new", intent: "upload", "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": draft }, { "documentContexts.file": { name: "tow.pdf", content: PDF } });
-      await claimant.post(documents, { records: "claimTransactions", intent: "add" });
+      const claimant = await reimbursementAtDocuments(new Claimant(server));
+      await uploadReceipt(claimant, await addExpense(claimant), { name: "tow.pdf", content: PDF });
+      // A new expense left open as a draft.
+      await claimant.post(DOCUMENTS_STEP, { records: "claimTransactions", intent: "add" });
 
       const page = javaScript ? await openPage(portals.browser, true) : await openScriptlessPage(portals.browser);
       await page.context().addCookies([claimant.sessionCookie()]);
-      await page.goto(`${server.url}${documents}`);
+      await page.goto(`${server.url}${DOCUMENTS_STEP}`);
       if (javaScript) await hydrated(page);
       expect(await page.locator("#records-claimTransactions tbody tr").count()).toBe(1);
       expect(await axeViolations(page), `${theme} documents`).toEqual([]);

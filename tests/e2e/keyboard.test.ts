@@ -1,19 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchChromium, openPage } from "#tests/support/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { openPage, useBrowserAndPortal } from "#tests/support/browser.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
-import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { readClaims } from "#tests/support/backends.ts";
 
-let browser: Browser;
-let portal: PortalServer;
-beforeAll(async () => {
-  [browser, portal] = await Promise.all([launchChromium(), startPortal()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const started = useBrowserAndPortal();
 
 /** Presses Tab until the focused element matches `selector`; fails if it is never reached (or focus is trapped). */
 async function tabTo(page: Page, selector: string) {
@@ -59,8 +50,8 @@ async function continueByKeyboard(page: Page) {
 
 describe("with the keyboard alone (JavaScript on)", () => {
   test("a whole standard claim: sign in, every step, the summary, submitted; errors announced and focused", async () => {
-    const page = await openPage(browser, true);
-    await page.goto(`${portal.url}/standard`);
+    const page = await openPage(started.browser, true);
+    await page.goto(`${started.portal.url}/standard`);
     await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
     // Tab first reaches the skip link: the way past the header to the form.
     await page.keyboard.press("Tab");
@@ -93,14 +84,14 @@ describe("with the keyboard alone (JavaScript on)", () => {
     await continueByKeyboard(page);
     expect(new URL(page.url()).pathname).toBe("/standard/confirmation");
     const code = (await page.locator(".reference-code").textContent())!;
-    expect((await readClaims(portal)).some((claim) => claim.reference_code === code)).toBe(true);
+    expect((await readClaims(started.portal)).some((claim) => claim.reference_code === code)).toBe(true);
     await page.context().close();
   }, 120_000);
 
   test("the session-timeout warning takes focus in a dialog, counts down in a live region; Enter on Continue, or any key, keeps the session", async () => {
-    const page = await openPage(browser, true);
+    const page = await openPage(started.browser, true);
     await page.clock.install();
-    await page.goto(`${portal.url}/standard`);
+    await page.goto(`${started.portal.url}/standard`);
     await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
     await answerByKeyboard(page, { "credentials.claimId": "10000002", "credentials.pin": "654321" });
     await continueByKeyboard(page);

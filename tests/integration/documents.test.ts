@@ -8,6 +8,7 @@ import { BACKENDS, readClaims } from "#tests/support/backends.ts";
 import { Claimant, fieldError, summaryLines } from "#tests/support/claimant.ts";
 import { AUTOMOTIVE_CLAIMANT, REIMBURSEMENT_DETAILS } from "#tests/support/demo-answers.ts";
 import { PDF, pdfOfSize, PNG, RENAMED_EXECUTABLE, readAll } from "#tests/support/documents.ts";
+import { reimbursementAtDocuments } from "#tests/support/filing.ts";
 import type { Page } from "#tests/support/http.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
@@ -24,15 +25,7 @@ function rowTexts(page: Page, model: string): string[] {
   return page.document.querySelectorAll(`#records-${model} tbody tr`).map((row) => row.querySelectorAll("th, td").slice(0, -1).map((cell) => cell.textContent.trim()).join(" | "));
 }
 
-async function atDocuments(portal: PortalServer): Promise<Claimant> {
-  const claimant = new Claimant(portal);
-  await claimant.signIn("reimbursement");
-  await claimant.complete("/reimbursement/claimant-info", AUTOMOTIVE_CLAIMANT);
-  await claimant.complete("/reimbursement/claim-details", REIMBURSEMENT_DETAILS);
-  await claimant.complete("/reimbursement/payment-election", { "paymentElection.paymentMethod": "check" });
-  await claimant.get(DOCUMENTS);
-  return claimant;
-}
+const atDocuments = (portal: PortalServer) => reimbursementAtDocuments(new Claimant(portal));
 
 const expense = (date: string, description: string, amount: string) => ({
   "claimTransactions.expenseDate": date,

@@ -6,7 +6,7 @@ import { validateStep } from "#app/forms/validate-step.ts";
 import { answerSteps } from "#app/flows/navigation.ts";
 import { loadPortal } from "#app/settlement/portal.server.ts";
 import { Claimant, storedDrafts } from "#tests/support/claimant.ts";
-import { AUTOMOTIVE_CLAIMANT, REIMBURSEMENT_DETAILS } from "#tests/support/demo-answers.ts";
+import { reimbursementAtDocuments } from "#tests/support/filing.ts";
 import { PDF } from "#tests/support/documents.ts";
 import { type PortalServer, demoForTests, startPortal } from "#tests/support/portal-server.ts";
 
@@ -25,12 +25,7 @@ const definitions = loadPortal(demoForTests()).forms;
 
 beforeAll(async () => {
   portal = await startPortal();
-  claimant = new Claimant(portal);
-  await claimant.signIn("reimbursement");
-  await claimant.complete("/reimbursement/claimant-info", AUTOMOTIVE_CLAIMANT);
-  await claimant.complete("/reimbursement/claim-details", REIMBURSEMENT_DETAILS);
-  await claimant.complete("/reimbursement/payment-election", { "paymentElection.paymentMethod": "check" });
-  await claimant.get("/reimbursement/supporting-documents");
+  claimant = await reimbursementAtDocuments(new Claimant(portal));
 });
 afterAll(async () => {
   await portal.stop();

@@ -3,9 +3,8 @@ import { connect, createServer, type Server, type Socket } from "node:net";
 import { afterAll, describe, expect, test } from "vitest";
 import { BACKENDS, freshDatabaseUrl } from "#tests/support/backends.ts";
 import { Claimant } from "#tests/support/claimant.ts";
-import { AUTOMOTIVE_CLAIMANT, REIMBURSEMENT_DETAILS } from "#tests/support/demo-answers.ts";
 import { pdfOfSize } from "#tests/support/documents.ts";
-import { DOCUMENTS_STEP } from "#tests/support/filing.ts";
+import { addExpense, DOCUMENTS_STEP, reimbursementAtDocuments, uploadReceipt } from "#tests/support/filing.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { loggedStatuses, openStoreOf } from "#tests/support/server-state.ts";
 import { allClaims } from "#app/storage/store.ts";
@@ -20,17 +19,8 @@ const SIGNED = { "signature.attestation": "on", "signature.signature": "Ana Garc
 
 /** A claimant with every step answered and a receipt uploaded, on the summary page, ready to submit. */
 async function readyToSubmit(portal: PortalServer, receipt: Buffer<ArrayBuffer>): Promise<Claimant> {
-  const claimant = new Claimant(portal);
-  await claimant.signIn("reimbursement");
-  await claimant.complete("/reimbursement/claimant-info", AUTOMOTIVE_CLAIMANT);
-  await claimant.complete("/reimbursement/claim-details", REIMBURSEMENT_DETAILS);
-  await claimant.complete("/reimbursement/payment-election", { "paymentElection.paymentMethod": "check" });
-  await claimant.get(DOCUMENTS_STEP);
-  await claimant.post(DOCUMENTS_STEP, { records: "claimTransactions", intent: "add" });
-  const id = (await claimant.get(DOCUMENTS_STEP)).document.querySelector('#records-claimTransactions .record-draft input[name="record"]')!.getAttribute("value")!;
-  await claimant.post(DOCUMENTS_STEP, { records: "claimTransactions", intent: "save", record: id, "claimTransactions.expenseDate": "5/1/2024", "claimTransactions.description": "Tow", "claimTransactions.amount": "95" });
-  await claimant.get(DOCUMENTS_STEP);
-  await claimant.postMultipart(DOCUMENTS_STEP, { records: "documentContexts", record: "new", intent: "upload", "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": id }, { "documentContexts.file": { name: "receipt.pdf", content: receipt } });
+  const claimant = await reimbursementAtDocuments(new Claimant(portal));
+  await uploadReceipt(claimant, await addExpense(claimant), { name: "receipt.pdf", content: receipt });
   await claimant.complete(DOCUMENTS_STEP, { intent: "continue" });
   await claimant.get("/reimbursement/claim-summary");
   return claimant;

@@ -27,6 +27,19 @@ export function useBrowserAndThemedPortals() {
   return state;
 }
 
+/** For a browser test file: one Chromium and one portal (the demo, as tests run it), started and stopped around its tests. */
+export function useBrowserAndPortal() {
+  const state = { browser: undefined as unknown as Browser, portal: undefined as unknown as PortalServer };
+  beforeAll(async () => {
+    [state.browser, state.portal] = await Promise.all([launchChromium(), startPortal()]);
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.portal?.stop();
+  });
+  return state;
+}
+
 /** Answers a form as a claimant would: options chosen, boxes ticked, text typed (so masks apply). */
 export async function fillForm(page: Page, answers: Record<string, string>) {
   for (const [name, value] of Object.entries(answers)) {

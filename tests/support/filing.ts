@@ -9,31 +9,49 @@ export interface FiledClaim {
   expenseIds: string[];
 }
 
+/** Signs in to the reimbursement flow and answers the steps before the documents, which it opens. */
+export async function reimbursementAtDocuments(claimant: Claimant): Promise<Claimant> {
+  await claimant.signIn("reimbursement");
+  await claimant.complete("/reimbursement/claimant-info", AUTOMOTIVE_CLAIMANT);
+  await claimant.complete("/reimbursement/claim-details", REIMBURSEMENT_DETAILS);
+  await claimant.complete("/reimbursement/payment-election", { "paymentElection.paymentMethod": "check" });
+  await claimant.get(DOCUMENTS_STEP);
+  return claimant;
+}
+
+/** Adds an expense on the documents step (Add, then Save) and returns its client id. */
+export async function addExpense(claimant: Claimant, description = "Tow", amount = "95"): Promise<string> {
+  expect303(await claimant.post(DOCUMENTS_STEP, { records: "claimTransactions", intent: "add" }), "add an expense");
+  const page = await claimant.get(DOCUMENTS_STEP);
+  const id = page.document.querySelector('#records-claimTransactions .record-draft input[name="record"]')!.getAttribute("value")!;
+  expect303(
+    await claimant.post(DOCUMENTS_STEP, { records: "claimTransactions", intent: "save", record: id, "claimTransactions.expenseDate": "5/1/2024", "claimTransactions.description": description, "claimTransactions.amount": amount }),
+    "save an expense",
+  );
+  await claimant.get(DOCUMENTS_STEP);
+  return id;
+}
+
+/** Uploads a receipt for an expense, as the document manager's form sends it. */
+export async function uploadReceipt(claimant: Claimant, expenseId: string, receipt: { name: string; content: Uint8Array<ArrayBuffer> }): Promise<void> {
+  expect303(
+    await claimant.postMultipart(DOCUMENTS_STEP, { records: "documentContexts", record: "new", intent: "upload", "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": expenseId }, { "documentContexts.file": receipt }),
+    `upload ${receipt.name}`,
+  );
+  await claimant.get(DOCUMENTS_STEP);
+}
+
 /**
  * A reimbursement claim filed over HTTP as a browser without JavaScript files it: sign in, every
  * step, an expense per receipt with the receipt attached, the summary signed. Throws, saying
  * where, if any step is not accepted.
  */
 export async function fileReimbursementClaim(portal: PortalServer, receipts: Array<{ name: string; content: Uint8Array<ArrayBuffer> }>, claimant = new Claimant(portal)): Promise<FiledClaim> {
-  await claimant.signIn("reimbursement");
-  await claimant.complete("/reimbursement/claimant-info", AUTOMOTIVE_CLAIMANT);
-  await claimant.complete("/reimbursement/claim-details", REIMBURSEMENT_DETAILS);
-  await claimant.complete("/reimbursement/payment-election", { "paymentElection.paymentMethod": "check" });
+  await reimbursementAtDocuments(claimant);
   const expenseIds: string[] = [];
   for (const [index, receipt] of receipts.entries()) {
-    await claimant.get(DOCUMENTS_STEP);
-    expect303(await claimant.post(DOCUMENTS_STEP, { records: "claimTransactions", intent: "add" }), "add an expense");
-    const page = await claimant.get(DOCUMENTS_STEP);
-    const id = page.document.querySelector('#records-claimTransactions .record-draft input[name="record"]')!.getAttribute("value")!;
-    expect303(
-      await claimant.post(DOCUMENTS_STEP, { records: "claimTransactions", intent: "save", record: id, "claimTransactions.expenseDate": "5/1/2024", "claimTransactions.description": `Expense ${index + 1}`, "claimTransactions.amount": "10" }),
-      "save an expense",
-    );
-    await claimant.get(DOCUMENTS_STEP);
-    expect303(
-      await claimant.postMultipart(DOCUMENTS_STEP, { records: "documentContexts", record: "new", intent: "upload", "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": id }, { "documentContexts.file": receipt }),
-      `upload ${receipt.name}`,
-    );
+    const id = await addExpense(claimant, `Expense ${index + 1}`, "10");
+    await uploadReceipt(claimant, id, receipt);
     expenseIds.push(id);
   }
   await claimant.complete(DOCUMENTS_STEP, { intent: "continue" });
