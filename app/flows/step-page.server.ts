@@ -6,7 +6,6 @@ import type { FieldValue } from "#app/forms/field-value.ts";
 import { fieldsOfBlocks, type FormDefinition, resolveField } from "#app/forms/form-definition.ts";
 import { STEP_NAMES, type StepName } from "#app/forms/page-schema.ts";
 import { parseStep } from "#app/forms/parse-step.ts";
-import { countryNames } from "#app/forms/places.ts";
 import { initialFieldValue } from "#app/forms/prepopulation.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
@@ -85,9 +84,6 @@ export function stepFormData(formType: FormType, step: StepName, definition: For
     shownValues,
     characterWhitelist: settlement.characterWhitelist,
     internationalAddresses: settlement.internationalAddresses,
-    countryNames: paths.some((path) => resolveField(definition, path)!.field.optionsSource === "countries")
-      ? countryNames(culture)
-      : {},
     csrfToken: csrfToken(sessionId),
     // An explicit action keeps the culture when a script-less browser posts the form.
     action: withCulture(`${stepPath(formType, step)}${query}`, culture),

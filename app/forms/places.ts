@@ -29,8 +29,8 @@ export const COUNTRIES: Option[] = COUNTRY_CODES.split(" ").map((code) => ({ val
 const namesByCulture = new Map<string, Record<string, string>>();
 
 /**
- * Every country's name in the culture (Intl), built once per culture: step pages send them to the
- * browser, which must render exactly the server's names.
+ * Every country's name in the culture (Intl), built once per culture on the server: they become
+ * the culture's "Country_XX" texts, so the browser renders exactly the server's names.
  */
 export function countryNames(culture: string): Record<string, string> {
   let names = namesByCulture.get(culture);

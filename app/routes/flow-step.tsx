@@ -92,7 +92,6 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
         shownValues={loaderData.shownValues}
         characterWhitelist={loaderData.characterWhitelist}
         internationalAddresses={loaderData.internationalAddresses}
-        countryNames={loaderData.countryNames}
         csrfToken={loaderData.csrfToken}
         action={loaderData.action}
         lastResult={actionData && "result" in actionData ? actionData.result : undefined}

@@ -5,6 +5,7 @@ import { type ClassMembers, loadClassMembers } from "#app/claimants/class-member
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import { deadlineTexts } from "#app/deadlines/dynamic-texts.ts";
 import type { FormDefinition } from "#app/forms/form-definition.ts";
+import { countryNames } from "#app/forms/places.ts";
 import { loadFormDefinitions } from "#app/forms/form-definitions.server.ts";
 import { loadLocales, type Messages } from "#app/i18n/locales.server.ts";
 import { configErrorFromZod, SettlementConfigError } from "./config-error.ts";
@@ -37,13 +38,19 @@ export function loadPortal(settlementDir: string, localesDir = path.resolve("loc
   const { deadlines, ...settlement } = parsed.data;
   const locales = loadLocales(localesDir, settlementDir, settlement.cultures);
   const messages = Object.fromEntries(
-    settlement.cultures.map((culture) => [culture, { ...locales[culture], ...deadlineTexts(deadlines.settings, culture) }]),
+    // Country names come from Intl as "Country_XX" texts (a locale file may still name one itself),
+    // so the browser gets them with the other texts, cached, not with every page.
+    settlement.cultures.map((culture) => [culture, { ...countryTexts(culture), ...locales[culture], ...deadlineTexts(deadlines.settings, culture) }]),
   );
   const forms = loadFormDefinitions(settlementDir);
   if (settlement.captcha.provider === "test" && process.env.NODE_ENV === "production") {
     throw new SettlementConfigError(`Invalid settlement configuration:\n  ${file}: at captcha.provider: the "test" provider accepts a fixed token and cannot be used in production`);
   }
   return { settlementDir, settlement: { ...settlement, deadlines }, deadlines: deadlines.settings, messages, forms, classMembers: loadClassMembers(settlementDir) };
+}
+
+function countryTexts(culture: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(countryNames(culture)).map(([code, name]) => [`Country_${code}`, name]));
 }
 
 let portal: Portal | undefined;

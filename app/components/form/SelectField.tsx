@@ -9,9 +9,8 @@ export function SelectField({ path }: { path: string }) {
   const state = useStepForm();
   const text = useText();
   const value = state.values[path];
-  // Countries are named by the server in the claimant's language; an expense by its own answers.
-  const label = (option: { value: string; label: string }) =>
-    meta.field.optionsSource === "countries" ? (state.countryNames[option.value] ?? option.value) : meta.field.optionsSource === "claimTransactions" ? option.label : text(option.label);
+  // An expense is named by its own answers; every other option (countries too: "Country_XX") by a text.
+  const label = (option: { value: string; label: string }) => (meta.field.optionsSource === "claimTransactions" ? option.label : text(option.label));
   return (
     <FieldShell meta={meta}>
       <select

@@ -28,7 +28,6 @@ export interface StepFormProps {
   shownValues: Record<string, string>;
   characterWhitelist: string;
   internationalAddresses: boolean;
-  countryNames: Record<string, string>;
   csrfToken: string;
   action: string;
   lastResult?: SubmissionResult<string[]>;
@@ -151,7 +150,6 @@ export function StepForm(props: StepFormProps) {
     enhanced,
     dependencyHints,
     internationalAddresses: props.internationalAddresses,
-    countryNames: props.countryNames,
     recordChoices: props.recordChoices,
     fileAccept: props.fileAccept,
   };

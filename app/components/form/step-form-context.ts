@@ -18,8 +18,6 @@ export interface StepFormState {
   /** Plain-language "answer this only if …" for dependent fields. */
   dependencyHints: Record<string, string>;
   internationalAddresses: boolean;
-  /** Country names in the claimant's language, named by the server so both sides render the same text. */
-  countryNames: Record<string, string>;
   /** Options from the claimant's records: a receipt's expense. */
   recordChoices?: RecordChoices;
   /** The file picker's accepted extensions (".pdf,.jpg,…"). */

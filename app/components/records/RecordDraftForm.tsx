@@ -75,7 +75,6 @@ export function RecordDraftForm({ view, settings, failure }: { view: RecordsView
     enhanced: true,
     dependencyHints: {},
     internationalAddresses: settings.internationalAddresses,
-    countryNames: {},
     recordChoices: settings.recordChoices,
     fileAccept: settings.fileAccept,
   };
