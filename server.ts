@@ -116,14 +116,15 @@ async function start() {
   schedulePurge(entry);
 }
 
-/** Expired sessions, their drafts and unfiled uploads are removed in the background, now and then. */
+/** Expired sessions, their drafts and unfiled uploads are removed in the background, now and then (0: never). */
 function schedulePurge(entry: PortalEntry) {
+  if (entry.PURGE_INTERVAL_MS <= 0) return;
   const purge = () =>
     entry.purgeExpiredDrafts().then(
       (purged) => (purged.sessions || purged.documents) && log({ level: "info", message: "expired sessions purged", ...purged }),
       (error: unknown) => log({ level: "error", message: "purging expired sessions failed", error: String(error) }),
     );
-  setTimeout(purge, 10_000).unref();
+  setTimeout(purge, Math.min(10_000, entry.PURGE_INTERVAL_MS)).unref();
   setInterval(purge, entry.PURGE_INTERVAL_MS).unref();
 }
 
