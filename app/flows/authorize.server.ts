@@ -11,7 +11,7 @@ import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts
 import { clientAddressContext } from "#app/request-context.ts";
 import { authorizeLimit } from "#app/security/rate-limit.server.ts";
 import { requireFormCsrf } from "#app/session/csrf.server.ts";
-import { ensureSessionId } from "#app/session/session-cookie.server.ts";
+import { ensureSessionId, newSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { emptyDraft } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
@@ -92,8 +92,12 @@ export async function authorizeFlow({ request, url, context }: StepArgs) {
     return data({ result: submission.reply({ formErrors: [text(key)] }) }, { status: 401, headers: withCookie });
   }
 
-  const draft = await grantAuthorization(sessionId, formType, member, now);
-  return redirect(continuePath(formType, draft.completedSteps, culture), { status: 303, headers: withCookie });
+  // Signing in gives the session a new id (its drafts and authorizations go with it), so an id
+  // planted or seen before sign-in is worth nothing after it.
+  const renewed = await newSessionId();
+  await getStore().renameSession(sessionId, renewed.sessionId);
+  const draft = await grantAuthorization(renewed.sessionId, formType, member, now);
+  return redirect(continuePath(formType, draft.completedSteps, culture), { status: 303, headers: { "Set-Cookie": renewed.setCookie } });
 }
 
 /**

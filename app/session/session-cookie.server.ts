@@ -29,6 +29,11 @@ export async function readSessionId(request: Request): Promise<string | undefine
 export async function ensureSessionId(request: Request): Promise<{ sessionId: string; setCookie?: string }> {
   const existing = await readSessionId(request);
   if (existing) return { sessionId: existing };
+  return newSessionId();
+}
+
+/** A new random session id and the Set-Cookie header that gives it to the browser. */
+export async function newSessionId(): Promise<{ sessionId: string; setCookie: string }> {
   const sessionId = randomBytes(24).toString("base64url");
   return { sessionId, setCookie: await sessionCookie().serialize(sessionId) };
 }

@@ -163,6 +163,13 @@ export function openPostgresStore(connectionString: string): Store {
         [sessionId, now, formType, JSON.stringify({ at: now, claimId: grant.claimId })],
       );
     },
+    async renameSession(sessionId, newSessionId) {
+      await transaction(async (client) => {
+        for (const sql of ["UPDATE sessions SET id = $1 WHERE id = $2", "UPDATE drafts SET session_id = $1 WHERE session_id = $2", "UPDATE documents SET session_id = $1 WHERE session_id = $2"]) {
+          await client.query(sql, [newSessionId, sessionId]);
+        }
+      });
+    },
     async endSession(sessionId) {
       await transaction(async (client) => {
         await client.query("DELETE FROM documents WHERE session_id = $1 AND reference_code IS NULL", [sessionId]);

@@ -152,6 +152,13 @@ export function openSqliteStore(file: string): Store {
         statements.setAuthorizations.run(JSON.stringify(session.authorizations), sessionId);
       });
     },
+    async renameSession(sessionId, newSessionId) {
+      transaction(db, () => {
+        for (const sql of ["UPDATE sessions SET id = ? WHERE id = ?", "UPDATE drafts SET session_id = ? WHERE session_id = ?", "UPDATE documents SET session_id = ? WHERE session_id = ?"]) {
+          db.prepare(sql).run(newSessionId, sessionId);
+        }
+      });
+    },
     async endSession(sessionId) {
       const removed = transaction(db, () => {
         const ids = (statements.unclaimedOfSession.all(sessionId) as Array<{ id: string }>).map((row) => row.id);

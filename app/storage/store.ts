@@ -144,6 +144,11 @@ export interface Store {
   /** Records activity; creates the session record on first use. */
   touchSession(sessionId: string, now: number): Promise<SessionRecord>;
   authorize(sessionId: string, formType: FormType, grant: { claimId?: string; prepopulated?: Record<string, string> }, now: number): Promise<void>;
+  /**
+   * Gives a session a new id, with its authorizations, drafts and uploads (on signing in, so an id
+   * known before can no longer be used: session fixation).
+   */
+  renameSession(sessionId: string, newSessionId: string): Promise<void>;
   /** Ends a session's authorizations and drafts (time-out or log-out); the next request starts afresh. */
   endSession(sessionId: string): Promise<void>;
 

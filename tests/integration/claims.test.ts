@@ -52,6 +52,18 @@ describe.each(BACKENDS)("on %s", (backend) => {
       expect((await claimant.get("/automotive/claimant-info")).document.querySelector("#field-claimantInfo-firstName")?.getAttribute("value")).toBe("Anita");
     });
 
+    test("signing in gives the session a new id: the cookie from before sign-in no longer reaches the flow", async () => {
+      const claimant = new Claimant(portal);
+      await claimant.get("/standard");
+      const before = claimant.sessionCookie();
+      await claimant.signIn("standard", BLANK_MEMBER);
+      const after = claimant.sessionCookie();
+      expect(after.value).not.toBe(before.value);
+      expect((await claimant.get("/standard/claimant-info")).status).toBe(200);
+      const planted = await fetch(`${portal.url}/standard/claimant-info`, { redirect: "manual", headers: { Cookie: `${before.name}=${before.value}` } });
+      expect(planted.headers.get("location")).toBe("/session-expired?form=standard");
+    });
+
     test("a VIN from the class-member list signs in too", async () => {
       const page = await signInAttempt({ "credentials.vin": "1hgcm82633a004352", captchaToken: "test-pass" });
       expect(page.status).toBe(303);

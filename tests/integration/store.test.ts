@@ -33,6 +33,18 @@ describe.each(BACKENDS)("the %s store", (backend) => {
     expect(await store.getDraft("s1", "standard")).toBeUndefined();
   });
 
+  test("a session renamed on sign-in keeps its authorizations, drafts and uploads under the new id only", async () => {
+    await store.authorize("before", "standard", { claimId: "10000001" }, 1);
+    await store.saveDraft("before", "standard", { ...emptyDraft("d-renamed"), models: { a: { b: "c" } } }, 2);
+    const upload = await store.putDocument({ name: "a.pdf", mediaType: "application/pdf", sessionId: "before", formType: "standard" }, [Buffer.from("%PDF-1.7")], 3);
+    await store.renameSession("before", "after");
+    expect(await store.getSession("before")).toBeUndefined();
+    expect(await store.getDraft("before", "standard")).toBeUndefined();
+    expect((await store.getSession("after"))?.authorizations.standard?.claimId).toBe("10000001");
+    expect((await store.getDraft("after", "standard"))?.models).toEqual({ a: { b: "c" } });
+    expect((await store.getDocument(upload.id))?.sessionId).toBe("after");
+  });
+
   test("drafts: saved, replaced, kept apart per form type", async () => {
     await store.saveDraft("s2", "standard", { ...emptyDraft("d2"), models: { claimantInfo: { firstName: "Ana", stillOwn: false } }, completedSteps: ["claimant-info"], edited: ["claimantInfo.firstName"], prepopulated: { FirstName: "Ana" } }, 10);
     await store.saveDraft("s2", "standard", { ...emptyDraft("d2"), models: { claimantInfo: { firstName: "Anita", stillOwn: null } } }, 20);
