@@ -6,7 +6,7 @@ import type { ModelValues, StepContext } from "#app/forms/validate-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import type { DraftRecords, RecordEntry } from "#app/storage/store.ts";
 import { refusalText } from "./record-actions.server.ts";
-import { FILE_MODEL_FIELDS, fileField, newClientId, recordModelConfig, recordsBlocks } from "./records.ts";
+import { FILE_MODEL_FIELDS, fileField, newClientId, parentChoices, recordModelConfig, recordsBlocks } from "./records.ts";
 import { validateRecord } from "./validate-record.ts";
 
 /** A records list part as an API client sends it: SPEC's client models ({ clientId, fields }) or flat objects. */
@@ -68,7 +68,7 @@ export function apiRecords(
     const posted = postedRecords(part(block.model), block.model);
     if (typeof posted === "string") return { error: posted };
     const model = recordModelConfig(definition.models, block)!;
-    const choices = { claimTransactions: (records.claimTransactions ?? []).map((record) => ({ value: record.clientId, label: record.clientId })) };
+    const choices = parentChoices(records, (record) => record.clientId);
     const file = fileField(model);
     const list: RecordEntry[] = [];
     for (const [index, record] of posted.entries()) {

@@ -19,6 +19,7 @@ import {
   newClientId,
   openDraft,
   PARENT_FIELD,
+  parentChoices,
   recordModelConfig,
   recordsBlocks,
   savedRecords,
@@ -258,7 +259,8 @@ export function recordStepContext(context: Pick<RecordsContext, "draft" | "now" 
     now: context.now,
     side: "server",
     saved: context.draft.models,
-    recordChoices: { claimTransactions: savedRecords(records, "claimTransactions").map((record) => ({ value: record.clientId, label: record.clientId })) },
+    // Only the values are checked on the server: an expense is named by its client id.
+    recordChoices: parentChoices(records, (record) => record.clientId),
   };
 }
 

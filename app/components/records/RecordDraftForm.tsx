@@ -42,7 +42,7 @@ export function RecordDraftForm({ view, settings, failure }: { view: RecordsView
 
   const check = (form: HTMLFormElement) => {
     const data = new FormData(form);
-    const result = validateRecord(block, { ...model, fields: Object.fromEntries(Object.entries(model.fields).filter(([, field]) => field.componentName !== "FormFieldFile")) }, (name) => data.get(name) ?? undefined, {
+    const result = validateRecord(block, model, (name) => data.get(name) ?? undefined, {
       characterWhitelist: settings.characterWhitelist,
       internationalAddresses: settings.internationalAddresses,
       now: Date.now(),
