@@ -119,7 +119,7 @@ describe.each(BACKENDS)("on %s", (backend) => {
       const crossSite = await fetch(`${portal.url}/automotive`, {
         method: "POST",
         redirect: "manual",
-        headers: { Cookie: `${claimant.sessionCookie().name}=${claimant.sessionCookie().value}`, Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+        headers: { Cookie: claimant.cookieHeader(), Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ ...MEMBER, captchaToken: "test-pass", csrf: token }),
       });
       expect(crossSite.status).toBeGreaterThanOrEqual(400);

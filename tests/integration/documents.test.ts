@@ -11,6 +11,7 @@ import { PDF, pdfOfSize, PNG, RENAMED_EXECUTABLE, readAll } from "#tests/support
 import { addExpense, reimbursementAtDocuments, uploadReceipt } from "#tests/support/filing.ts";
 import type { Page } from "#tests/support/http.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { processMemory, resetPeakMemory } from "#tests/support/server-state.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
 
 const DOCUMENTS = "/reimbursement/supporting-documents";
@@ -49,13 +50,6 @@ function inRecordOrder(claim: Claim, documents: StoredDocument[]): StoredDocumen
 
 function openStore(portal: PortalServer): Store {
   return portal.databaseUrl ? openPostgresStore(portal.databaseUrl) : openSqliteStore(path.join(portal.dataDir, "portal.sqlite"));
-}
-
-/** Server memory, from the kernel: resident now, and the peak since the last reset. */
-function memory(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kilobytes = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)![1]) * 1024;
-  return { rss: kilobytes("VmRSS"), peak: kilobytes("VmHWM") };
 }
 
 describe.each(BACKENDS)("documents and records without JavaScript, on %s", (backend) => {
@@ -334,11 +328,11 @@ describe.each(BACKENDS)("a 50 MB upload on %s", (backend) => {
     // Peak resident memory while each upload runs, from a reset peak (Linux: clear_refs 5).
     const measure = async (name: string) => {
       await claimant.get(DOCUMENTS);
-      writeFileSync(`/proc/${pid}/clear_refs`, "5");
-      const before = memory(pid);
+      resetPeakMemory(pid);
+      const before = processMemory(pid);
       const result = await upload(claimant, { name, content: big }, fields);
       expect(result.status).toBe(303);
-      return memory(pid).peak - before.rss;
+      return processMemory(pid).peak - before.rss;
     };
     const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB (${((bytes / big.length) * 100).toFixed(1)}% of the file)`;
     const first = await measure("first.pdf");

@@ -48,14 +48,9 @@ const fieldName = fc.oneof(fc.constantFrom(...realNames, "intent", "records", "r
 const fields = fc.dictionary(fieldName, nasty, { maxKeys: 12 });
 
 async function send(path: string, init: RequestInit) {
-  const response = await fetch(`${portal.url}${path}`, { redirect: "manual", ...init, headers: { Cookie: cookieOf(claimant), Origin: portal.url, ...init.headers } });
+  const response = await fetch(`${portal.url}${path}`, { redirect: "manual", ...init, headers: { Cookie: claimant.cookieHeader(), Origin: portal.url, ...init.headers } });
   const body = await response.text();
   return { status: response.status, body };
-}
-
-function cookieOf(who: Claimant): string {
-  const { name, value } = who.sessionCookie();
-  return `${name}=${value}`;
 }
 
 function acceptable({ status, body }: { status: number; body: string }, what: string) {

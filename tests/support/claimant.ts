@@ -42,6 +42,11 @@ export class Claimant {
     return fetch(`${this.portal.url}${pathname}`, { ...init, headers, redirect: "manual" });
   }
 
+  /** The Cookie header this claimant sends. */
+  cookieHeader(): string {
+    return this.cookie;
+  }
+
   /** The session cookie, to hand this claimant's session to a browser. */
   sessionCookie(): { name: string; value: string; url: string } {
     const [name, value] = this.cookie.split("=") as [string, string];

@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openPostgresStore } from "#app/storage/postgres-store.server.ts";
 import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
@@ -22,4 +23,16 @@ export function loggedStatuses(portal: PortalServer): number[] {
         return [];
       }
     });
+}
+
+/** A process's resident memory now and its peak since the last reset, from the kernel (Linux /proc). */
+export function processMemory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const bytes = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)![1]) * 1024;
+  return { rss: bytes("VmRSS"), peak: bytes("VmHWM") };
+}
+
+/** Starts a new peak-memory measurement for the process (clear_refs 5 resets VmHWM to VmRSS). */
+export function resetPeakMemory(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, "5");
 }
