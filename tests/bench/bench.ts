@@ -6,7 +6,7 @@
  *   DATABASE_URL        a PostgreSQL server to make a database on (else PostgreSQL is skipped)
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -18,6 +18,7 @@ import { pdfOfSize } from "#tests/support/documents.ts";
 import { fileReimbursementClaim } from "#tests/support/filing.ts";
 import { startFakeSiteverify } from "#tests/support/fake-siteverify.ts";
 import { type PortalOptions, type PortalServer, startPortal as startTestPortal } from "#tests/support/portal-server.ts";
+import { processMemory, resetPeakMemory } from "#tests/support/server-state.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
 import { agent, call, percentile } from "./http-client.ts";
 import { CAPTCHA_TOKEN, fileStandardClaim, fileStandardClaimByApi } from "./flows.ts";
@@ -59,14 +60,6 @@ function table(header: string[], rows: Array<Array<string | number>>) {
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** Resident memory of a process, now and at its peak since the last reset (Linux /proc). */
-function memory(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const value = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)![1]) * 1024;
-  return { rss: value("VmRSS"), peak: value("VmHWM") };
-}
-const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, "5");
-
 async function load(url: string, headers: Record<string, string> = {}) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { "accept-encoding": "gzip", ...headers } });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
@@ -82,10 +75,10 @@ async function stepPageVersusStatic(portal: PortalServer) {
   const server = spawn(process.execPath, ["tests/bench/static-server.ts", folder], { stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise<number>((resolve) => server.stdout.once("data", (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).port)));
   try {
-    const cookie = `${claimant.sessionCookie().name}=${claimant.sessionCookie().value}`;
-    resetPeak(portal.process.pid!);
+    const cookie = claimant.cookieHeader();
+    resetPeakMemory(portal.process.pid!);
     const step = await load(`${portal.url}/standard/claimant-info`, { cookie });
-    const peak = memory(portal.process.pid!).peak;
+    const peak = processMemory(portal.process.pid!).peak;
     const file = await load(`http://127.0.0.1:${port}/step.html`);
     print(`### Step page vs the same HTML as a static file (${CONNECTIONS} connections, ${SECONDS} s each)`);
     print();
@@ -118,7 +111,7 @@ async function claimsPerSecond(base: string, file: (base: string) => Promise<voi
           latencies.push(performance.now() - started);
         } catch (error) {
           failures++;
-          firstFailure ||= String(error);
+          firstFailure ||= `${String(error)} ${String((error as { cause?: unknown }).cause ?? "")}`;
         }
       }
     }),
@@ -136,8 +129,8 @@ async function claimsBenchmarks() {
     try {
       const pid = portal.process.pid!;
       await fileStandardClaim(portal.url);
-      const rest = memory(pid).rss;
-      resetPeak(pid);
+      const rest = processMemory(pid).rss;
+      resetPeakMemory(pid);
       for (const [label, file] of [
         ["pages (8 requests), no document", (base: string) => fileStandardClaim(base)],
         ["pages, a 1 MB document", (base: string) => fileStandardClaim(base, document)],
@@ -147,7 +140,7 @@ async function claimsBenchmarks() {
         const result = await claimsPerSecond(portal.url, file);
         rows.push([backend, label, result.perSecond.toFixed(1), result.p50.toFixed(0), result.p99.toFixed(0), result.failures]);
       }
-      memoryRows.push([backend, mb(rest), mb(memory(pid).peak)]);
+      memoryRows.push([backend, mb(rest), mb(processMemory(pid).peak)]);
     } finally {
       await portal.stop();
     }
@@ -166,7 +159,6 @@ async function bytesPerPage() {
     await fileReimbursementClaim(portal, [{ name: "receipt.pdf", content: pdfOfSize(10_000) }], claimant);
     const stepper = newClaimant(portal);
     await stepper.signIn("reimbursement");
-    const cookieOf = (who: Claimant) => `${who.sessionCookie().name}=${who.sessionCookie().value}`;
     const pages: Array<[string, string, Claimant | undefined]> = [
       ["start page (sign-in)", "/automotive", undefined],
       ["step page (claimant info)", "/reimbursement/claimant-info", stepper],
@@ -183,7 +175,7 @@ async function bytesPerPage() {
     };
     const rows: Array<Array<string | number>> = [];
     for (const [label, pathname, who] of pages) {
-      const page = await call(`${portal.url}${pathname}`, { headers: who ? { cookie: cookieOf(who) } : {} });
+      const page = await call(`${portal.url}${pathname}`, { headers: who ? { cookie: who.cookieHeader() } : {} });
       const html = gzipSync(page.body).length;
       const css = [...page.body.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]!);
       const js = new Set([...page.body.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...page.body.matchAll(/import\("([^"]+\.js)"\)/g), ...page.body.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]!));
@@ -229,12 +221,12 @@ async function uploadMemory() {
       for (const name of ["first.pdf", "second.pdf", "third.pdf"]) {
         await claimant.get("/standard/supporting-documents");
         const pid = portal.process.pid!;
-        resetPeak(pid);
-        const before = memory(pid).rss;
+        resetPeakMemory(pid);
+        const before = processMemory(pid).rss;
         const started = performance.now();
         const reply = await claimant.postMultipart("/standard/supporting-documents", { records: "documentContexts", record: "new", intent: "upload", "documentContexts.documentKind": "receipt" }, { "documentContexts.file": { name, content: big } });
         if (reply.status !== 303) throw new Error(`upload answered ${reply.status}`);
-        growth.push(memory(pid).peak - before);
+        growth.push(processMemory(pid).peak - before);
         if (name === "first.pdf") rows.push([backend, "upload time", `${((performance.now() - started) / 1000).toFixed(2)} s`]);
       }
       rows.push([backend, "peak RSS growth, 1st / 2nd / 3rd upload", growth.map((bytes) => `${mb(bytes)} (${((bytes / big.length) * 100).toFixed(1)}%)`).join(" / ")]);
@@ -253,7 +245,7 @@ async function main() {
   print(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, ${mb(totalmem())} RAM, Node ${process.version}; stores: ${BACKENDS.join(", ")}.`);
   print();
   const portal = await startPortal();
-  const rest = memory(portal.process.pid!).rss;
+  const rest = processMemory(portal.process.pid!).rss;
   let stepPeak = 0;
   try {
     stepPeak = await stepPageVersusStatic(portal);
