@@ -30,7 +30,7 @@ interface PortalEntry {
   portal: Portal;
   cspNonceContext: RouterContext<string>;
   clientAddressContext: RouterContext<string>;
-  purgeExpiredDrafts: () => Promise<{ sessions: number; documents: number }>;
+  purgeExpiredDrafts: () => Promise<{ sessions: number; drafts: number; documents: number }>;
   PURGE_INTERVAL_MS: number;
 }
 
@@ -121,7 +121,7 @@ function schedulePurge(entry: PortalEntry) {
   if (entry.PURGE_INTERVAL_MS <= 0) return;
   const purge = () =>
     entry.purgeExpiredDrafts().then(
-      (purged) => (purged.sessions || purged.documents) && log({ level: "info", message: "expired sessions purged", ...purged }),
+      (purged) => (purged.sessions || purged.drafts || purged.documents) && log({ level: "info", message: "expired sessions and drafts purged", ...purged }),
       (error: unknown) => log({ level: "error", message: "purging expired sessions failed", error: String(error) }),
     );
   setTimeout(purge, Math.min(10_000, entry.PURGE_INTERVAL_MS)).unref();

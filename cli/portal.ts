@@ -6,7 +6,7 @@
  *   export [--out DIR] [--format json,csv] [--documents]
  *                                claims with their answers and records (and documents)
  *   report [--json]              claims by day and form type
- *   purge                        remove expired sessions, their drafts and unfiled uploads
+ *   purge                        remove expired sessions, drafts kept past their deadline and retention, unfiled uploads
  *
  * The store is the server's: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite, default data/).
  * docs/operating.md "Operator commands" has examples.
@@ -26,7 +26,7 @@ const USAGE = `Usage: npm run portal -- <command>
   export [--out DIR] [--format json,csv] [--documents]
                                   claims with answers and records; --documents copies their documents too
   report [--json]                 claims by day (Los Angeles) and form type
-  purge                           remove expired sessions, their drafts and unfiled uploads`;
+  purge                           remove expired sessions, drafts past their deadline and retention, unfiled uploads`;
 
 const settlementDir = () => path.resolve(process.env.SETTLEMENT_DIR ?? "settlements/demo");
 
@@ -72,7 +72,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case "purge": {
       const purged = await purgeExpiredDrafts();
-      console.log(`Removed ${purged.sessions} expired sessions (with their drafts) and ${purged.documents} unfiled documents.`);
+      console.log(`Removed ${purged.sessions} expired sessions, ${purged.drafts} drafts past their flow's deadline and retention, and ${purged.documents} unfiled documents.`);
       return 0;
     }
     default:

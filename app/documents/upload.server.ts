@@ -3,7 +3,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import busboy from "busboy";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
-import type { StoredDocument, Store } from "#app/storage/store.ts";
+import type { DraftOwner, StoredDocument, Store } from "#app/storage/store.ts";
 import { checkDocumentType, type FileTypeName, safeFileName, SNIFF_BYTES } from "./file-types.ts";
 
 /** The settlement's upload limits (settlement.json "uploads"; docs/configuration.md). */
@@ -36,7 +36,8 @@ export interface ReceivedForm {
 export interface UploadOptions {
   limits: UploadLimits;
   store: Store;
-  owner: { sessionId: string; formType: FormType };
+  /** Whose draft the files are for. */
+  owner: { owner: DraftOwner; formType: FormType };
   now: number;
   /** What the claim already holds: counted against the per-claim limits and for 'file exists'. */
   held: { bytes: number; files: number; names: string[] };

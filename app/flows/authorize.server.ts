@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { captchaProof, captchaRefusal, captchaSettings, verifyCaptcha } from "#app/captcha/captcha.server.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
-import { type ClassMember, memberByClaimIdAndPin, memberByVin } from "#app/claimants/class-members.server.ts";
+import { memberByClaimIdAndPin, memberByVin } from "#app/claimants/class-members.server.ts";
 import { requestNow } from "#app/clock.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import { formErrorResult, parseStep } from "#app/forms/parse-step.ts";
@@ -13,28 +13,45 @@ import { authorizeLimit } from "#app/security/rate-limit.server.ts";
 import { requireFormCsrf } from "#app/session/csrf.server.ts";
 import { ensureSessionId, newSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
-import { emptyDraft } from "#app/storage/store.ts";
+import { type Claim, type Draft, draftOwner, emptyDraft, type SignIn } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { readFormFields } from "#app/http/form-body.server.ts";
-import { newDraftId } from "./claimant-session.server.ts";
+import { filedClaim, newDraftId } from "./claimant-session.server.ts";
 import { firstIncompleteBefore, flowSteps, stepPath } from "./navigation.ts";
 import { locateStep, type StepArgs, stepFormData } from "./step-page.server.ts";
 
-/** Where an authorized claimant continues: the first step not yet completed. */
-export function continuePath(formType: FormType, completedSteps: Parameters<typeof firstIncompleteBefore>[2], culture: string): string {
+/**
+ * Where a signed-in claimant continues: their filed claim, if they have one (shown read-only, or
+ * to amend from), else the first step not yet completed.
+ */
+export function continuePath(formType: FormType, draft: Pick<Draft, "completedSteps">, filed: Claim | undefined, culture: string): string {
   const definition = getPortal().forms[formType];
-  const next = firstIncompleteBefore(definition, "claim-summary", completedSteps) ?? (definition.pages["claim-summary"] ? "claim-summary" : flowSteps(definition)[1]!);
+  if (filed) return withCulture(stepPath(formType, "confirmation"), culture);
+  const next = firstIncompleteBefore(definition, "claim-summary", draft.completedSteps) ?? (definition.pages["claim-summary"] ? "claim-summary" : flowSteps(definition)[1]!);
   return withCulture(stepPath(formType, next), culture);
 }
 
-/** The class member the credentials name: Claim ID and PIN, or else the VIN (SPEC §4 "Form authorization"). */
-export function findMember(credentials: ModelValues[string] | undefined): ClassMember | undefined {
-  const { classMembers } = getPortal();
+/** A sign-in the credentials prove, with the data the flow may fill in for the claimant; or why not. */
+export type SignInResult = { signIn: SignIn; prepopulated: Record<string, string> } | { status: 400 | 401; key: string };
+
+/**
+ * SPEC §4 "Form authorization", and issue 10's VIN policy: a Claim ID with its PIN signs in as that
+ * class member, with their data to fill in. A VIN alone is no secret (it is printed on the
+ * windshield): it signs in only where the settlement allows it for the flow (claims.vinOnlySignIn),
+ * as an unverified claimant who enters their own details; no member's data is ever shown for it.
+ */
+export function signInWith(formType: FormType, credentials: ModelValues[string] | undefined, now: number): SignInResult {
+  const { classMembers, settlement } = getPortal();
   const claimId = typeof credentials?.claimId === "string" ? credentials.claimId : "";
   const pin = typeof credentials?.pin === "string" ? credentials.pin : "";
-  const vin = typeof credentials?.vin === "string" ? credentials.vin : "";
-  if (claimId) return memberByClaimIdAndPin(classMembers, claimId, pin);
-  return vin ? memberByVin(classMembers, vin) : undefined;
+  const vin = typeof credentials?.vin === "string" ? credentials.vin.toUpperCase() : "";
+  if (claimId) {
+    const member = memberByClaimIdAndPin(classMembers, claimId, pin);
+    return member ? { signIn: { at: now, method: "claimIdPin", claimId: member.claimId }, prepopulated: member.prepopulated } : { status: 401, key: "Authorization_ClaimIdPinMismatch" };
+  }
+  if (!(settlement.claims.vinOnlySignIn as string[]).includes(formType)) return { status: 400, key: "Authorization_ClaimIdPinRequired" };
+  if (!memberByVin(classMembers, vin)) return { status: 401, key: "Authorization_VinNotFound" };
+  return { signIn: { at: now, method: "vin", vin }, prepopulated: { VIN: vin } };
 }
 
 /** The index page: the flow's sign-in form, with a way back in for a claimant already signed in. */
@@ -43,13 +60,14 @@ export async function loadIndex({ request, url, context }: StepArgs) {
   const culture = getCulture(context);
   const { sessionId, setCookie } = await ensureSessionId(request);
   const store = getStore();
-  const session = await store.getSession(sessionId);
-  const draft = session?.authorizations[formType] ? await store.getDraft(sessionId, formType) : undefined;
+  const signIn = (await store.getSession(sessionId))?.authorizations[formType];
+  const owner = signIn && draftOwner(sessionId, signIn);
+  const draft = owner && (await store.getDraft(owner, formType));
   return data(
     {
       ...stepFormData(formType, step, definition, emptyDraft(""), culture, sessionId, url, getTranslate(context)),
       captcha: captchaSettings(getPortal().settlement, requestNow(request)),
-      continuePath: draft ? continuePath(formType, draft.completedSteps, culture) : undefined,
+      continuePath: owner && draft ? continuePath(formType, draft, await filedClaim(owner, formType, draft), culture) : undefined,
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : {} },
   );
@@ -86,30 +104,25 @@ export async function authorizeFlow({ request, url, context }: StepArgs) {
     return data({ result: reply }, { status, headers: withCookie });
   }
 
-  const member = findMember(submission.value.credentials);
-  if (!member) {
-    const key = submission.value.credentials?.claimId ? "Authorization_ClaimIdPinMismatch" : "Authorization_VinNotFound";
-    return data({ result: submission.reply({ formErrors: [text(key)] }) }, { status: 401, headers: withCookie });
-  }
+  const signedIn = signInWith(formType, submission.value.credentials, now);
+  if ("key" in signedIn) return data({ result: submission.reply({ formErrors: [text(signedIn.key)] }) }, { status: signedIn.status, headers: withCookie });
 
-  // Signing in gives the session a new id (its drafts and authorizations go with it), so an id
-  // planted or seen before sign-in is worth nothing after it.
+  // Signing in gives the session a new id (its sign-ins go with it), so an id planted or seen
+  // before sign-in is worth nothing after it.
   const renewed = await newSessionId();
   await getStore().renameSession(sessionId, renewed.sessionId);
-  const draft = await grantAuthorization(renewed.sessionId, formType, member, now);
-  return redirect(continuePath(formType, draft.completedSteps, culture), { status: 303, headers: { "Set-Cookie": renewed.setCookie } });
+  const { draft, filed } = await grantAuthorization(renewed.sessionId, formType, signedIn, now);
+  return redirect(continuePath(formType, draft, filed, culture), { status: 303, headers: { "Set-Cookie": renewed.setCookie } });
 }
 
 /**
- * Authorizes the session for the form type and gives it a draft holding the member's data: the
- * current one, or a fresh one when the current one was already filed as a claim.
+ * Signs the session in to the form type and finds the owner's draft (their answers so far, from
+ * any device), or starts one, with the data the sign-in may fill in.
  */
-export async function grantAuthorization(sessionId: string, formType: FormType, member: ClassMember, now: number) {
+export async function grantAuthorization(sessionId: string, formType: FormType, { signIn, prepopulated }: { signIn: SignIn; prepopulated: Record<string, string> }, now: number) {
   const store = getStore();
-  await store.authorize(sessionId, formType, { claimId: member.claimId }, now);
-  const existing = await store.getDraft(sessionId, formType);
-  const submitted = existing ? !!(await store.getClaimByDraft(existing.draftId)) : false;
-  const draft = existing && !submitted ? existing : { ...emptyDraft(newDraftId()), updatedAt: now };
-  await store.saveDraft(sessionId, formType, { ...draft, prepopulated: member.prepopulated }, now);
-  return draft;
+  await store.authorize(sessionId, formType, signIn, now);
+  const owner = draftOwner(sessionId, signIn);
+  const draft = await store.updateDraft(owner, formType, (current) => ({ ...(current ?? emptyDraft(newDraftId())), prepopulated }), now);
+  return { draft, filed: await filedClaim(owner, formType, draft) };
 }

@@ -14,16 +14,16 @@ import { withCulture } from "#app/i18n/culture.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { clientAddressContext } from "#app/request-context.ts";
 import { submitLimit } from "#app/security/rate-limit.server.ts";
-import { requireFormCsrf } from "#app/session/csrf.server.ts";
+import { csrfToken, requireFormCsrf } from "#app/session/csrf.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { readFormFields } from "#app/http/form-body.server.ts";
 import { claimDocumentIds, recordsProblems, savedOnly } from "#app/records/record-actions.server.ts";
 import { recordChoices, recordsViews } from "#app/records/records-view.server.ts";
-import type { Draft } from "#app/storage/store.ts";
-import { requireClaimantSession } from "./claimant-session.server.ts";
-import { answerSteps, firstIncompleteBefore, stepPath } from "./navigation.ts";
-import { locateStep, sessionTimeout, type StepArgs, stepFormData } from "./step-page.server.ts";
+import { type Claim, type ClaimMember, type Draft, emptyDraft, type SignIn } from "#app/storage/store.ts";
+import { isReadOnly, newDraftId, requireClaimantSession } from "./claimant-session.server.ts";
+import { answerSteps, firstIncompleteBefore, flowSteps, stepPath } from "./navigation.ts";
+import { filedClaimPath, locateStep, sessionTimeout, type StepArgs, stepFormData, withStepAnswers } from "./step-page.server.ts";
 
 /** The date a claim signed now carries: today in Los Angeles (also GET /api/signature-date). */
 export function signatureDate(now: number, culture: string) {
@@ -39,6 +39,13 @@ const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export function newReferenceCode(formType: FormType): string {
   const groups = Array.from({ length: 3 }, () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join(""));
   return [PREFIXES[formType], ...groups].join("-");
+}
+
+/** Who a claim filed under this sign-in belongs to, as the administrator will see it. */
+export function claimMember(signIn: SignIn): ClaimMember {
+  return signIn.method === "claimIdPin" && signIn.claimId
+    ? { claimId: signIn.claimId, vin: null, verified: true, signInMethod: "claimIdPin" }
+    : { claimId: null, vin: signIn.vin ?? null, verified: false, signInMethod: "vin" };
 }
 
 /** Every answer by step, with a link to change it (issue 4 "check your answers"). */
@@ -71,11 +78,13 @@ export async function loadSummary({ request, url, context }: StepArgs) {
   const { formType, step, definition } = locateStep(url);
   const culture = getCulture(context);
   const now = requestNow(request);
-  const { sessionId, draft } = await requireClaimantSession(request, formType, culture, now, definition.pages[step]!.enableTimeout);
+  const { sessionId, draft, filed } = await requireClaimantSession(request, formType, culture, now, definition.pages[step]!.enableTimeout);
+  if (isReadOnly(filed)) throw redirect(filedClaimPath(formType, culture));
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
   if (missing) throw redirect(withCulture(stepPath(formType, missing), culture));
   return {
     ...stepFormData(formType, step, definition, draft, culture, sessionId, url, getTranslate(context)),
+    amending: !!filed,
     sections: answerSections(formType, definition, draft, getTranslate(context), culture),
     ...signatureDate(now, culture),
     captcha: captchaSettings(getPortal().settlement, now),
@@ -85,9 +94,11 @@ export async function loadSummary({ request, url, context }: StepArgs) {
 
 /**
  * The claim's submission (SPEC §4 "Submission"): session, CSRF, a rate limit, the attestation and
- * signature, the captcha, every step complete; then the draft is filed as a claim in one
- * transaction. The same draft filed twice (double click, back button, retry) gets the same
- * reference code and no second claim.
+ * signature, the captcha, every step complete; then the draft is filed as a claim of the member
+ * who signed in, in one transaction. The same answers filed twice (double click, back button,
+ * retry, a second session of the member) make one claim with one reference code; changed answers
+ * are a new version of it where the settlement lets members amend, and are never taken silently
+ * where it does not.
  */
 export async function submitClaim({ request, url, context }: StepArgs) {
   const { formType, step, definition } = locateStep(url);
@@ -95,16 +106,13 @@ export async function submitClaim({ request, url, context }: StepArgs) {
   const text = getTranslate(context);
   const now = requestNow(request);
   const { settlement } = getPortal();
-  const { sessionId, draft } = await requireClaimantSession(request, formType, culture, now, definition.pages[step]!.enableTimeout);
+  const { sessionId, signIn, owner, draft, filed } = await requireClaimantSession(request, formType, culture, now, definition.pages[step]!.enableTimeout);
   const formData = await readFormFields(request, { tooLarge: getTranslate(context)("Form_TooLarge"), malformed: getTranslate(context)("Upload_Malformed") });
   requireFormCsrf(sessionId, formData);
+  // Filed already and final: the claim as filed (a second click of Submit lands here too).
+  if (isReadOnly(filed)) return redirect(filedClaimPath(formType, culture), 303);
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
   if (missing) throw redirect(withCulture(stepPath(formType, missing), culture), 303);
-
-  const store = getStore();
-  // A claim already filed from this draft: the same code again, whatever else was posted.
-  const filed = await store.getClaimByDraft(draft.draftId);
-  if (filed) return redirect(withCulture(stepPath(formType, "confirmation"), culture), 303);
 
   if (!submitLimit.attempt(context.get(clientAddressContext), now)) {
     return data({ result: formErrorResult(text("Submission_TooManyAttempts")) }, { status: 429 });
@@ -122,20 +130,62 @@ export async function submitClaim({ request, url, context }: StepArgs) {
   const recordsStep = answerSteps(definition).find((candidate) => Object.keys(recordsProblems(definition.pages[candidate], draft, text)).length > 0);
   if (recordsStep) throw redirect(withCulture(stepPath(formType, recordsStep), culture), 303);
 
-  const models = structuredClone(draft.models);
-  for (const [model, fields] of Object.entries(submission.value)) models[model] = { ...models[model], ...fields };
-  await store.saveDraft(sessionId, formType, { ...draft, models, completedSteps: [...new Set([...draft.completedSteps, step])] }, now);
-  const claim = { draftId: draft.draftId, models, records: savedOnly(draft.records), documentIds: claimDocumentIds(draft.records), culture };
-  await store.submitClaim(sessionId, formType, claim, () => newReferenceCode(formType), now);
-  return redirect(withCulture(stepPath(formType, "confirmation"), culture), 303);
+  const store = getStore();
+  const signed = await store.updateDraft(owner, formType, (current) => withStepAnswers(current ?? draft, step, submission.value, []), now);
+  const claim = { draftId: signed.draftId, member: claimMember(signIn), models: signed.models, records: savedOnly(signed.records), documentIds: claimDocumentIds(signed.records), culture };
+  const outcome = await store.submitClaim(owner, formType, claim, settlement.claims.perMember, () => newReferenceCode(formType), now);
+  return redirect(filedClaimPath(formType, culture, { changeRefused: outcome.outcome === "refused" }), 303);
 }
 
-/** The confirmation page: the reference code of the claim this session's draft became. */
+/**
+ * The confirmation page: the claim the member filed in this flow, as filed (its latest version),
+ * printable, with what comes next: amend it, file another, or (when final) how to ask the
+ * administrator for a change.
+ */
 export async function loadConfirmation({ request, url, context }: StepArgs) {
   const { formType, step, definition } = locateStep(url);
   const culture = getCulture(context);
-  const { draft } = await requireClaimantSession(request, formType, culture, requestNow(request), definition.pages[step]!.enableTimeout);
-  const claim = await getStore().getClaimByDraft(draft.draftId);
-  if (!claim) throw redirect(withCulture(stepPath(formType, "claim-summary"), culture));
-  return { formType, page: definition.pages[step]!, referenceCode: claim.referenceCode, submittedOn: formatDayLong(claimantToday(claim.submittedAt), culture, "long") };
+  const text = getTranslate(context);
+  const { sessionId, filed } = await requireClaimantSession(request, formType, culture, requestNow(request), definition.pages[step]!.enableTimeout);
+  if (!filed) throw redirect(withCulture(stepPath(formType, "claim-summary"), culture));
+  const { settlement } = getPortal();
+  const { perMember } = settlement.claims;
+  const { phone, email } = settlement.contact[culture] ?? settlement.contact.en!;
+  return {
+    formType,
+    contact: { phone, email },
+    page: definition.pages[step]!,
+    referenceCode: filed.referenceCode,
+    submittedOn: formatDayLong(claimantToday(filed.submittedAt), culture, "long"),
+    amendedOn: filed.version > 1 ? formatDayLong(claimantToday(filed.versionAt), culture, "long") : undefined,
+    version: filed.version,
+    sections: filedAnswers(formType, definition, filed, text, culture),
+    perMember,
+    changeRefused: url.searchParams.get("notice") === "filed",
+    changePath: perMember === "amend" ? withCulture(stepPath(formType, "claim-summary"), culture) : undefined,
+    csrfToken: csrfToken(sessionId),
+    action: withCulture(stepPath(formType, "confirmation"), culture),
+  };
+}
+
+/** The claim's answers by step, read-only: what the administrator received. */
+function filedAnswers(formType: FormType, definition: FormDefinition, claim: Claim, text: Translate, culture: string) {
+  return answerSections(formType, definition, claim, text, culture).map(({ changePath: _change, ...section }) => section);
+}
+
+/**
+ * "File another claim" (claims.perMember "many"): the member's next draft starts empty, with their
+ * data filled in again; the claims filed stay as they are.
+ */
+export async function startAnotherClaim({ request, url, context }: StepArgs) {
+  const { formType, step, definition } = locateStep(url);
+  const culture = getCulture(context);
+  const now = requestNow(request);
+  const { sessionId, owner, filed } = await requireClaimantSession(request, formType, culture, now, definition.pages[step]!.enableTimeout);
+  const formData = await readFormFields(request, { tooLarge: getTranslate(context)("Form_TooLarge"), malformed: getTranslate(context)("Upload_Malformed") });
+  requireFormCsrf(sessionId, formData);
+  if (getPortal().settlement.claims.perMember !== "many" || formData.get("intent") !== "another") throw data(null, { status: 400 });
+  // Only a draft that was filed is replaced: a second click finds the new one and leaves it be.
+  await getStore().updateDraft(owner, formType, (current) => (current && current.draftId !== filed?.draftId ? current : { ...emptyDraft(newDraftId()), prepopulated: current?.prepopulated }), now);
+  return redirect(withCulture(stepPath(formType, flowSteps(definition)[1]!), culture), 303);
 }

@@ -3,7 +3,8 @@ import { redirect } from "react-router";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { readSessionId } from "#app/session/session-cookie.server.ts";
-import { type Draft, emptyDraft, type SessionRecord } from "#app/storage/store.ts";
+import { getPortal } from "#app/settlement/portal.server.ts";
+import { type Claim, type Draft, type DraftOwner, draftOwner, emptyDraft, type SessionRecord, type SignIn } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
 
 /** SPEC §9 minSessionDuration 30: minutes of inactivity before a flow's session expires. */
@@ -26,14 +27,34 @@ export function newDraftId(): string {
 export interface ClaimantSession {
   sessionId: string;
   session: SessionRecord;
+  signIn: SignIn;
+  /** Whose draft this is: the member signed in (or, unverified, the session). */
+  owner: DraftOwner;
   draft: Draft;
+  /** The claim the owner filed from this flow, if any. */
+  filed?: Claim;
+}
+
+/**
+ * The owner's claim of this form type: with one claim per member ("one", "amend") whichever they
+ * filed; with "many", the one this draft became (the next draft starts a new claim).
+ */
+export async function filedClaim(owner: DraftOwner, formType: FormType, draft: Pick<Draft, "draftId">): Promise<Claim | undefined> {
+  const store = getStore();
+  return getPortal().settlement.claims.perMember === "many" ? store.getClaimByDraft(draft.draftId) : store.latestClaim(owner, formType);
+}
+
+/** Whether the flow's answers may still change: not once filed, unless the settlement lets members amend. */
+export function isReadOnly(filed: Claim | undefined): boolean {
+  return !!filed && getPortal().settlement.claims.perMember !== "amend";
 }
 
 /**
  * SPEC §2 route guard 3 and §4 "Session timer", on the server for every GET and POST of a page
  * that needs the flow's authorization: no session, an expired one (30 minutes without a request;
- * it is then ended, drafts and all), or one not authorized for this form type goes to
- * /session-expired?form=…&culture=…. Otherwise the activity is recorded.
+ * the session then ends, while the member's saved draft stays theirs), or one not signed in to
+ * this form type goes to /session-expired?form=…&culture=…. Otherwise the activity is recorded,
+ * and the member's draft and filed claim are read.
  */
 export async function requireClaimantSession(request: Request, formType: FormType, culture: string, now: number, timeout: boolean): Promise<ClaimantSession> {
   const expired = () => redirect(sessionExpiredPath(formType, culture), 303);
@@ -46,8 +67,10 @@ export async function requireClaimantSession(request: Request, formType: FormTyp
     await store.endSession(sessionId);
     throw expired();
   }
-  if (!session.authorizations[formType]) throw expired();
+  const signIn = session.authorizations[formType];
+  if (!signIn) throw expired();
   const touched = await store.touchSession(sessionId, now);
-  const draft = (await store.getDraft(sessionId, formType)) ?? { ...emptyDraft(newDraftId()), updatedAt: now };
-  return { sessionId, session: touched, draft };
+  const owner = draftOwner(sessionId, signIn);
+  const draft = (await store.getDraft(owner, formType)) ?? { ...emptyDraft(newDraftId()), updatedAt: now };
+  return { sessionId, session: touched, signIn, owner, draft, filed: await filedClaim(owner, formType, draft) };
 }

@@ -13,16 +13,18 @@ import { clientAddressContext } from "#app/request-context.ts";
 import { authorizeLimit, submitLimit } from "#app/security/rate-limit.server.ts";
 import { requireApiCsrf } from "#app/session/json-api.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
-import { emptyDraft } from "#app/storage/store.ts";
+import { draftOwner, emptyDraft, filingOutcome } from "#app/storage/store.ts";
+import { CSRF_HEADER_NAME, csrfToken } from "#app/session/csrf.server.ts";
+import { newSessionId } from "#app/session/session-cookie.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { readBodyText } from "#app/http/form-body.server.ts";
 import { isMultipart, MalformedUpload, type ReceivedForm, receiveUpload } from "#app/documents/upload.server.ts";
 import { type ApiRecords, apiRecords, documentNameFor } from "#app/records/api-records.server.ts";
 import { recordsProblems } from "#app/records/record-actions.server.ts";
 import { isRecordModel } from "#app/records/records.ts";
-import { findMember, grantAuthorization } from "./authorize.server.ts";
-import { newReferenceCode } from "./claim-submission.server.ts";
-import { isSessionExpired, newDraftId } from "./claimant-session.server.ts";
+import { grantAuthorization, signInWith } from "./authorize.server.ts";
+import { claimMember, newReferenceCode } from "./claim-submission.server.ts";
+import { filedClaim, isSessionExpired, newDraftId } from "./claimant-session.server.ts";
 import { answerSteps } from "./navigation.ts";
 
 /** The model the index page asks for: credentials (or, for lookup, the VIN). */
@@ -100,10 +102,17 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
     const vin = String(checked.values[credentialsModel]?.vin ?? "");
     return json({ authorized: true, error: null, captcha: null, covered: !!memberByVin(classMembers, vin) });
   }
-  const member = findMember(checked.values.credentials);
-  if (!member) return refuse(401, text(checked.values.credentials?.claimId ? "Authorization_ClaimIdPinMismatch" : "Authorization_VinNotFound"));
-  await grantAuthorization(sessionId, formType, member, now);
-  return json({ authorized: true, error: null, captcha: null, prepopulatedData: member.prepopulated });
+  const signedIn = signInWith(formType, checked.values.credentials, now);
+  if ("key" in signedIn) return refuse(signedIn.status, text(signedIn.key));
+  // As on the pages, signing in renews the session id: a cookie planted or seen before reaches
+  // nothing after. The new id's CSRF token comes with the reply, for the calls that follow.
+  const renewed = await newSessionId();
+  await getStore().renameSession(sessionId, renewed.sessionId);
+  await grantAuthorization(renewed.sessionId, formType, signedIn, now);
+  return json(
+    { authorized: true, error: null, captcha: null, prepopulatedData: signedIn.prepopulated, csrf: { requestHeaderName: CSRF_HEADER_NAME, requestToken: csrfToken(renewed.sessionId) } },
+    { headers: { "Set-Cookie": renewed.setCookie } },
+  );
 }
 
 /**
@@ -120,7 +129,9 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   if (sessionId instanceof Response) return sessionId;
   const store = getStore();
   const session = await store.getSession(sessionId);
-  if (!session?.authorizations[formType] || isSessionExpired(session, now)) return json({ error: text("SessionExpired_Message") }, { status: 401 });
+  const signIn = session?.authorizations[formType];
+  if (!session || !signIn || isSessionExpired(session, now)) return json({ error: text("SessionExpired_Message") }, { status: 401 });
+  const owner = draftOwner(sessionId, signIn);
   const closed = deadlinePassed(formType, now, text);
   if (closed) return closed;
   if (!submitLimit.attempt(context.get(clientAddressContext), now)) return json({ error: text("Submission_TooManyAttempts") }, { status: 429 });
@@ -133,7 +144,7 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
     received = await receiveUpload(request, {
       limits: settlement.uploads,
       store,
-      owner: { sessionId, formType },
+      owner: { owner, formType },
       now,
       held: { bytes: 0, files: 0, names: [] },
       acceptsFile: (field) => field === "documents",
@@ -164,14 +175,19 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   let submitted: Record<string, Record<string, unknown>>;
   let token: unknown;
   let preferred: unknown;
+  let credentials: unknown;
   try {
     const answered = definition.models.map(modelKey).filter((key) => key !== signInModel(definition) && !isRecordModel(key));
     submitted = Object.fromEntries(answered.map((key) => [key, asSubmitted(part(key))]));
     token = part("reCaptchaResponse");
     preferred = part("userPreferredCulture");
+    credentials = part(signInModel(definition));
   } catch (error) {
     return refuse(400, (error as Error).message);
   }
+  // The claim is the signed-in member's: credentials naming someone else are refused, not ignored.
+  const namedClaimId = asSubmitted(credentials).claimId;
+  if (typeof namedClaimId === "string" && namedClaimId !== "" && namedClaimId !== signIn.claimId) return refuse(403, text("Submission_CredentialsMismatch"));
   const culture = typeof preferred === "string" && settlement.cultures.includes(preferred) ? preferred : getCulture(context);
 
   // The same rules as the pages, step by step, each seeing the answers of the steps before it.
@@ -200,10 +216,34 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
     }
   }
 
-  const draft = (await store.getDraft(sessionId, formType)) ?? { ...emptyDraft(newDraftId()), updatedAt: now };
-  await store.saveDraft(sessionId, formType, { ...draft, models, records: records.records, completedSteps: [...answerSteps(definition), "claim-summary"] }, now);
-  const filed = await store.submitClaim(sessionId, formType, { draftId: draft.draftId, models, ...records, culture }, () => newReferenceCode(formType), now);
-  // A draft filed before: its claim stands as it was, and these uploads are not part of it.
-  if (!filed.created) await discardUploads();
-  return json({ referenceCodeForm: filed.referenceCode });
+  const { perMember } = settlement.claims;
+  const stored = await store.getDraft(owner, formType);
+  const filed = stored && (await filedClaim(owner, formType, stored));
+  const outcomeNow = filed && filingOutcome(filed, { models, records: records.records }, perMember);
+  if (filed && outcomeNow === "refused" && perMember === "one") return refuse(409, alreadyFiledText(text, culture));
+  // "many": answers unlike the claim this draft became are a claim of their own.
+  const startsAnother = perMember === "many" && outcomeNow === "refused";
+  const draft = await store.updateDraft(
+    owner,
+    formType,
+    (current) => ({
+      ...(current && !startsAnother ? current : emptyDraft(newDraftId())),
+      prepopulated: current?.prepopulated,
+      models,
+      records: records.records,
+      completedSteps: [...answerSteps(definition), "claim-summary"],
+    }),
+    now,
+  );
+  const outcome = await store.submitClaim(owner, formType, { draftId: draft.draftId, member: claimMember(signIn), models, ...records, culture }, perMember, () => newReferenceCode(formType), now);
+  // Nothing new was filed: the claim stands as it was, and these uploads are not part of it.
+  if (outcome.outcome === "unchanged" || outcome.outcome === "refused") await discardUploads();
+  if (outcome.outcome === "refused") return json({ error: alreadyFiledText(text, culture), referenceCodeForm: outcome.referenceCode }, { status: 409 });
+  return json({ referenceCodeForm: outcome.referenceCode, claim: { ...claimMember(signIn), formType, version: outcome.version, amended: outcome.version > 1 } });
+}
+
+/** Why a filed claim takes no change, and whom to ask instead (SPEC's contact settings, per culture). */
+function alreadyFiledText(text: Translate, culture: string): string {
+  const contact = getPortal().settlement.contact[culture] ?? getPortal().settlement.contact.en!;
+  return `${text("Claim_ChangeRefused")} ${text("Claim_HowToChange", contact.phone, contact.email)}`;
 }

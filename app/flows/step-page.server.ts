@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { requestNow } from "#app/clock.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
+import type { ModelValues } from "#app/forms/validate-step.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import { fieldsOfBlocks, type FormDefinition, resolveField } from "#app/forms/form-definition.ts";
 import { STEP_NAMES, type StepName } from "#app/forms/page-schema.ts";
@@ -11,13 +12,13 @@ import { withCulture } from "#app/i18n/culture.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { FILE_TYPES } from "#app/documents/file-types.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
-import { isRecordIntent, readStepForm, recordAction, recordsProblems } from "#app/records/record-actions.server.ts";
+import { discardUploads, isRecordIntent, readStepForm, recordAction, recordsProblems } from "#app/records/record-actions.server.ts";
 import { recordChoices, recordsViews } from "#app/records/records-view.server.ts";
 import { csrfToken } from "#app/session/csrf.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import type { Draft } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
-import { requireClaimantSession, SESSION_TIMEOUT_MS, sessionExpiredPath } from "./claimant-session.server.ts";
+import { isReadOnly, requireClaimantSession, SESSION_TIMEOUT_MS, sessionExpiredPath } from "./claimant-session.server.ts";
 import { formTypeOfPath } from "./form-type.ts";
 import { backStep, firstIncompleteBefore, flowSteps, nextStep, stepPath } from "./navigation.ts";
 
@@ -93,6 +94,18 @@ export function stepFormData(formType: FormType, step: StepName, definition: For
   };
 }
 
+/** A draft with a step's answers in it, the step completed and its fields marked as the claimant's. */
+export function withStepAnswers(draft: Omit<Draft, "updatedAt">, step: StepName, answers: ModelValues, paths: string[]): Omit<Draft, "updatedAt"> {
+  const models = structuredClone(draft.models);
+  for (const [model, fields] of Object.entries(answers)) models[model] = { ...models[model], ...fields };
+  return { ...draft, models, completedSteps: [...new Set([...draft.completedSteps, step])], edited: [...new Set([...draft.edited, ...paths])] };
+}
+
+/** The confirmation page, where a filed claim is shown; `changeRefused` when a change was just refused. */
+export function filedClaimPath(formType: FormType, culture: string, { changeRefused = false } = {}): string {
+  return withCulture(`${stepPath(formType, "confirmation")}${changeRefused ? "?notice=filed" : ""}`, culture);
+}
+
 /** The inactivity time-out a page shows: when it would lapse, and where the claimant then goes. */
 export function sessionTimeout(formType: FormType, step: StepName, definition: FormDefinition, culture: string) {
   return definition.pages[step]?.enableTimeout ? { seconds: SESSION_TIMEOUT_MS / 1000, expiredPath: sessionExpiredPath(formType, culture) } : undefined;
@@ -107,7 +120,8 @@ export async function loadStep({ request, url, context }: StepArgs) {
     throw redirect(withCulture(stepPath(formType, next), culture));
   }
   const now = requestNow(request);
-  const { sessionId, draft } = await requireClaimantSession(request, formType, culture, now, page.enableTimeout);
+  const { sessionId, draft, filed } = await requireClaimantSession(request, formType, culture, now, page.enableTimeout);
+  if (isReadOnly(filed)) throw redirect(filedClaimPath(formType, culture));
   // A later step opened before the earlier ones are complete goes to the first incomplete one.
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
   if (missing) throw redirect(withCulture(stepPath(formType, missing), culture));
@@ -134,11 +148,16 @@ export async function submitStep({ request, url, context }: StepArgs) {
   const text = getTranslate(context);
   const now = requestNow(request);
   const page = definition.pages[step]!;
-  const { sessionId, draft } = await requireClaimantSession(request, formType, culture, now, page.enableTimeout);
+  const { sessionId, owner, draft, filed } = await requireClaimantSession(request, formType, culture, now, page.enableTimeout);
   const { settlement } = getPortal();
   const settings = { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses };
-  const records = { sessionId, formType, definition, page, draft, store: getStore(), limits: settlement.uploads, settings, now, text };
+  const records = { sessionId, owner, formType, definition, page, draft, store: getStore(), limits: settlement.uploads, settings, now, text };
   const posted = await readStepForm(request, records);
+  // A filed claim that may not change: nothing posted is kept, and the confirmation says so.
+  if (isReadOnly(filed)) {
+    await discardUploads(getStore(), posted.files);
+    return redirect(filedClaimPath(formType, culture, { changeRefused: true }), 303);
+  }
   const query = returnsToSummary(url) ? "?return=summary" : "";
   const intent = posted.fields.get("intent");
   if (isRecordIntent(intent)) return recordAction(intent, posted, records, withCulture(`${stepPath(formType, step)}${query}`, culture), culture);
@@ -146,11 +165,8 @@ export async function submitStep({ request, url, context }: StepArgs) {
   const submission = parseStep(posted.fields, definition, step, { ...settings, now, side: "server", saved: draft.models }, text);
   const recordProblems = recordsProblems(page, draft, text);
   if (submission.status !== "success" || Object.keys(recordProblems).length > 0) return data({ result: submission.reply(), recordProblems }, { status: 400 });
-  const models = structuredClone(draft.models);
-  for (const [model, fields] of Object.entries(submission.value)) models[model] = { ...models[model], ...fields };
-  const paths = fieldsOfBlocks(page.blocks);
-  const completedSteps = [...new Set([...draft.completedSteps, step])];
-  await getStore().saveDraft(sessionId, formType, { ...draft, models, completedSteps, edited: [...new Set([...draft.edited, ...paths])] }, now);
-  const next = returnsToSummary(url) && !firstIncompleteBefore(definition, "claim-summary", completedSteps) ? "claim-summary" : (nextStep(definition, step) ?? step);
+  // Applied to the draft as stored now: another session of the member may have saved meanwhile.
+  const saved = await getStore().updateDraft(owner, formType, (current) => withStepAnswers(current ?? draft, step, submission.value, fieldsOfBlocks(page.blocks)), now);
+  const next = returnsToSummary(url) && !firstIncompleteBefore(definition, "claim-summary", saved.completedSteps) ? "claim-summary" : (nextStep(definition, step) ?? step);
   return redirect(withCulture(`${stepPath(formType, next)}?saved=1`, culture), 303);
 }

@@ -58,7 +58,9 @@ function answerColumns(definition: FormDefinition): string[] {
 }
 
 /**
- * Every claim with its answers, records and documents: claims.json (one object per claim), and
+ * Every claim, as its latest version, with its member (Claim ID, or the VIN of an unverified
+ * filing), how the claimant signed in, the number of versions, its answers, records and
+ * documents: claims.json (one object per claim), and
  * per form type claims-<type>.csv (one row per claim, a column per field) and
  * records-<type>-<list>.csv (one row per record); documents under documents/<reference code>/.
  * Claims are read a page at a time, so an export of any size runs in flat memory.
@@ -109,12 +111,25 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
   return { claims, documents: documentCount, files };
 }
 
+/** Who filed the claim and which version this is: the columns an administrator pays by. */
+function identity(claim: Claim) {
+  return {
+    claimId: claim.member.claimId,
+    vin: claim.member.vin,
+    verified: claim.member.verified,
+    signInMethod: claim.member.signInMethod,
+    culture: claim.culture,
+    submittedAt: new Date(claim.submittedAt).toISOString(),
+    version: claim.version,
+    versionAt: new Date(claim.versionAt).toISOString(),
+  };
+}
+
 function claimJson(claim: Claim, documents: StoredDocument[], exported: Map<string, string>) {
   return {
     referenceCode: claim.referenceCode,
     formType: claim.formType,
-    culture: claim.culture,
-    submittedAt: new Date(claim.submittedAt).toISOString(),
+    ...identity(claim),
     answers: claim.models,
     records: claim.records,
     documents: documents.map((document) => ({ id: document.id, name: document.name, mediaType: document.mediaType, size: document.size, sha256: document.sha256, file: exported.get(document.id) ?? null })),
@@ -129,12 +144,12 @@ async function writeCsv(
   csvFor: (name: string, header: string[]) => Promise<ReturnType<typeof output>>,
 ) {
   const columns = answerColumns(definition);
-  const claims = await csvFor(`claims-${claim.formType}.csv`, ["referenceCode", "submittedAt", "culture", ...columns]);
+  const about = identity(claim);
+  const claims = await csvFor(`claims-${claim.formType}.csv`, ["referenceCode", ...Object.keys(about), ...columns]);
   await claims.write(
     csvLine([
       claim.referenceCode,
-      new Date(claim.submittedAt).toISOString(),
-      claim.culture,
+      ...Object.values(about),
       ...columns.map((column) => {
         const [model, key] = column.split(".") as [string, string];
         return claim.models[model]?.[key] ?? "";

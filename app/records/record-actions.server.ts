@@ -9,7 +9,7 @@ import type { StepContext } from "#app/forms/validate-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import { readFormFields } from "#app/http/form-body.server.ts";
 import { CSRF_FIELD_NAME, isValidCsrfToken, requireFormCsrf } from "#app/session/csrf.server.ts";
-import type { Draft, DraftRecords, RecordEntry, Store } from "#app/storage/store.ts";
+import type { Draft, DraftOwner, DraftRecords, RecordEntry, Store } from "#app/storage/store.ts";
 import {
   FILE_MODEL_FIELDS,
   fileField,
@@ -52,6 +52,7 @@ export interface RecordFailure {
 
 interface RecordsContext {
   sessionId: string;
+  owner: DraftOwner;
   formType: FormType;
   definition: FormDefinition;
   page: PageDefinition;
@@ -119,7 +120,7 @@ export async function readStepForm(request: Request, context: RecordsContext): P
     const received = await receiveUpload(request, {
       limits: context.limits,
       store: context.store,
-      owner: { sessionId: context.sessionId, formType: context.formType },
+      owner: { owner: context.owner, formType: context.formType },
       now: context.now,
       held: {
         bytes: saved.reduce((total, record) => total + Number(record.fields[FILE_MODEL_FIELDS.size] ?? 0), 0),
@@ -142,7 +143,7 @@ export async function readStepForm(request: Request, context: RecordsContext): P
   }
 }
 
-async function discardUploads(store: Store, files: ReceivedFile[]) {
+export async function discardUploads(store: Store, files: ReceivedFile[]) {
   await Promise.all(files.flatMap((file) => (file.document ? [store.deleteDocument(file.document.id)] : [])));
 }
 
@@ -162,59 +163,80 @@ function backTo(pagePath: string, model: string) {
  */
 export async function recordAction(intent: RecordIntent, posted: PostedForm, context: RecordsContext, pagePath: string, culture: string) {
   const { fields, files } = posted;
-  const { draft, store, text } = context;
+  const { store, text } = context;
   const modelName = String(fields.get("records") ?? "");
   const block = recordsBlocks(context.page).find((candidate) => candidate.model === modelName);
   if (!block || !isRecordModel(modelName)) {
     await discardUploads(store, files);
     throw data(text("Records_UnknownList"), { status: 400 });
   }
-  const records: DraftRecords = structuredClone(draft.records ?? {});
-  const list = (records[block.model] ??= []);
   const clientId = String(fields.get("record") ?? "");
-  const record = list.find((candidate) => candidate.clientId === clientId);
-  const save = async () => {
-    await store.saveDraft(context.sessionId, context.formType, { ...draft, records }, context.now);
+  const change = async (edit: (records: DraftRecords, list: RecordEntry[], record: RecordEntry | undefined) => string[] | void) => {
+    await changeRecords(context, (records) => {
+      const list = (records[block.model] ??= []);
+      return edit(records, list, list.find((candidate) => candidate.clientId === clientId)) ?? [];
+    });
     return backTo(pagePath, block.model);
   };
 
   switch (intent) {
     case "add":
-      if (!openDraft(records, block.model)) list.push({ clientId: newClientId(block.model), status: "draft", fields: {} });
-      return save();
+      return change((records, list) => {
+        if (!openDraft(records, block.model)) list.push({ clientId: newClientId(block.model), status: "draft", fields: {} });
+      });
     case "cancel":
-      if (record?.status === "draft") {
+      return change((_records, list, record) => {
+        if (record?.status !== "draft") return;
         if (record.savedFields) Object.assign(record, { status: "saved", fields: record.savedFields, savedFields: undefined });
         else list.splice(list.indexOf(record), 1);
-      }
-      return save();
+      });
     case "edit":
-      if (block.allowEdit && record?.status === "saved" && !openDraft(records, block.model)) Object.assign(record, { status: "draft", savedFields: record.fields });
-      return save();
+      return change((records, _list, record) => {
+        if (block.allowEdit && record?.status === "saved" && !openDraft(records, block.model)) Object.assign(record, { status: "draft", savedFields: record.fields });
+      });
     case "remove":
-      if (record && (record.status === "draft" || block.allowDelete)) await removeRecord(records, block, record, store);
-      return save();
+      return change((records, _list, record) => (record && (record.status === "draft" || block.allowDelete) ? removeRecord(records, block, record) : []));
     case "save":
     case "upload":
-      return saveRecord(intent, block, posted, { ...context, records }, pagePath, culture);
+      return saveRecord(intent, block, posted, context, pagePath, culture);
   }
 }
 
-/** Removes a record; an expense takes the documents attached to it along (its button says so). */
-async function removeRecord(records: DraftRecords, block: RecordsBlock, record: RecordEntry, store: Store) {
+/**
+ * Changes the draft's records as stored now (another session of the member may have saved since
+ * this page was read), then removes the documents the change let go of.
+ */
+async function changeRecords(context: RecordsContext, edit: (records: DraftRecords) => string[]) {
+  let released: string[] = [];
+  await context.store.updateDraft(
+    context.owner,
+    context.formType,
+    (current) => {
+      const base = current ?? context.draft;
+      const records = structuredClone(base.records ?? {});
+      released = edit(records);
+      return { ...base, records };
+    },
+    context.now,
+  );
+  await Promise.all(released.map((id) => context.store.deleteDocument(id)));
+}
+
+/** Removes a record; an expense takes the documents attached to it along (its button says so). Answers the documents to delete. */
+function removeRecord(records: DraftRecords, block: RecordsBlock, record: RecordEntry): string[] {
   records[block.model] = records[block.model]!.filter((candidate) => candidate !== record);
   const documents = block.model === "documentContexts" ? [record] : (records.documentContexts ?? []).filter((document) => document.fields[PARENT_FIELD] === record.clientId);
   if (block.model !== "documentContexts") records.documentContexts = (records.documentContexts ?? []).filter((document) => !documents.includes(document));
-  await Promise.all(documents.flatMap((document) => (document.documentId ? [store.deleteDocument(document.documentId)] : [])));
+  return documents.flatMap((document) => (document.documentId ? [document.documentId] : []));
 }
 
-async function saveRecord(intent: "save" | "upload", block: RecordsBlock, posted: PostedForm, context: RecordsContext & { records: DraftRecords }, pagePath: string, culture: string) {
+async function saveRecord(intent: "save" | "upload", block: RecordsBlock, posted: PostedForm, context: RecordsContext, pagePath: string, culture: string) {
   const { fields, files } = posted;
-  const { records, definition, text, store } = context;
+  const { definition, text, store } = context;
   const model = recordModelConfig(definition.models, block)!;
-  const list = records[block.model]!;
   const clientId = String(fields.get("record") ?? "");
-  const existing = list.find((candidate) => candidate.clientId === clientId && candidate.status === "draft");
+  const isDraftRecord = (candidate: RecordEntry) => candidate.clientId === clientId && candidate.status === "draft";
+  const existing = context.draft.records?.[block.model]?.find(isDraftRecord);
   const stepContext = recordStepContext(context);
   const checked = validateRecord(block, model, (name) => fields.get(name) ?? undefined, stepContext);
   const errors: Record<string, string> = Object.fromEntries(Object.entries(checked.errors).map(([path, failures]) => [path, failureText(text, failures[0]!)]));
@@ -234,20 +256,26 @@ async function saveRecord(intent: "save" | "upload", block: RecordsBlock, posted
     return data({ recordFailure: { model: block.model, clientId: clientId || NEW_RECORD, values, errors } satisfies RecordFailure }, { status: 400 });
   }
 
-  const values: Record<string, FieldValue> = { ...checked.values };
-  const target: RecordEntry = existing ?? { clientId: newClientId(block.model), status: "saved", fields: {} };
-  if (upload?.document) {
-    if (target.documentId) await store.deleteDocument(target.documentId);
-    target.documentId = upload.document.id;
-    values[FILE_MODEL_FIELDS.name] = upload.document.name;
-    values[FILE_MODEL_FIELDS.size] = String(upload.document.size);
-    values[FILE_MODEL_FIELDS.type] = upload.document.mediaType || "unknown";
-  } else if (target.savedFields) {
-    for (const key of Object.values(FILE_MODEL_FIELDS)) values[key] = target.savedFields[key] ?? null;
-  }
-  Object.assign(target, { status: "saved", fields: values, savedFields: undefined });
-  if (!existing) list.push(target);
-  await store.saveDraft(context.sessionId, context.formType, { ...context.draft, records }, context.now);
+  await changeRecords(context, (records) => {
+    const list = (records[block.model] ??= []);
+    // The record as stored now: saved by another session meanwhile, this one becomes a new record.
+    const current = list.find(isDraftRecord);
+    const target: RecordEntry = current ?? { clientId: newClientId(block.model), status: "saved", fields: {} };
+    const values: Record<string, FieldValue> = { ...checked.values };
+    const released: string[] = [];
+    if (upload?.document) {
+      if (target.documentId) released.push(target.documentId);
+      target.documentId = upload.document.id;
+      values[FILE_MODEL_FIELDS.name] = upload.document.name;
+      values[FILE_MODEL_FIELDS.size] = String(upload.document.size);
+      values[FILE_MODEL_FIELDS.type] = upload.document.mediaType || "unknown";
+    } else if (target.savedFields) {
+      for (const key of Object.values(FILE_MODEL_FIELDS)) values[key] = target.savedFields[key] ?? null;
+    }
+    Object.assign(target, { status: "saved", fields: values, savedFields: undefined });
+    if (!current) list.push(target);
+    return released;
+  });
   return backTo(pagePath, block.model);
 }
 

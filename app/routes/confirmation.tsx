@@ -1,38 +1,72 @@
 import { useEffect, useState } from "react";
+import { Form } from "react-router";
 import { Feedback } from "#app/components/Feedback.tsx";
 import { PageHeading } from "#app/components/PageHeading.tsx";
-import { loadConfirmation } from "#app/flows/claim-submission.server.ts";
+import { PortalLink } from "#app/components/PortalLink.tsx";
+import { loadConfirmation, startAnotherClaim } from "#app/flows/claim-submission.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { pageTitle } from "#app/page-title.ts";
 import type { Route } from "./+types/confirmation";
 
 export const loader = (args: Route.LoaderArgs) => loadConfirmation(args);
+export const action = (args: Route.ActionArgs) => startAnotherClaim(args);
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Step_Confirmation");
 
-/** The claim is filed: its reference code, to keep (printable). */
+/**
+ * The claim as filed: its reference code to keep (printable), its answers read-only, and what the
+ * claimant can do next by the settlement's rule (claims.perMember): change it (a new version),
+ * file another, or ask the administrator.
+ */
 export default function Confirmation({ loaderData }: Route.ComponentProps) {
   const text = useText();
   const [canPrint, setCanPrint] = useState(false);
   useEffect(() => setCanPrint(true), []);
+  const { contact } = loaderData;
   return (
     <>
+      {loaderData.changeRefused && <Feedback style="warning">{`${text("Claim_ChangeRefused")} ${text("Claim_HowToChange", contact.phone, contact.email)}`}</Feedback>}
       <PageHeading>{text(loaderData.page.title)}</PageHeading>
-      {loaderData.referenceCode ? (
-        <div className="confirmation-panel">
-          <p>{text("Confirmation_YourCode")}</p>
-          <p className="reference-code">{loaderData.referenceCode}</p>
-          <p>{text("Confirmation_SubmittedOn", loaderData.submittedOn)}</p>
-        </div>
-      ) : (
-        <Feedback style="warning">{text("LocKey_Validation_MissingReferenceCode")}</Feedback>
-      )}
+      <div className="confirmation-panel">
+        <p>{text(loaderData.amendedOn ? "Confirmation_AmendedCode" : "Confirmation_YourCode")}</p>
+        <p className="reference-code">{loaderData.referenceCode}</p>
+        <p>{text("Confirmation_SubmittedOn", loaderData.submittedOn)}</p>
+        {loaderData.amendedOn && <p className="claim-version">{text("Confirmation_AmendedOn", loaderData.amendedOn, loaderData.version)}</p>}
+      </div>
       <p>{text("Confirmation_Keep")}</p>
       {canPrint && (
         <button type="button" className="secondary" onClick={() => window.print()}>
           {text("Confirmation_Print")}
         </button>
       )}
+      {loaderData.perMember === "amend" && loaderData.changePath && (
+        <p>
+          {text("Confirmation_CanAmend")} <PortalLink to={loaderData.changePath}>{text("Confirmation_ChangeAnswers")}</PortalLink>
+        </p>
+      )}
+      {loaderData.perMember === "one" && !loaderData.changeRefused && <p>{text("Claim_HowToChange", contact.phone, contact.email)}</p>}
+      {loaderData.perMember === "many" && (
+        <Form method="post" action={loaderData.action}>
+          <input type="hidden" name="csrf" value={loaderData.csrfToken} />
+          <button type="submit" name="intent" value="another" className="secondary">
+            {text("Confirmation_FileAnother")}
+          </button>
+        </Form>
+      )}
+      <h2>{text("Confirmation_YourAnswers")}</h2>
+      {loaderData.sections.map((section) => (
+        <section key={section.step} className="answer-section" aria-labelledby={`answers-${section.step}`}>
+          <h3 id={`answers-${section.step}`}>{section.title}</h3>
+          <dl className="answers">
+            {section.answers.map((answer) => (
+              <div key={answer.path} className="answer">
+                <dt>{answer.label}</dt>
+                <dd>{answer.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
     </>
   );
 }

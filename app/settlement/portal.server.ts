@@ -4,7 +4,7 @@ import type { DeadlineSettings } from "#app/deadlines/deadline-settings.ts";
 import { type ClassMembers, loadClassMembers } from "#app/claimants/class-members.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import { deadlineTexts } from "#app/deadlines/dynamic-texts.ts";
-import type { FormDefinition } from "#app/forms/form-definition.ts";
+import { fieldsOfBlocks, type FormDefinition } from "#app/forms/form-definition.ts";
 import { countryNames } from "#app/forms/places.ts";
 import { loadFormDefinitions } from "#app/forms/form-definitions.server.ts";
 import { loadLocales, type Messages } from "#app/i18n/locales.server.ts";
@@ -46,7 +46,24 @@ export function loadPortal(settlementDir: string, localesDir = path.resolve("loc
   if (settlement.captcha.provider === "test" && process.env.NODE_ENV === "production") {
     throw new SettlementConfigError(`Invalid settlement configuration:\n  ${file}: at captcha.provider: the "test" provider accepts a fixed token and cannot be used in production`);
   }
+  warnOfVinSignIn(file, settlement, forms);
   return { settlementDir, settlement: { ...settlement, deadlines }, deadlines: deadlines.settings, messages, forms, classMembers: loadClassMembers(settlementDir) };
+}
+
+/**
+ * A sign-in page should ask for a VIN on its own exactly when the flow accepts one
+ * (claims.vinOnlySignIn): otherwise claimants are offered a way in that is refused, or told of none.
+ */
+function warnOfVinSignIn(file: string, settlement: Pick<Settlement, "claims">, forms: Record<FormType, FormDefinition>) {
+  for (const formType of ["automotive", "reimbursement", "standard"] as const) {
+    const asksForVin = fieldsOfBlocks(forms[formType].pages.index?.blocks ?? []).some((path) => path.endsWith(".vin"));
+    const accepts = (settlement.claims.vinOnlySignIn as string[]).includes(formType);
+    if (asksForVin === accepts) continue;
+    const message = asksForVin
+      ? `${formType}'s sign-in page asks for a VIN, but claims.vinOnlySignIn does not list ${formType}: a VIN alone will be refused there`
+      : `claims.vinOnlySignIn lists ${formType}, but its sign-in page asks for no VIN`;
+    console.warn(JSON.stringify({ level: "warn", message: `${file}: ${message}` }));
+  }
 }
 
 function countryTexts(culture: string): Record<string, string> {

@@ -51,6 +51,17 @@ const uploads = z
   .refine((limits) => limits.maxFileBytes <= limits.maxClaimBytes, { error: "maxFileBytes cannot exceed maxClaimBytes", path: ["maxFileBytes"] });
 
 /**
+ * Who may file what (issue 10; docs/configuration.md "claims"): how many claims one class member
+ * files per form type, which flows accept a VIN alone to sign in (the claim is then unverified and
+ * the claimant enters their own details), and how long drafts are kept after a flow's deadline.
+ */
+const claims = z.strictObject({
+  perMember: z.enum(["one", "amend", "many"]).default("one"),
+  vinOnlySignIn: z.array(z.enum(["automotive", "reimbursement"])).default([]),
+  draftRetentionDays: z.int().min(0).default(30),
+});
+
+/**
  * The theme is checked by hand so that a missing theme and an unknown theme each have their own
  * message (SPEC §8: "theme not specified" / "unexpected appsettings.theme value").
  */
@@ -86,6 +97,7 @@ export const settlementSchema = z
     captcha,
     internationalAddresses: z.boolean().default(false),
     uploads: uploads.default({ maxFileBytes: 10 * MEGABYTE, maxClaimBytes: 50 * MEGABYTE, maxFiles: 20, allowedTypes: [...FILE_TYPE_NAMES] }),
+    claims: claims.default({ perMember: "one", vinOnlySignIn: [], draftRetentionDays: 30 }),
     analyticsTagId: z.string().optional(),
   })
   .superRefine((settlement, ctx) => {

@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
 import {
+  CLAIM_COLUMNS,
   type ClaimRow,
   claimFromRow,
   DOCUMENT_COLUMNS,
   type DocumentRow,
   documentFromRow,
   type Draft,
+  filingOutcome,
   newDocumentId,
   type SessionRecord,
   type Store,
@@ -58,6 +60,51 @@ const MIGRATIONS = [
      data BYTEA NOT NULL,
      PRIMARY KEY (document_id, seq)
    );`,
+  // Issue 10: drafts and uploads belong to their owner (the member who signed in), not to a
+  // session; claims record their member and their versions. Drafts of signed-in sessions move to
+  // their member; sessions end (claimants sign in again and find their drafts).
+  `ALTER TABLE drafts RENAME TO drafts_by_session;
+   ALTER INDEX drafts_pkey RENAME TO drafts_by_session_pkey;
+   CREATE TABLE drafts (
+     owner TEXT NOT NULL,
+     form_type TEXT NOT NULL,
+     data JSONB NOT NULL,
+     updated_at BIGINT NOT NULL,
+     PRIMARY KEY (owner, form_type)
+   );
+   INSERT INTO drafts (owner, form_type, data, updated_at)
+     SELECT DISTINCT ON (owner, d.form_type) 'member:' || (s.authorizations -> d.form_type ->> 'claimId') AS owner, d.form_type, d.data, d.updated_at
+     FROM drafts_by_session d JOIN sessions s ON s.id = d.session_id
+     WHERE s.authorizations -> d.form_type ->> 'claimId' IS NOT NULL
+     ORDER BY owner, d.form_type, d.updated_at DESC;
+   DROP TABLE drafts_by_session;
+   ALTER TABLE documents RENAME COLUMN session_id TO owner;
+   UPDATE documents SET owner = COALESCE(
+     (SELECT 'member:' || (s.authorizations -> documents.form_type ->> 'claimId') FROM sessions s WHERE s.id = documents.owner),
+     'session:' || owner);
+   ALTER TABLE claims DROP COLUMN session_id;
+   ALTER TABLE claims ADD COLUMN owner TEXT;
+   ALTER TABLE claims ADD COLUMN claim_id TEXT;
+   ALTER TABLE claims ADD COLUMN vin TEXT;
+   ALTER TABLE claims ADD COLUMN verified BOOLEAN NOT NULL DEFAULT FALSE;
+   ALTER TABLE claims ADD COLUMN sign_in_method TEXT NOT NULL DEFAULT 'unknown';
+   ALTER TABLE claims ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+   ALTER TABLE claims ADD COLUMN version_at BIGINT;
+   UPDATE claims SET version_at = submitted_at;
+   CREATE INDEX claims_owner ON claims (owner, form_type, submitted_at);
+   CREATE INDEX claims_member ON claims (claim_id);
+   CREATE TABLE claim_versions (
+     reference_code TEXT NOT NULL,
+     version INTEGER NOT NULL,
+     models JSONB NOT NULL,
+     records JSONB,
+     culture TEXT NOT NULL,
+     filed_at BIGINT NOT NULL,
+     PRIMARY KEY (reference_code, version)
+   );
+   INSERT INTO claim_versions (reference_code, version, models, records, culture, filed_at)
+     SELECT reference_code, 1, models, records, culture, submitted_at FROM claims;
+   DELETE FROM sessions;`,
 ];
 
 /** Documents are stored in the database in pieces of this size: memory stays flat, rows stay small. */
@@ -101,7 +148,15 @@ interface SessionRow {
 const sessionOf = (row: SessionRow | undefined): SessionRecord | undefined =>
   row && { id: row.id, createdAt: Number(row.created_at), lastSeenAt: Number(row.last_seen_at), authorizations: row.authorizations };
 
-const CLAIM_COLUMNS = "reference_code, form_type, draft_id, models, records, culture, submitted_at";
+interface DraftRow {
+  data: Omit<Draft, "updatedAt">;
+  updated_at: string;
+}
+
+const draftOf = (row: DraftRow | undefined): Draft | undefined => row && { ...row.data, updatedAt: Number(row.updated_at) };
+
+/** A transaction-scoped lock on one owner's draft of a form type: its changes and filings queue. */
+const lockDraft = (client: pg.PoolClient, owner: string, formType: string) => client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`${owner} ${formType}`]);
 
 /**
  * The store for several app servers: PostgreSQL at DATABASE_URL. The schema is migrated on first
@@ -155,62 +210,88 @@ export function openPostgresStore(connectionString: string): Store {
       );
       return sessionOf(rows[0])!;
     },
-    async authorize(sessionId, formType, grant, now) {
+    async authorize(sessionId, formType, signIn, now) {
       await query(
         `INSERT INTO sessions (id, created_at, last_seen_at, authorizations) VALUES ($1, $2, $2, jsonb_build_object($3::text, $4::jsonb))
          ON CONFLICT (id) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at,
            authorizations = sessions.authorizations || jsonb_build_object($3::text, $4::jsonb)`,
-        [sessionId, now, formType, JSON.stringify({ at: now, claimId: grant.claimId })],
+        [sessionId, now, formType, JSON.stringify(signIn)],
       );
     },
     async renameSession(sessionId, newSessionId) {
       await transaction(async (client) => {
-        for (const sql of ["UPDATE sessions SET id = $1 WHERE id = $2", "UPDATE drafts SET session_id = $1 WHERE session_id = $2", "UPDATE documents SET session_id = $1 WHERE session_id = $2"]) {
-          await client.query(sql, [newSessionId, sessionId]);
-        }
+        await client.query("UPDATE sessions SET id = $1 WHERE id = $2", [newSessionId, sessionId]);
+        for (const table of ["drafts", "documents"]) await client.query(`UPDATE ${table} SET owner = $1 WHERE owner = $2`, [`session:${newSessionId}`, `session:${sessionId}`]);
       });
     },
     async endSession(sessionId) {
       await transaction(async (client) => {
-        await client.query("DELETE FROM documents WHERE session_id = $1 AND reference_code IS NULL", [sessionId]);
-        await client.query("DELETE FROM drafts WHERE session_id = $1", [sessionId]);
+        await client.query("DELETE FROM documents WHERE owner = $1 AND reference_code IS NULL", [`session:${sessionId}`]);
+        await client.query("DELETE FROM drafts WHERE owner = $1", [`session:${sessionId}`]);
         await client.query("DELETE FROM sessions WHERE id = $1", [sessionId]);
       });
     },
-    async getDraft(sessionId, formType) {
-      const { rows } = await query<{ data: Omit<Draft, "updatedAt">; updated_at: string }>("SELECT data, updated_at FROM drafts WHERE session_id = $1 AND form_type = $2", [sessionId, formType]);
-      return rows[0] ? { ...rows[0].data, updatedAt: Number(rows[0].updated_at) } : undefined;
+    async getDraft(owner, formType) {
+      return draftOf((await query<DraftRow>("SELECT data, updated_at FROM drafts WHERE owner = $1 AND form_type = $2", [owner, formType])).rows[0]);
     },
-    async saveDraft(sessionId, formType, draft, now) {
-      const { draftId, models, records, completedSteps, edited, prepopulated } = draft;
-      await query(
-        `INSERT INTO drafts (session_id, form_type, data, updated_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (session_id, form_type) DO UPDATE SET data = EXCLUDED.data, updated_at = EXCLUDED.updated_at`,
-        [sessionId, formType, JSON.stringify({ draftId, models, records, completedSteps, edited, prepopulated }), now],
-      );
-    },
-    async submitClaim(sessionId, formType, claim, newReferenceCode, now) {
+    async updateDraft(owner, formType, change, now) {
       return transaction(async (client) => {
-        // Concurrent submissions of one draft race on the UNIQUE draft_id: the losers wait for the
-        // winner's transaction, insert nothing, and find the winner's code.
-        const inserted = await client.query<{ reference_code: string }>(
-          `INSERT INTO claims (reference_code, form_type, draft_id, session_id, models, records, culture, submitted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-           ON CONFLICT (draft_id) DO NOTHING RETURNING reference_code`,
-          [newReferenceCode(), formType, claim.draftId, sessionId, JSON.stringify(claim.models), JSON.stringify(claim.records), claim.culture, now],
+        await lockDraft(client, owner, formType);
+        const current = draftOf((await client.query<DraftRow>("SELECT data, updated_at FROM drafts WHERE owner = $1 AND form_type = $2", [owner, formType])).rows[0]);
+        const { draftId, models, records, completedSteps, edited, prepopulated } = change(current);
+        await client.query(
+          `INSERT INTO drafts (owner, form_type, data, updated_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (owner, form_type) DO UPDATE SET data = EXCLUDED.data, updated_at = EXCLUDED.updated_at`,
+          [owner, formType, JSON.stringify({ draftId, models, records, completedSteps, edited, prepopulated }), now],
         );
-        const referenceCode = inserted.rows[0]?.reference_code;
-        if (!referenceCode) {
-          const existing = await client.query<{ reference_code: string }>("SELECT reference_code FROM claims WHERE draft_id = $1", [claim.draftId]);
-          return { referenceCode: existing.rows[0]!.reference_code, created: false };
+        return { draftId, models, records, completedSteps, edited, prepopulated, updatedAt: now };
+      });
+    },
+    async submitClaim(owner, formType, claim, perMember, newReferenceCode, now) {
+      return transaction(async (client) => {
+        // Concurrent submissions of one owner queue on this lock: the later ones find the first's claim.
+        await lockDraft(client, owner, formType);
+        const byDraft = claimFromRow((await client.query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE draft_id = $1`, [claim.draftId])).rows[0]);
+        const existing =
+          byDraft ??
+          (perMember === "many"
+            ? undefined
+            : claimFromRow(
+                (await client.query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = $1 AND form_type = $2 ORDER BY submitted_at DESC, reference_code DESC LIMIT 1`, [owner, formType]))
+                  .rows[0],
+              ));
+        const outcome = filingOutcome(existing, claim, perMember);
+        if (existing && (outcome === "unchanged" || outcome === "refused")) return { referenceCode: existing.referenceCode, outcome, version: existing.version };
+        const models = JSON.stringify(claim.models);
+        const records = JSON.stringify(claim.records);
+        const referenceCode = existing?.referenceCode ?? newReferenceCode();
+        const version = (existing?.version ?? 0) + 1;
+        if (existing) {
+          await client.query("UPDATE claims SET models = $1, records = $2, culture = $3, version = $4, version_at = $5 WHERE reference_code = $6", [models, records, claim.culture, version, now, referenceCode]);
+        } else {
+          const { member } = claim;
+          await client.query(
+            `INSERT INTO claims (reference_code, form_type, draft_id, owner, claim_id, vin, verified, sign_in_method, models, records, culture, submitted_at, version, version_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1, $12)`,
+            [referenceCode, formType, claim.draftId, owner, member.claimId, member.vin, member.verified, member.signInMethod, models, records, claim.culture, now],
+          );
         }
+        await client.query("INSERT INTO claim_versions (reference_code, version, models, records, culture, filed_at) VALUES ($1, $2, $3, $4, $5, $6)", [
+          referenceCode,
+          version,
+          models,
+          records,
+          claim.culture,
+          now,
+        ]);
         const moved = await client.query(
-          "UPDATE documents SET reference_code = $1 WHERE id = ANY($2) AND session_id = $3 AND form_type = $4 AND reference_code IS NULL AND complete",
-          [referenceCode, claim.documentIds, sessionId, formType],
+          "UPDATE documents SET reference_code = $1 WHERE id = ANY($2) AND owner = $3 AND form_type = $4 AND (reference_code IS NULL OR reference_code = $1) AND complete",
+          [referenceCode, claim.documentIds, owner, formType],
         );
-        if (moved.rowCount !== claim.documentIds.length) throw new Error("A document of the claim is not an unclaimed upload of this draft");
+        if (moved.rowCount !== claim.documentIds.length) throw new Error("A document of the claim is not an upload of this draft");
         // Uploads the claimant replaced or removed are not part of the claim.
-        await client.query("DELETE FROM documents WHERE session_id = $1 AND form_type = $2 AND reference_code IS NULL", [sessionId, formType]);
-        return { referenceCode, created: true };
+        await client.query("DELETE FROM documents WHERE owner = $1 AND form_type = $2 AND reference_code IS NULL", [owner, formType]);
+        return { referenceCode, outcome: existing ? ("amended" as const) : ("filed" as const), version };
       });
     },
     async getClaim(referenceCode) {
@@ -226,13 +307,24 @@ export function openPostgresStore(connectionString: string): Store {
     async getClaimByDraft(draftId) {
       return claimFromRow((await query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE draft_id = $1`, [draftId])).rows[0]);
     },
+    async latestClaim(owner, formType) {
+      const { rows } = await query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = $1 AND form_type = $2 ORDER BY submitted_at DESC, reference_code DESC LIMIT 1`, [owner, formType]);
+      return claimFromRow(rows[0]);
+    },
+    async claimVersions(referenceCode) {
+      const { rows } = await query<{ version: number; models: Draft["models"]; records: Draft["records"] | null; culture: string; filed_at: string }>(
+        "SELECT version, models, records, culture, filed_at FROM claim_versions WHERE reference_code = $1 ORDER BY version",
+        [referenceCode],
+      );
+      return rows.map((row) => ({ version: row.version, models: row.models, records: row.records ?? {}, culture: row.culture, filedAt: Number(row.filed_at) }));
+    },
     async putDocument(document, content, now) {
       const id = newDocumentId();
-      await query("INSERT INTO documents (id, name, media_type, session_id, form_type, created_at) VALUES ($1, $2, $3, $4, $5, $6)", [
+      await query("INSERT INTO documents (id, name, media_type, owner, form_type, created_at) VALUES ($1, $2, $3, $4, $5, $6)", [
         id,
         document.name,
         document.mediaType,
-        document.sessionId,
+        document.owner,
         document.formType,
         now,
       ]);
@@ -287,13 +379,19 @@ export function openPostgresStore(connectionString: string): Store {
     async purgeExpired(idleSince) {
       return transaction(async (client) => {
         const sessions = await client.query("DELETE FROM sessions WHERE last_seen_at < $1", [idleSince]);
-        await client.query("DELETE FROM drafts WHERE session_id NOT IN (SELECT id FROM sessions)");
+        // Drafts and uploads of unverified sign-ins whose session is gone (ended, expired or renamed away).
+        const gone = "owner LIKE 'session:%' AND substr(owner, 9) NOT IN (SELECT id FROM sessions)";
+        await client.query(`DELETE FROM drafts WHERE ${gone}`);
         // Also uploads cut off by a crash (never complete), once as old as an idle session.
-        const documents = await client.query(
-          "DELETE FROM documents WHERE reference_code IS NULL AND (session_id NOT IN (SELECT id FROM sessions) OR (NOT complete AND created_at < $1))",
-          [idleSince],
-        );
+        const documents = await client.query(`DELETE FROM documents WHERE reference_code IS NULL AND ((${gone}) OR (NOT complete AND created_at < $1))`, [idleSince]);
         return { sessions: sessions.rowCount ?? 0, documents: documents.rowCount ?? 0 };
+      });
+    },
+    async purgeDrafts(formTypes) {
+      return transaction(async (client) => {
+        const documents = await client.query("DELETE FROM documents WHERE form_type = ANY($1) AND reference_code IS NULL", [formTypes]);
+        const drafts = await client.query("DELETE FROM drafts WHERE form_type = ANY($1)", [formTypes]);
+        return { drafts: drafts.rowCount ?? 0, documents: documents.rowCount ?? 0 };
       });
     },
     async ping() {

@@ -1,14 +1,25 @@
+import { FLOW_DEADLINE_KEYS, FORM_TYPES, passedDeadline } from "#app/deadlines/deadline-guard.ts";
 import { SESSION_TIMEOUT_MS } from "#app/flows/claimant-session.server.ts";
+import { getPortal } from "#app/settlement/portal.server.ts";
 import { getStore } from "./store.server.ts";
 
 /** How often each server looks for expired sessions (several instances may: the deletes are idempotent). */
 export const PURGE_INTERVAL_MS = Number(process.env.PURGE_INTERVAL_MS ?? 5 * 60_000);
 
+const DAY_MS = 24 * 60 * 60_000;
+
 /**
- * Removes sessions idle longer than the session time-out, their drafts, and the documents uploaded
- * to them that never became part of a claim (issue 5: an abandoned draft's documents go when the
- * draft expires). Claims and their documents are never touched.
+ * Removes sessions idle longer than the session time-out (with what they owned as unverified
+ * sign-ins), and the drafts of every flow whose deadline passed more than the settlement's
+ * retention ago (claims.draftRetentionDays), with their unfiled uploads. A member's draft outlives
+ * their sessions until then: they may sign in again and go on. Claims and their documents are
+ * never touched.
  */
 export async function purgeExpiredDrafts(now = Date.now()) {
-  return getStore().purgeExpired(now - SESSION_TIMEOUT_MS);
+  const store = getStore();
+  const { settlement, deadlines } = getPortal();
+  const retired = FORM_TYPES.filter((formType) => passedDeadline(deadlines, FLOW_DEADLINE_KEYS[formType], now - settlement.claims.draftRetentionDays * DAY_MS));
+  const expired = await store.purgeExpired(now - SESSION_TIMEOUT_MS);
+  const drafts = retired.length > 0 ? await store.purgeDrafts(retired) : { drafts: 0, documents: 0 };
+  return { sessions: expired.sessions, drafts: drafts.drafts, documents: expired.documents + drafts.documents };
 }

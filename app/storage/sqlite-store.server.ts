@@ -4,12 +4,14 @@ import { open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import {
+  CLAIM_COLUMNS,
   type ClaimRow,
   claimFromRow,
   DOCUMENT_COLUMNS,
   type DocumentRow,
   documentFromRow,
   type Draft,
+  filingOutcome,
   newDocumentId,
   type SessionRecord,
   type Store,
@@ -58,6 +60,50 @@ const MIGRATIONS = [
    );
    CREATE INDEX documents_draft ON documents (session_id, form_type);
    CREATE INDEX documents_claim ON documents (reference_code);`,
+  // Issue 10: drafts and uploads belong to their owner (the member who signed in), not to a
+  // session; claims record their member and their versions. Drafts of signed-in sessions move to
+  // their member; sessions end (claimants sign in again and find their drafts).
+  `ALTER TABLE drafts RENAME TO drafts_by_session;
+   CREATE TABLE drafts (
+     owner TEXT NOT NULL,
+     form_type TEXT NOT NULL,
+     data TEXT NOT NULL,
+     updated_at INTEGER NOT NULL,
+     PRIMARY KEY (owner, form_type)
+   );
+   INSERT INTO drafts (owner, form_type, data, updated_at)
+     SELECT 'member:' || json_extract(s.authorizations, '$.' || d.form_type || '.claimId'), d.form_type, d.data, MAX(d.updated_at)
+     FROM drafts_by_session d JOIN sessions s ON s.id = d.session_id
+     WHERE json_extract(s.authorizations, '$.' || d.form_type || '.claimId') IS NOT NULL
+     GROUP BY 1, 2;
+   DROP TABLE drafts_by_session;
+   ALTER TABLE documents RENAME COLUMN session_id TO owner;
+   UPDATE documents SET owner = COALESCE(
+     (SELECT 'member:' || json_extract(s.authorizations, '$.' || documents.form_type || '.claimId') FROM sessions s WHERE s.id = documents.owner),
+     'session:' || owner);
+   ALTER TABLE claims DROP COLUMN session_id;
+   ALTER TABLE claims ADD COLUMN owner TEXT;
+   ALTER TABLE claims ADD COLUMN claim_id TEXT;
+   ALTER TABLE claims ADD COLUMN vin TEXT;
+   ALTER TABLE claims ADD COLUMN verified INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE claims ADD COLUMN sign_in_method TEXT NOT NULL DEFAULT 'unknown';
+   ALTER TABLE claims ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+   ALTER TABLE claims ADD COLUMN version_at INTEGER;
+   UPDATE claims SET version_at = submitted_at;
+   CREATE INDEX claims_owner ON claims (owner, form_type, submitted_at);
+   CREATE INDEX claims_member ON claims (claim_id);
+   CREATE TABLE claim_versions (
+     reference_code TEXT NOT NULL,
+     version INTEGER NOT NULL,
+     models TEXT NOT NULL,
+     records TEXT,
+     culture TEXT NOT NULL,
+     filed_at INTEGER NOT NULL,
+     PRIMARY KEY (reference_code, version)
+   );
+   INSERT INTO claim_versions (reference_code, version, models, records, culture, filed_at)
+     SELECT reference_code, 1, models, records, culture, submitted_at FROM claims;
+   DELETE FROM sessions;`,
 ];
 
 function migrate(db: DatabaseSync) {
@@ -105,34 +151,49 @@ export function openSqliteStore(file: string): Store {
     ),
     setAuthorizations: db.prepare("UPDATE sessions SET authorizations = ? WHERE id = ?"),
     deleteSession: db.prepare("DELETE FROM sessions WHERE id = ?"),
-    deleteDrafts: db.prepare("DELETE FROM drafts WHERE session_id = ?"),
-    getDraft: db.prepare("SELECT data, updated_at FROM drafts WHERE session_id = ? AND form_type = ?"),
+    getDraft: db.prepare("SELECT data, updated_at FROM drafts WHERE owner = ? AND form_type = ?"),
     upsertDraft: db.prepare(
-      `INSERT INTO drafts (session_id, form_type, data, updated_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (session_id, form_type) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
+      `INSERT INTO drafts (owner, form_type, data, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (owner, form_type) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
     ),
-    claimByDraft: db.prepare("SELECT reference_code FROM claims WHERE draft_id = ?"),
+    deleteOwnedDrafts: db.prepare("DELETE FROM drafts WHERE owner = ?"),
     insertClaim: db.prepare(
-      "INSERT INTO claims (reference_code, form_type, draft_id, session_id, models, records, culture, submitted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      `INSERT INTO claims (reference_code, form_type, draft_id, owner, claim_id, vin, verified, sign_in_method, models, records, culture, submitted_at, version, version_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
     ),
-    getClaim: db.prepare("SELECT reference_code, form_type, draft_id, models, records, culture, submitted_at FROM claims WHERE reference_code = ?"),
-    getClaimByDraft: db.prepare("SELECT reference_code, form_type, draft_id, models, records, culture, submitted_at FROM claims WHERE draft_id = ?"),
+    amendClaim: db.prepare("UPDATE claims SET models = ?, records = ?, culture = ?, version = ?, version_at = ? WHERE reference_code = ?"),
+    insertVersion: db.prepare("INSERT INTO claim_versions (reference_code, version, models, records, culture, filed_at) VALUES (?, ?, ?, ?, ?, ?)"),
+    claimVersions: db.prepare("SELECT version, models, records, culture, filed_at FROM claim_versions WHERE reference_code = ? ORDER BY version"),
+    getClaim: db.prepare(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE reference_code = ?`),
+    getClaimByDraft: db.prepare(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE draft_id = ?`),
+    latestClaim: db.prepare(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = ? AND form_type = ? ORDER BY submitted_at DESC, reference_code DESC LIMIT 1`),
     claimsPage: db.prepare(
-      `SELECT reference_code, form_type, draft_id, models, records, culture, submitted_at FROM claims
+      `SELECT ${CLAIM_COLUMNS} FROM claims
        WHERE submitted_at > ? OR (submitted_at = ? AND reference_code > ?) ORDER BY submitted_at, reference_code LIMIT ?`,
     ),
-    insertDocument: db.prepare("INSERT INTO documents (id, name, media_type, size, sha256, session_id, form_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+    insertDocument: db.prepare("INSERT INTO documents (id, name, media_type, size, sha256, owner, form_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
     getDocument: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = ?`),
     deleteDocument: db.prepare("DELETE FROM documents WHERE id = ? AND reference_code IS NULL"),
-    claimDocument: db.prepare("UPDATE documents SET reference_code = ? WHERE id = ? AND session_id = ? AND form_type = ? AND reference_code IS NULL"),
-    unclaimedOfDraft: db.prepare("SELECT id FROM documents WHERE session_id = ? AND form_type = ? AND reference_code IS NULL"),
-    unclaimedOfSession: db.prepare("SELECT id FROM documents WHERE session_id = ? AND reference_code IS NULL"),
+    claimDocument: db.prepare(
+      "UPDATE documents SET reference_code = ? WHERE id = ? AND owner = ? AND form_type = ? AND (reference_code IS NULL OR reference_code = ?)",
+    ),
+    unclaimedOfDraft: db.prepare("SELECT id FROM documents WHERE owner = ? AND form_type = ? AND reference_code IS NULL"),
+    unclaimedOfOwner: db.prepare("SELECT id FROM documents WHERE owner = ? AND reference_code IS NULL"),
     claimDocuments: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE reference_code = ? ORDER BY created_at, id`),
     expiredSessions: db.prepare("SELECT id FROM sessions WHERE last_seen_at < ?"),
-    abandonedDocuments: db.prepare("SELECT id FROM documents WHERE reference_code IS NULL AND session_id NOT IN (SELECT id FROM sessions)"),
-    deleteAbandonedDrafts: db.prepare("DELETE FROM drafts WHERE session_id NOT IN (SELECT id FROM sessions)"),
+    // Drafts and uploads of unverified sign-ins whose session is gone (ended, expired or renamed away).
+    abandonedDocuments: db.prepare(
+      "SELECT id FROM documents WHERE reference_code IS NULL AND owner LIKE 'session:%' AND substr(owner, 9) NOT IN (SELECT id FROM sessions)",
+    ),
+    deleteAbandonedDrafts: db.prepare("DELETE FROM drafts WHERE owner LIKE 'session:%' AND substr(owner, 9) NOT IN (SELECT id FROM sessions)"),
+    unclaimedOfFormType: db.prepare("SELECT id FROM documents WHERE form_type = ? AND reference_code IS NULL"),
+    deleteDraftsOfFormType: db.prepare("DELETE FROM drafts WHERE form_type = ?"),
   };
   const deleteDocumentRows = (ids: string[]) => ids.forEach((id) => statements.deleteDocument.run(id));
+  const readDraft = (owner: string, formType: string): Draft | undefined => {
+    const row = statements.getDraft.get(owner, formType) as { data: string; updated_at: number } | undefined;
+    return row ? { ...(JSON.parse(row.data) as Omit<Draft, "updatedAt">), updatedAt: row.updated_at } : undefined;
+  };
   const sessionOf = (row: { id: string; created_at: number; last_seen_at: number; authorizations: string } | undefined): SessionRecord | undefined =>
     row && { id: row.id, createdAt: row.created_at, lastSeenAt: row.last_seen_at, authorizations: JSON.parse(row.authorizations) };
 
@@ -144,52 +205,66 @@ export function openSqliteStore(file: string): Store {
       statements.touchSession.run(sessionId, now, now);
       return sessionOf(statements.getSession.get(sessionId) as never)!;
     },
-    async authorize(sessionId, formType, grant, now) {
+    async authorize(sessionId, formType, signIn, now) {
       transaction(db, () => {
         statements.touchSession.run(sessionId, now, now);
         const session = sessionOf(statements.getSession.get(sessionId) as never)!;
-        session.authorizations[formType] = { at: now, claimId: grant.claimId };
+        session.authorizations[formType] = signIn;
         statements.setAuthorizations.run(JSON.stringify(session.authorizations), sessionId);
       });
     },
     async renameSession(sessionId, newSessionId) {
       transaction(db, () => {
-        for (const sql of ["UPDATE sessions SET id = ? WHERE id = ?", "UPDATE drafts SET session_id = ? WHERE session_id = ?", "UPDATE documents SET session_id = ? WHERE session_id = ?"]) {
-          db.prepare(sql).run(newSessionId, sessionId);
-        }
+        db.prepare("UPDATE sessions SET id = ? WHERE id = ?").run(newSessionId, sessionId);
+        for (const table of ["drafts", "documents"]) db.prepare(`UPDATE ${table} SET owner = ? WHERE owner = ?`).run(`session:${newSessionId}`, `session:${sessionId}`);
       });
     },
     async endSession(sessionId) {
+      const owner = `session:${sessionId}`;
       const removed = transaction(db, () => {
-        const ids = (statements.unclaimedOfSession.all(sessionId) as Array<{ id: string }>).map((row) => row.id);
+        const ids = (statements.unclaimedOfOwner.all(owner) as Array<{ id: string }>).map((row) => row.id);
         deleteDocumentRows(ids);
-        statements.deleteDrafts.run(sessionId);
+        statements.deleteOwnedDrafts.run(owner);
         statements.deleteSession.run(sessionId);
         return ids;
       });
       await removeFiles(removed);
     },
-    async getDraft(sessionId, formType) {
-      const row = statements.getDraft.get(sessionId, formType) as { data: string; updated_at: number } | undefined;
-      return row ? { ...(JSON.parse(row.data) as Omit<Draft, "updatedAt">), updatedAt: row.updated_at } : undefined;
+    async getDraft(owner, formType) {
+      return readDraft(owner, formType);
     },
-    async saveDraft(sessionId, formType, draft, now) {
-      const { draftId, models, records, completedSteps, edited, prepopulated } = draft;
-      statements.upsertDraft.run(sessionId, formType, JSON.stringify({ draftId, models, records, completedSteps, edited, prepopulated }), now);
+    async updateDraft(owner, formType, change, now) {
+      // BEGIN IMMEDIATE takes the write lock before reading: a concurrent change waits for this one.
+      return transaction(db, () => {
+        const { draftId, models, records, completedSteps, edited, prepopulated } = change(readDraft(owner, formType));
+        statements.upsertDraft.run(owner, formType, JSON.stringify({ draftId, models, records, completedSteps, edited, prepopulated }), now);
+        return { draftId, models, records, completedSteps, edited, prepopulated, updatedAt: now };
+      });
     },
-    async submitClaim(sessionId, formType, claim, newReferenceCode, now) {
+    async submitClaim(owner, formType, claim, perMember, newReferenceCode, now) {
       const { filed, removed } = transaction(db, () => {
-        const existing = statements.claimByDraft.get(claim.draftId) as { reference_code: string } | undefined;
-        if (existing) return { filed: { referenceCode: existing.reference_code, created: false }, removed: [] };
-        const referenceCode = newReferenceCode();
-        statements.insertClaim.run(referenceCode, formType, claim.draftId, sessionId, JSON.stringify(claim.models), JSON.stringify(claim.records), claim.culture, now);
+        const existing =
+          claimOf(statements.getClaimByDraft.get(claim.draftId) as never) ?? (perMember === "many" ? undefined : claimOf(statements.latestClaim.get(owner, formType) as never));
+        const outcome = filingOutcome(existing, claim, perMember);
+        if (existing && (outcome === "unchanged" || outcome === "refused")) return { filed: { referenceCode: existing.referenceCode, outcome, version: existing.version }, removed: [] };
+        const models = JSON.stringify(claim.models);
+        const records = JSON.stringify(claim.records);
+        const referenceCode = existing?.referenceCode ?? newReferenceCode();
+        const version = (existing?.version ?? 0) + 1;
+        if (existing) {
+          statements.amendClaim.run(models, records, claim.culture, version, now, referenceCode);
+        } else {
+          const { member } = claim;
+          statements.insertClaim.run(referenceCode, formType, claim.draftId, owner, member.claimId, member.vin, member.verified ? 1 : 0, member.signInMethod, models, records, claim.culture, now, now);
+        }
+        statements.insertVersion.run(referenceCode, version, models, records, claim.culture, now);
         for (const id of claim.documentIds) {
-          if (statements.claimDocument.run(referenceCode, id, sessionId, formType).changes !== 1) throw new Error(`Document ${id} is not an unclaimed upload of this draft`);
+          if (statements.claimDocument.run(referenceCode, id, owner, formType, referenceCode).changes !== 1) throw new Error(`Document ${id} is not an upload of this draft`);
         }
         // Uploads the claimant replaced or removed are not part of the claim.
-        const leftOver = (statements.unclaimedOfDraft.all(sessionId, formType) as Array<{ id: string }>).map((row) => row.id);
+        const leftOver = (statements.unclaimedOfDraft.all(owner, formType) as Array<{ id: string }>).map((row) => row.id);
         deleteDocumentRows(leftOver);
-        return { filed: { referenceCode, created: true }, removed: leftOver };
+        return { filed: { referenceCode, outcome: existing ? ("amended" as const) : ("filed" as const), version }, removed: leftOver };
       });
       await removeFiles(removed);
       return filed;
@@ -199,6 +274,18 @@ export function openSqliteStore(file: string): Store {
     },
     async getClaimByDraft(draftId) {
       return claimOf(statements.getClaimByDraft.get(draftId) as never);
+    },
+    async latestClaim(owner, formType) {
+      return claimOf(statements.latestClaim.get(owner, formType) as never);
+    },
+    async claimVersions(referenceCode) {
+      return (statements.claimVersions.all(referenceCode) as Array<{ version: number; models: string; records: string | null; culture: string; filed_at: number }>).map((row) => ({
+        version: row.version,
+        models: JSON.parse(row.models),
+        records: row.records ? JSON.parse(row.records) : {},
+        culture: row.culture,
+        filedAt: row.filed_at,
+      }));
     },
     async claimsPage(after, limit) {
       const at = after?.submittedAt ?? -1;
@@ -225,7 +312,7 @@ export function openSqliteStore(file: string): Store {
         throw error;
       }
       const sha256 = hash.digest("hex");
-      statements.insertDocument.run(id, document.name, document.mediaType, size, sha256, document.sessionId, document.formType, now);
+      statements.insertDocument.run(id, document.name, document.mediaType, size, sha256, document.owner, document.formType, now);
       return { id, ...document, size, sha256, referenceCode: null, createdAt: now };
     },
     async getDocument(id) {
@@ -257,6 +344,16 @@ export function openSqliteStore(file: string): Store {
         if (name.endsWith(".part") && (await stat(file)).mtimeMs < idleSince) await rm(file, { force: true });
       }
       return { sessions, documents: removed.length };
+    },
+    async purgeDrafts(formTypes) {
+      const { drafts, removed } = transaction(db, () => {
+        const ids = formTypes.flatMap((formType) => (statements.unclaimedOfFormType.all(formType) as Array<{ id: string }>).map((row) => row.id));
+        deleteDocumentRows(ids);
+        const drafts = formTypes.reduce((count, formType) => count + Number(statements.deleteDraftsOfFormType.run(formType).changes), 0);
+        return { drafts, removed: ids };
+      });
+      await removeFiles(removed);
+      return { drafts, documents: removed.length };
     },
     async ping() {
       db.prepare("SELECT 1").get();

@@ -22,6 +22,29 @@ export interface RecordEntry {
 /** Records by model key: { claimTransactions: [...], documentContexts: [...] }. */
 export type DraftRecords = Record<string, RecordEntry[]>;
 
+/**
+ * Whose draft a thing belongs to: a verified class member ("member:<Claim ID>"), found again on any
+ * device they sign in from, or, for an unverified sign-in (a VIN alone, where a flow allows it),
+ * the one session that signed in ("session:<session id>"), since a VIN is no secret.
+ */
+export type DraftOwner = `member:${string}` | `session:${string}`;
+
+/** How a session signed in to a form type: what its drafts and claims are filed under. */
+export interface SignIn {
+  at: number;
+  /** "claimIdPin": a class member proved by their PIN; "vin": a VIN alone, unverified. */
+  method: "claimIdPin" | "vin";
+  /** The verified member (Claim ID and PIN). */
+  claimId?: string;
+  /** The VIN a VIN-only sign-in gave. */
+  vin?: string;
+}
+
+/** The owner of what a session does under a sign-in: the member if verified, else the session itself. */
+export function draftOwner(sessionId: string, signIn: Pick<SignIn, "claimId">): DraftOwner {
+  return signIn.claimId ? `member:${signIn.claimId}` : `session:${sessionId}`;
+}
+
 /** An uploaded file as stored: its content lives in the document store under `id`. */
 export interface StoredDocument {
   id: string;
@@ -31,7 +54,7 @@ export interface StoredDocument {
   size: number;
   /** SHA-256 of the content, hex. */
   sha256: string;
-  sessionId: string;
+  owner: DraftOwner;
   formType: FormType;
   /** Set once the document belongs to a filed claim. */
   referenceCode: string | null;
@@ -41,7 +64,7 @@ export interface StoredDocument {
 export interface NewDocument {
   name: string;
   mediaType: string;
-  sessionId: string;
+  owner: DraftOwner;
   formType: FormType;
 }
 
@@ -60,23 +83,55 @@ export interface Draft {
   updatedAt: number;
 }
 
-/** The server side of a session: when it was last used, and the form types it is authorized for. */
+/**
+ * The server side of a session: when it was last used, and how it signed in to each form type. It
+ * holds nothing of the claim: drafts belong to their owner (draftOwner).
+ */
 export interface SessionRecord {
   id: string;
   createdAt: number;
   lastSeenAt: number;
-  authorizations: Partial<Record<FormType, { at: number; claimId?: string }>>;
+  authorizations: Partial<Record<FormType, SignIn>>;
 }
 
+/** Who filed a claim, as the administrator sees it. Claims filed before this was recorded have no Claim ID and "unknown". */
+export interface ClaimMember {
+  claimId: string | null;
+  vin: string | null;
+  /** True only for a Claim ID proved by its PIN. */
+  verified: boolean;
+  signInMethod: SignIn["method"] | "unknown";
+}
+
+/**
+ * A filed claim as it stands: its latest version. `version` counts the versions filed (settlement
+ * setting claims.perMember "amend"); every version is kept (claimVersions).
+ */
 export interface Claim {
   referenceCode: string;
   formType: FormType;
   draftId: string;
+  /** Whose claim it is (null for claims filed before owners were recorded). */
+  owner: DraftOwner | null;
+  member: ClaimMember;
   models: ModelValues;
   /** The saved records only. */
   records: DraftRecords;
   culture: string;
+  /** When it was first filed. */
   submittedAt: number;
+  version: number;
+  /** When its latest version was filed (= submittedAt for version 1). */
+  versionAt: number;
+}
+
+/** One filed version of a claim: what it held, and when. */
+export interface ClaimVersion {
+  version: number;
+  models: ModelValues;
+  records: DraftRecords;
+  culture: string;
+  filedAt: number;
 }
 
 /** A claims-table row as either database returns it (models parsed; BIGINTs may come as text). */
@@ -84,11 +139,20 @@ export interface ClaimRow {
   reference_code: string;
   form_type: FormType;
   draft_id: string;
+  owner: DraftOwner | null;
+  claim_id: string | null;
+  vin: string | null;
+  verified: boolean | number;
+  sign_in_method: string;
   models: ModelValues;
   records: DraftRecords | null;
   culture: string;
   submitted_at: number | string;
+  version: number | string;
+  version_at: number | string;
 }
+
+export const CLAIM_COLUMNS = "reference_code, form_type, draft_id, owner, claim_id, vin, verified, sign_in_method, models, records, culture, submitted_at, version, version_at";
 
 export function claimFromRow(row: ClaimRow | undefined): Claim | undefined {
   return (
@@ -96,18 +160,65 @@ export function claimFromRow(row: ClaimRow | undefined): Claim | undefined {
       referenceCode: row.reference_code,
       formType: row.form_type,
       draftId: row.draft_id,
+      owner: row.owner,
+      member: { claimId: row.claim_id, vin: row.vin, verified: !!row.verified, signInMethod: row.sign_in_method as ClaimMember["signInMethod"] },
       models: row.models,
       records: row.records ?? {},
       culture: row.culture,
       submittedAt: Number(row.submitted_at),
+      version: Number(row.version),
+      versionAt: Number(row.version_at),
     }
   );
 }
 
+/**
+ * How many claims one member may file per form type (settlement.json claims.perMember):
+ * "one" (a filed claim is final), "amend" (a change is filed as a new version of the same claim),
+ * "many" (each filing is a claim of its own).
+ */
+export type ClaimsPerMember = "one" | "amend" | "many";
+
 export interface SubmittedClaim {
   referenceCode: string;
-  /** False when the draft had already been submitted: the earlier claim's code is returned. */
-  created: boolean;
+  /**
+   * "filed": a new claim; "amended": a new version of the owner's claim; "unchanged": the same
+   * answers were filed already (a double click, a retry), nothing new stored; "refused": the owner's
+   * claim is filed and may not change (perMember "one"), nothing stored.
+   */
+  outcome: "filed" | "amended" | "unchanged" | "refused";
+  version: number;
+}
+
+/**
+ * What filing `claim` does given the owner's claim already filed (`existing`): a new claim when
+ * there is none; nothing when it says the same (a double click, a retry); else a new version, if
+ * the settlement lets members amend, or a refusal. ("many" looks only at the draft's own claim.)
+ */
+export function filingOutcome(existing: Claim | undefined, claim: Pick<NewClaim, "models" | "records">, perMember: ClaimsPerMember): SubmittedClaim["outcome"] {
+  if (!existing) return "filed";
+  if (sameContent({ models: existing.models, records: existing.records }, { models: claim.models, records: claim.records })) return "unchanged";
+  return perMember === "amend" ? "amended" : "refused";
+}
+
+/**
+ * Whether two versions of a claim say the same: compared as canonical JSON (keys sorted), since
+ * PostgreSQL's JSONB does not keep the order keys were written in.
+ */
+export function sameContent(a: unknown, b: unknown): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, field]) => field !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
 }
 
 /** Where a page of claims ends: the last claim's filing time and code. */
@@ -128,13 +239,17 @@ export async function* allClaims(store: Pick<Store, "claimsPage">, pageSize = 50
   }
 }
 
-/** A draft becoming a claim: its answers, saved records and the documents they name. */
+/** A draft becoming a claim (or a new version of one): its answers, saved records and the documents they name. */
 export interface NewClaim {
   draftId: string;
+  member: ClaimMember;
   models: ModelValues;
   records: DraftRecords;
   culture: string;
-  /** Moved from the draft to the claim in the same transaction; the draft's other uploads are removed. */
+  /**
+   * Moved from the draft to the claim in the same transaction (those already part of this claim
+   * stay); the draft's other uploads are removed.
+   */
   documentIds: string[];
 }
 
@@ -143,31 +258,46 @@ export interface Store {
   getSession(sessionId: string): Promise<SessionRecord | undefined>;
   /** Records activity; creates the session record on first use. */
   touchSession(sessionId: string, now: number): Promise<SessionRecord>;
-  authorize(sessionId: string, formType: FormType, grant: { claimId?: string; prepopulated?: Record<string, string> }, now: number): Promise<void>;
+  /** Records how the session signed in to the form type (replacing an earlier sign-in to it). */
+  authorize(sessionId: string, formType: FormType, signIn: SignIn, now: number): Promise<void>;
   /**
-   * Gives a session a new id, with its authorizations, drafts and uploads (on signing in, so an id
-   * known before can no longer be used: session fixation).
+   * Gives a session a new id, with its sign-ins and whatever it owns as an unverified session
+   * (on signing in, so an id known before can no longer be used: session fixation).
    */
   renameSession(sessionId: string, newSessionId: string): Promise<void>;
-  /** Ends a session's authorizations and drafts (time-out or log-out); the next request starts afresh. */
+  /**
+   * Ends a session (time-out or sign-out): its record, and the drafts and uploads it owned as an
+   * unverified session. A member's drafts are theirs and stay.
+   */
   endSession(sessionId: string): Promise<void>;
 
-  getDraft(sessionId: string, formType: FormType): Promise<Draft | undefined>;
-  saveDraft(sessionId: string, formType: FormType, draft: Omit<Draft, "updatedAt">, now: number): Promise<void>;
+  getDraft(owner: DraftOwner, formType: FormType): Promise<Draft | undefined>;
+  /**
+   * Changes the owner's draft of a form type atomically: `change` gets the draft as stored now
+   * (undefined when there is none) and returns it as it should be. Two sessions of one member
+   * saving at once each apply their change to the other's result, so neither's record or document
+   * is lost; for the same answer, the last save wins.
+   */
+  updateDraft(owner: DraftOwner, formType: FormType, change: (current: Draft | undefined) => Omit<Draft, "updatedAt">, now: number): Promise<Draft>;
 
   /**
-   * Files the draft as a claim in one transaction, with a new unique reference code; a draft
-   * already filed returns its claim's code instead of filing it again.
+   * Files the draft as a claim in one transaction, or as a new version of the owner's claim,
+   * as `perMember` says (SubmittedClaim.outcome). Concurrent submissions of one owner are
+   * serialised: they make one claim.
    */
-  submitClaim(sessionId: string, formType: FormType, claim: NewClaim, newReferenceCode: () => string, now: number): Promise<SubmittedClaim>;
+  submitClaim(owner: DraftOwner, formType: FormType, claim: NewClaim, perMember: ClaimsPerMember, newReferenceCode: () => string, now: number): Promise<SubmittedClaim>;
   getClaim(referenceCode: string): Promise<Claim | undefined>;
   getClaimByDraft(draftId: string): Promise<Claim | undefined>;
+  /** The owner's most recently filed claim of the form type. */
+  latestClaim(owner: DraftOwner, formType: FormType): Promise<Claim | undefined>;
+  /** Every filed version of a claim, oldest first. */
+  claimVersions(referenceCode: string): Promise<ClaimVersion[]>;
   /** Claims in filing order, a page at a time: those after `after` (for exports and reports). */
   claimsPage(after: ClaimCursor | undefined, limit: number): Promise<Claim[]>;
 
   /**
    * Streams a document's content into storage under a new random id and records it, unclaimed,
-   * for the session's draft. If the content fails part-way (a limit, a dropped connection)
+   * for the owner's draft. If the content fails part-way (a limit, a dropped connection)
    * nothing of it remains.
    */
   putDocument(document: NewDocument, content: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, now: number): Promise<StoredDocument>;
@@ -178,10 +308,15 @@ export interface Store {
   deleteDocument(id: string): Promise<void>;
   claimDocuments(referenceCode: string): Promise<StoredDocument[]>;
   /**
-   * Ends sessions idle since before `idleSince`, with their drafts and the documents uploaded to
-   * them that never became part of a claim (SPEC: an abandoned draft's documents go with it).
+   * Ends sessions idle since before `idleSince`, with the drafts and unfiled uploads they owned as
+   * unverified sessions (SPEC: an abandoned draft's documents go with it).
    */
   purgeExpired(idleSince: number): Promise<{ sessions: number; documents: number }>;
+  /**
+   * Removes every draft of the form types (their filing deadline and the retention after it have
+   * passed) with the uploads that never became part of a claim. Claims are never touched.
+   */
+  purgeDrafts(formTypes: FormType[]): Promise<{ drafts: number; documents: number }>;
 
   /** Store health for /healthz: throws when the database cannot be reached. */
   ping(): Promise<void>;
@@ -204,13 +339,13 @@ export interface DocumentRow {
   media_type: string;
   size: number | string;
   sha256: string;
-  session_id: string;
+  owner: DraftOwner;
   form_type: FormType;
   reference_code: string | null;
   created_at: number | string;
 }
 
-export const DOCUMENT_COLUMNS = "id, name, media_type, size, sha256, session_id, form_type, reference_code, created_at";
+export const DOCUMENT_COLUMNS = "id, name, media_type, size, sha256, owner, form_type, reference_code, created_at";
 
 export function documentFromRow(row: DocumentRow | undefined): StoredDocument | undefined {
   return (
@@ -220,7 +355,7 @@ export function documentFromRow(row: DocumentRow | undefined): StoredDocument | 
       mediaType: row.media_type,
       size: Number(row.size),
       sha256: row.sha256,
-      sessionId: row.session_id,
+      owner: row.owner,
       formType: row.form_type,
       referenceCode: row.reference_code,
       createdAt: Number(row.created_at),

@@ -5,7 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openPostgresStore } from "#app/storage/postgres-store.server.ts";
 import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
-import { allClaims, emptyDraft, type Store } from "#app/storage/store.ts";
+import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import { allClaims, type Claim, type Draft, type DraftOwner, emptyDraft, type NewClaim, type Store } from "#app/storage/store.ts";
 import { BACKENDS, freshDatabaseUrl } from "#tests/support/backends.ts";
 import { readAll } from "#tests/support/documents.ts";
 
@@ -19,50 +20,113 @@ describe.each(BACKENDS)("the %s store", (backend) => {
     await store.close();
   });
 
-  test("sessions: created on first touch, activity recorded, authorizations per form type, ended with their drafts", async () => {
+  const member = { claimId: "10000001", vin: null, verified: true, signInMethod: "claimIdPin" } as const;
+  const saveDraft = (owner: DraftOwner, formType: FormType, draft: Omit<Draft, "updatedAt">, now: number) => store.updateDraft(owner, formType, () => draft, now);
+  const newClaim = (draftId: string, models: Claim["models"] = {}, extra: Partial<NewClaim> = {}): NewClaim => ({ draftId, member, models, records: {}, documentIds: [], culture: "en", ...extra });
+
+  test("sessions: created on first touch, activity recorded, a sign-in per form type; ending one leaves the member's drafts", async () => {
     expect(await store.getSession("s1")).toBeUndefined();
     expect(await store.touchSession("s1", 1_000)).toEqual({ id: "s1", createdAt: 1_000, lastSeenAt: 1_000, authorizations: {} });
-    await store.authorize("s1", "standard", { claimId: "10000001" }, 2_000);
-    await store.authorize("s1", "automotive", {}, 3_000);
+    await store.authorize("s1", "standard", { at: 2_000, method: "claimIdPin", claimId: "10000001" }, 2_000);
+    await store.authorize("s1", "automotive", { at: 3_000, method: "vin", vin: "1HGCM82633A004352" }, 3_000);
     const session = await store.touchSession("s1", 4_000);
     expect(session).toMatchObject({ createdAt: 1_000, lastSeenAt: 4_000 });
-    expect(session.authorizations).toEqual({ standard: { at: 2_000, claimId: "10000001" }, automotive: { at: 3_000 } });
-    await store.saveDraft("s1", "standard", { ...emptyDraft("d1"), models: { a: { b: "c" } } }, 5_000);
+    expect(session.authorizations).toEqual({ standard: { at: 2_000, method: "claimIdPin", claimId: "10000001" }, automotive: { at: 3_000, method: "vin", vin: "1HGCM82633A004352" } });
+    await saveDraft("member:s1-member", "standard", { ...emptyDraft("d1"), models: { a: { b: "c" } } }, 5_000);
+    await saveDraft("session:s1", "automotive", { ...emptyDraft("d1-vin"), models: { a: { b: "c" } } }, 5_000);
+    const unverifiedUpload = await store.putDocument({ name: "a.pdf", mediaType: "application/pdf", owner: "session:s1", formType: "automotive" }, [Buffer.from("%PDF-1.7")], 5_000);
     await store.endSession("s1");
     expect(await store.getSession("s1")).toBeUndefined();
-    expect(await store.getDraft("s1", "standard")).toBeUndefined();
+    expect((await store.getDraft("member:s1-member", "standard"))?.models).toEqual({ a: { b: "c" } });
+    expect(await store.getDraft("session:s1", "automotive")).toBeUndefined();
+    expect(await store.getDocument(unverifiedUpload.id)).toBeUndefined();
   });
 
-  test("a session renamed on sign-in keeps its authorizations, drafts and uploads under the new id only", async () => {
-    await store.authorize("before", "standard", { claimId: "10000001" }, 1);
-    await store.saveDraft("before", "standard", { ...emptyDraft("d-renamed"), models: { a: { b: "c" } } }, 2);
-    const upload = await store.putDocument({ name: "a.pdf", mediaType: "application/pdf", sessionId: "before", formType: "standard" }, [Buffer.from("%PDF-1.7")], 3);
+  test("a session renamed on sign-in keeps its sign-ins, and what it owns unverified, under the new id only", async () => {
+    await store.authorize("before", "automotive", { at: 1, method: "vin", vin: "1HGCM82633A004352" }, 1);
+    await saveDraft("session:before", "automotive", { ...emptyDraft("d-renamed"), models: { a: { b: "c" } } }, 2);
+    const upload = await store.putDocument({ name: "a.pdf", mediaType: "application/pdf", owner: "session:before", formType: "automotive" }, [Buffer.from("%PDF-1.7")], 3);
     await store.renameSession("before", "after");
     expect(await store.getSession("before")).toBeUndefined();
-    expect(await store.getDraft("before", "standard")).toBeUndefined();
-    expect((await store.getSession("after"))?.authorizations.standard?.claimId).toBe("10000001");
-    expect((await store.getDraft("after", "standard"))?.models).toEqual({ a: { b: "c" } });
-    expect((await store.getDocument(upload.id))?.sessionId).toBe("after");
+    expect(await store.getDraft("session:before", "automotive")).toBeUndefined();
+    expect((await store.getSession("after"))?.authorizations.automotive?.vin).toBe("1HGCM82633A004352");
+    expect((await store.getDraft("session:after", "automotive"))?.models).toEqual({ a: { b: "c" } });
+    expect((await store.getDocument(upload.id))?.owner).toBe("session:after");
   });
 
-  test("drafts: saved, replaced, kept apart per form type", async () => {
-    await store.saveDraft("s2", "standard", { ...emptyDraft("d2"), models: { claimantInfo: { firstName: "Ana", stillOwn: false } }, completedSteps: ["claimant-info"], edited: ["claimantInfo.firstName"], prepopulated: { FirstName: "Ana" } }, 10);
-    await store.saveDraft("s2", "standard", { ...emptyDraft("d2"), models: { claimantInfo: { firstName: "Anita", stillOwn: null } } }, 20);
-    expect(await store.getDraft("s2", "standard")).toEqual({ draftId: "d2", models: { claimantInfo: { firstName: "Anita", stillOwn: null } }, records: {}, completedSteps: [], edited: [], updatedAt: 20 });
-    expect(await store.getDraft("s2", "automotive")).toBeUndefined();
+  test("drafts: saved, replaced, kept apart per owner and form type", async () => {
+    await saveDraft("member:s2", "standard", { ...emptyDraft("d2"), models: { claimantInfo: { firstName: "Ana", stillOwn: false } }, completedSteps: ["claimant-info"], edited: ["claimantInfo.firstName"], prepopulated: { FirstName: "Ana" } }, 10);
+    await saveDraft("member:s2", "standard", { ...emptyDraft("d2"), models: { claimantInfo: { firstName: "Anita", stillOwn: null } } }, 20);
+    expect(await store.getDraft("member:s2", "standard")).toEqual({ draftId: "d2", models: { claimantInfo: { firstName: "Anita", stillOwn: null } }, records: {}, completedSteps: [], edited: [], updatedAt: 20 });
+    expect(await store.getDraft("member:s2", "automotive")).toBeUndefined();
+    expect(await store.getDraft("member:someone-else", "standard")).toBeUndefined();
   });
 
-  test("a draft submitted ten times at once is one claim, and every caller gets its code", async () => {
-    let codes = 0;
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => store.submitClaim("s3", "standard", { draftId: "d3", models: { x: { y: "z" } }, records: {}, documentIds: [], culture: "es" }, () => `STD-TEST-${++codes}`, 99)),
+  test("changes to one draft made at once each apply to the other's result: none is lost", async () => {
+    await saveDraft("member:busy", "reimbursement", emptyDraft("d-busy"), 1);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        store.updateDraft("member:busy", "reimbursement", (current) => ({ ...current!, records: { claimTransactions: [...(current!.records?.claimTransactions ?? []), { clientId: `tx-${index}`, status: "saved", fields: {} }] } }), 2),
+      ),
     );
+    expect((await store.getDraft("member:busy", "reimbursement"))?.records?.claimTransactions?.map((record) => record.clientId).sort()).toEqual(Array.from({ length: 20 }, (_, index) => `tx-${index}`).sort());
+  });
+
+  test("a draft submitted ten times at once is one claim of its member, and every caller gets its code", async () => {
+    let codes = 0;
+    const results = await Promise.all(Array.from({ length: 10 }, () => store.submitClaim("member:10000001", "standard", newClaim("d3", { x: { y: "z" } }, { culture: "es" }), "one", () => `STD-TEST-${++codes}`, 99)));
     expect(new Set(results.map((result) => result.referenceCode)).size).toBe(1);
-    expect(results.filter((result) => result.created)).toHaveLength(1);
+    expect(results.filter((result) => result.outcome === "filed")).toHaveLength(1);
+    expect(results.filter((result) => result.outcome === "unchanged")).toHaveLength(9);
     const claim = await store.getClaim(results[0]!.referenceCode);
-    expect(claim).toEqual({ referenceCode: results[0]!.referenceCode, formType: "standard", draftId: "d3", models: { x: { y: "z" } }, records: {}, culture: "es", submittedAt: 99 });
+    expect(claim).toEqual({
+      referenceCode: results[0]!.referenceCode,
+      formType: "standard",
+      draftId: "d3",
+      owner: "member:10000001",
+      member,
+      models: { x: { y: "z" } },
+      records: {},
+      culture: "es",
+      submittedAt: 99,
+      version: 1,
+      versionAt: 99,
+    });
     expect(await store.getClaimByDraft("d3")).toEqual(claim);
+    expect(await store.latestClaim("member:10000001", "standard")).toEqual(claim);
     expect(await store.getClaim("STD-NONE")).toBeUndefined();
+  });
+
+  test("one claim per member: changed answers are refused ('one'), a new version ('amend'), or a claim of their own ('many')", async () => {
+    const code = (prefix: string) => () => `${prefix}-${randomBytes(4).toString("hex")}`;
+    const first = await store.submitClaim("member:one", "automotive", newClaim("d-one", { city: { name: "Seattle" } }), "one", code("AUT"), 10);
+    // Another draft of the same member (another device) cannot make a second claim.
+    const changed = await store.submitClaim("member:one", "automotive", newClaim("d-one-again", { city: { name: "Tacoma" } }), "one", code("AUT"), 11);
+    expect(changed).toEqual({ referenceCode: first.referenceCode, outcome: "refused", version: 1 });
+    expect((await store.getClaim(first.referenceCode))?.models).toEqual({ city: { name: "Seattle" } });
+
+    const original = await store.submitClaim("member:amend", "automotive", newClaim("d-amend", { city: { name: "Seattle" } }), "amend", code("AUT"), 20);
+    const amended = await store.submitClaim("member:amend", "automotive", newClaim("d-amend", { city: { name: "Tacoma" } }), "amend", code("AUT"), 30);
+    expect(amended).toEqual({ referenceCode: original.referenceCode, outcome: "amended", version: 2 });
+    expect(await store.submitClaim("member:amend", "automotive", newClaim("d-amend", { city: { name: "Tacoma" } }), "amend", code("AUT"), 40)).toEqual({ referenceCode: original.referenceCode, outcome: "unchanged", version: 2 });
+    expect(await store.getClaim(original.referenceCode)).toMatchObject({ models: { city: { name: "Tacoma" } }, submittedAt: 20, version: 2, versionAt: 30 });
+    expect((await store.claimVersions(original.referenceCode)).map(({ version, models, filedAt }) => ({ version, models, filedAt }))).toEqual([
+      { version: 1, models: { city: { name: "Seattle" } }, filedAt: 20 },
+      { version: 2, models: { city: { name: "Tacoma" } }, filedAt: 30 },
+    ]);
+
+    const manyFirst = await store.submitClaim("member:many", "automotive", newClaim("d-many-1", { n: { v: "1" } }), "many", code("AUT"), 50);
+    const manySecond = await store.submitClaim("member:many", "automotive", newClaim("d-many-2", { n: { v: "2" } }), "many", code("AUT"), 60);
+    expect(manySecond.outcome).toBe("filed");
+    expect(manySecond.referenceCode).not.toBe(manyFirst.referenceCode);
+    expect((await store.latestClaim("member:many", "automotive"))?.referenceCode).toBe(manySecond.referenceCode);
+  });
+
+  test("two amendments of one member at once: both versions kept, in order, none lost", async () => {
+    await store.submitClaim("member:race", "standard", newClaim("d-race", { v: { n: "0" } }), "amend", () => "STD-RACE-0001", 1);
+    const results = await Promise.all([1, 2, 3].map((n) => store.submitClaim("member:race", "standard", newClaim("d-race", { v: { n: String(n) } }), "amend", () => "STD-RACE-NEVER", 1 + n)));
+    expect(results.map((result) => result.referenceCode)).toEqual(["STD-RACE-0001", "STD-RACE-0001", "STD-RACE-0001"]);
+    expect((await store.claimVersions("STD-RACE-0001")).map((version) => version.version)).toEqual([1, 2, 3, 4]);
   });
 
   test("documents: streamed in and out byte for byte, moved into the claim in its transaction, left-overs removed", async () => {
@@ -71,53 +135,70 @@ describe.each(BACKENDS)("the %s store", (backend) => {
     const pieces = async function* () {
       for (let offset = 0; offset < content.length; offset += 70_001) yield content.subarray(offset, offset + 70_001);
     };
-    await store.touchSession("s4", 1);
-    const kept = await store.putDocument({ name: "receipt.pdf", mediaType: "application/pdf", sessionId: "s4", formType: "reimbursement" }, pieces(), 5);
-    const replaced = await store.putDocument({ name: "old.png", mediaType: "image/png", sessionId: "s4", formType: "reimbursement" }, pieces(), 6);
+    const kept = await store.putDocument({ name: "receipt.pdf", mediaType: "application/pdf", owner: "member:s4", formType: "reimbursement" }, pieces(), 5);
+    const replaced = await store.putDocument({ name: "old.png", mediaType: "image/png", owner: "member:s4", formType: "reimbursement" }, pieces(), 6);
     expect(kept).toMatchObject({ name: "receipt.pdf", size: content.length, sha256: createHash("sha256").update(content).digest("hex"), referenceCode: null });
     expect(await readAll(store.readDocument(kept.id))).toEqual(content);
 
-    const filed = await store.submitClaim("s4", "reimbursement", { draftId: "d4", models: {}, records: { documentContexts: [{ clientId: "doc-12345678", status: "saved", fields: { name: "receipt.pdf" }, documentId: kept.id }] }, documentIds: [kept.id], culture: "en" }, () => "REI-TEST-0001", 7);
+    const records = { documentContexts: [{ clientId: "doc-12345678", status: "saved" as const, fields: { name: "receipt.pdf" }, documentId: kept.id }] };
+    const filed = await store.submitClaim("member:s4", "reimbursement", newClaim("d4", {}, { records, documentIds: [kept.id] }), "amend", () => "REI-TEST-0001", 7);
     expect((await store.getClaim(filed.referenceCode))?.records.documentContexts).toHaveLength(1);
     expect((await store.claimDocuments("REI-TEST-0001")).map((document) => document.id)).toEqual([kept.id]);
     expect(await store.getDocument(replaced.id)).toBeUndefined();
-    // A claimed document is the claim's: deleting it as an upload does nothing, ending the session neither.
+    // An amendment keeps the documents already filed and adds the new one.
+    const added = await store.putDocument({ name: "second.pdf", mediaType: "application/pdf", owner: "member:s4", formType: "reimbursement" }, [Buffer.from("%PDF-1.7")], 8);
+    const both = { documentContexts: [...records.documentContexts, { clientId: "doc-87654321", status: "saved" as const, fields: { name: "second.pdf" }, documentId: added.id }] };
+    expect((await store.submitClaim("member:s4", "reimbursement", newClaim("d4", {}, { records: both, documentIds: [kept.id, added.id] }), "amend", () => "NEVER", 9)).outcome).toBe("amended");
+    expect((await store.claimDocuments("REI-TEST-0001")).map((document) => document.id).sort()).toEqual([kept.id, added.id].sort());
+    // A claimed document is the claim's: deleting it as an upload does nothing, ending a session neither.
     await store.deleteDocument(kept.id);
     await store.endSession("s4");
     expect(await readAll(store.readDocument(kept.id))).toEqual(content);
   });
 
-  test("documents: a failed upload leaves nothing; a claim cannot take another draft's document", async () => {
+  test("documents: a failed upload leaves nothing; a claim cannot take another owner's document", async () => {
     const failing = async function* () {
       yield Buffer.from("%PDF-1.7 part one");
       throw new Error("connection dropped");
     };
-    await expect(store.putDocument({ name: "cut.pdf", mediaType: "application/pdf", sessionId: "s5", formType: "standard" }, failing(), 1)).rejects.toThrow("connection dropped");
-    const other = await store.putDocument({ name: "theirs.pdf", mediaType: "application/pdf", sessionId: "someone-else", formType: "standard" }, [Buffer.from("%PDF-1.7")], 1);
-    await expect(store.submitClaim("s5", "standard", { draftId: "d5", models: {}, records: {}, documentIds: [other.id], culture: "en" }, () => "STD-TEST-0005", 2)).rejects.toThrow();
+    await expect(store.putDocument({ name: "cut.pdf", mediaType: "application/pdf", owner: "member:s5", formType: "standard" }, failing(), 1)).rejects.toThrow("connection dropped");
+    const other = await store.putDocument({ name: "theirs.pdf", mediaType: "application/pdf", owner: "member:someone-else", formType: "standard" }, [Buffer.from("%PDF-1.7")], 1);
+    await expect(store.submitClaim("member:s5", "standard", newClaim("d5", {}, { documentIds: [other.id] }), "one", () => "STD-TEST-0005", 2)).rejects.toThrow();
     expect(await store.getClaimByDraft("d5")).toBeUndefined();
     expect((await store.getDocument(other.id))?.referenceCode).toBeNull();
   });
 
-  test("expired sessions are purged with their drafts and unclaimed documents; active ones are kept", async () => {
+  test("expired sessions are purged with what they owned unverified; members' drafts stay until their flow's drafts are purged", async () => {
     await store.touchSession("idle", 1_000);
-    await store.saveDraft("idle", "standard", emptyDraft("d-idle"), 1_000);
-    const abandoned = await store.putDocument({ name: "a.pdf", mediaType: "application/pdf", sessionId: "idle", formType: "standard" }, [Buffer.from("%PDF-1.7")], 1_000);
+    await saveDraft("session:idle", "automotive", emptyDraft("d-idle"), 1_000);
+    const abandoned = await store.putDocument({ name: "a.pdf", mediaType: "application/pdf", owner: "session:idle", formType: "automotive" }, [Buffer.from("%PDF-1.7")], 1_000);
+    await saveDraft("member:idle-member", "standard", emptyDraft("d-idle-member"), 1_000);
+    const kept = await store.putDocument({ name: "m.pdf", mediaType: "application/pdf", owner: "member:idle-member", formType: "standard" }, [Buffer.from("%PDF-1.7")], 1_000);
     await store.touchSession("active", 9_000);
-    await store.saveDraft("active", "standard", emptyDraft("d-active"), 9_000);
-    const current = await store.putDocument({ name: "b.pdf", mediaType: "application/pdf", sessionId: "active", formType: "standard" }, [Buffer.from("%PDF-1.7")], 9_000);
+    await saveDraft("session:active", "automotive", emptyDraft("d-active"), 9_000);
+    const current = await store.putDocument({ name: "b.pdf", mediaType: "application/pdf", owner: "session:active", formType: "automotive" }, [Buffer.from("%PDF-1.7")], 9_000);
     const purged = await store.purgeExpired(5_000);
     expect(purged.documents).toBeGreaterThanOrEqual(1);
     expect(await store.getSession("idle")).toBeUndefined();
-    expect(await store.getDraft("idle", "standard")).toBeUndefined();
+    expect(await store.getDraft("session:idle", "automotive")).toBeUndefined();
     expect(await store.getDocument(abandoned.id)).toBeUndefined();
-    expect(await store.getDraft("active", "standard")).toBeDefined();
+    expect(await store.getDraft("session:active", "automotive")).toBeDefined();
     expect(await store.getDocument(current.id)).toBeDefined();
+    expect(await store.getDraft("member:idle-member", "standard")).toBeDefined();
+    expect(await store.getDocument(kept.id)).toBeDefined();
+
+    const retired = await store.purgeDrafts(["standard"]);
+    expect(retired.drafts).toBeGreaterThanOrEqual(1);
+    expect(await store.getDraft("member:idle-member", "standard")).toBeUndefined();
+    expect(await store.getDocument(kept.id)).toBeUndefined();
+    expect(await store.getDraft("session:active", "automotive")).toBeDefined();
+    // Claims and their documents are never purged.
+    expect(await store.getClaim("REI-TEST-0001")).toBeDefined();
   });
 
   test("claims are listed in filing order, a page at a time", async () => {
     for (const [index, at] of [300, 100, 200, 200].entries()) {
-      await store.submitClaim(`list-${index}`, "standard", { draftId: `list-draft-${index}`, models: {}, records: {}, documentIds: [], culture: "en" }, () => `STD-LIST-000${index}`, 1_000_000 + at);
+      await store.submitClaim(`member:list-${index}`, "standard", newClaim(`list-draft-${index}`), "one", () => `STD-LIST-000${index}`, 1_000_000 + at);
     }
     const listed: string[] = [];
     for await (const claim of allClaims(store, 2)) if (claim.referenceCode.startsWith("STD-LIST")) listed.push(claim.referenceCode);

@@ -28,7 +28,7 @@ describe.each(BACKENDS)("uploads into the %s store", (backend) => {
   const options = (overrides: Partial<UploadOptions> = {}): UploadOptions => ({
     limits: { maxFileBytes: 1_000_000, maxClaimBytes: 1_500_000, maxFiles: 3, allowedTypes: ["pdf", "jpeg", "png", "heic", "tiff"] },
     store,
-    owner: { sessionId: "upload-session", formType: "standard" },
+    owner: { owner: "member:10000001", formType: "standard" },
     now: 1,
     held: { bytes: 0, files: 0, names: [] },
     acceptsFile: (field) => field === "documentContexts.file",

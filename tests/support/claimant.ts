@@ -1,15 +1,20 @@
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import { getPage, type Page } from "./http.ts";
+import { type Credentials, testMember } from "./members.ts";
 import type { PortalServer } from "./portal-server.ts";
 
 /**
  * A claimant's browser without JavaScript: keeps the session cookie, and posts forms with the CSRF
- * token of the page it last loaded, as a real form submission would.
+ * token of the page it last loaded, as a real form submission would. Each claimant is a class
+ * member of their own (`member`), unless a test signs in as someone else.
  */
 export class Claimant {
   private cookie = "";
   private lastPage?: Page;
+  /** The CSRF token a JSON sign-in answered with (the session id, and so the token, changed). */
+  private apiToken?: string;
+  readonly member: Credentials = testMember();
   private readonly portal: PortalServer;
   private readonly headers: Record<string, string>;
 
@@ -22,24 +27,32 @@ export class Claimant {
     this.captchaToken = captchaToken;
   }
 
-  private remember(page: Page) {
+  private remember<T extends { headers: Headers }>(page: T): T {
     const setCookie = page.headers.get("set-cookie");
     if (setCookie) this.cookie = setCookie.split(";")[0]!;
     return page;
   }
 
-  /** The CSRF token of the last page loaded, for JSON API calls. */
+  /** The CSRF token for JSON API calls: the one a JSON sign-in answered with, else the last page's. */
   csrfToken(): string {
-    return this.lastPage?.document.querySelector('input[name="csrf"]')?.getAttribute("value") ?? "";
+    return this.apiToken ?? this.lastPage?.document.querySelector('input[name="csrf"]')?.getAttribute("value") ?? "";
   }
 
-  /** A JSON API call with this claimant's cookie and, unless told otherwise, the CSRF header. */
+  /**
+   * A JSON API call with this claimant's cookie and, unless told otherwise, the CSRF header; a new
+   * cookie and CSRF token in the reply (a JSON sign-in) are kept, as a client of the API keeps them.
+   */
   async api(pathname: string, init: RequestInit & { csrf?: boolean } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set("Cookie", this.cookie);
     for (const [name, value] of Object.entries(this.headers)) headers.set(name, value);
     if (init.csrf !== false) headers.set("X-CSRF-TOKEN", this.csrfToken());
-    return fetch(`${this.portal.url}${pathname}`, { ...init, headers, redirect: "manual" });
+    const response = this.remember(await fetch(`${this.portal.url}${pathname}`, { ...init, headers, redirect: "manual" }));
+    if (response.headers.get("content-type")?.includes("json")) {
+      const body = (await response.clone().json()) as { csrf?: { requestToken?: string } } | null;
+      if (body?.csrf?.requestToken) this.apiToken = body.csrf.requestToken;
+    }
+    return response;
   }
 
   /** The Cookie header this claimant sends. */
@@ -54,6 +67,7 @@ export class Claimant {
   }
 
   async get(pathname: string): Promise<Page> {
+    this.apiToken = undefined;
     this.lastPage = this.remember(await getPage(`${this.portal.url}${pathname}`, { headers: { ...this.headers, Cookie: this.cookie } }));
     return this.lastPage;
   }
@@ -89,10 +103,11 @@ export class Claimant {
   }
 
   /**
-   * Signs in on a flow's index page with a class member's Claim ID and PIN (the demo's first
-   * member by default) and the token of the "test" captcha provider, as its widget would send.
+   * Signs in on a flow's index page with a class member's Claim ID and PIN (this claimant's own
+   * member by default, with the demo's first member's data) and the token of the "test" captcha
+   * provider, as its widget would send.
    */
-  async signIn(formType: string, credentials: Record<string, string> = { "credentials.claimId": "10000001", "credentials.pin": "123456" }): Promise<Page> {
+  async signIn(formType: string, credentials: Record<string, string> = this.member): Promise<Page> {
     await this.get(`/${formType}`);
     const page = await this.post(`/${formType}`, { ...credentials, captchaToken: this.captchaToken });
     if (page.status !== 303) throw new Error(`Signing in to ${formType} answered ${page.status}: ${page.text(".error-summary")}`);
@@ -118,10 +133,10 @@ export function summaryLines(page: Page): string[] {
 }
 
 /** The drafts the portal stored, read straight from its SQLite file. */
-export function storedDrafts(dataDir: string): Array<{ form_type: string; data: Record<string, unknown> }> {
+export function storedDrafts(dataDir: string): Array<{ owner: string; form_type: string; data: Record<string, unknown> }> {
   const db = new DatabaseSync(path.join(dataDir, "portal.sqlite"), { readOnly: true });
   try {
-    return (db.prepare("SELECT form_type, data FROM drafts").all() as Array<{ form_type: string; data: string }>).map((row) => ({ form_type: row.form_type, data: JSON.parse(row.data) }));
+    return (db.prepare("SELECT owner, form_type, data FROM drafts").all() as Array<{ owner: string; form_type: string; data: string }>).map((row) => ({ owner: row.owner, form_type: row.form_type, data: JSON.parse(row.data) }));
   } finally {
     db.close();
   }

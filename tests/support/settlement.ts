@@ -1,6 +1,7 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { testMemberRows } from "./members.ts";
 
 export const DEMO_SETTLEMENT = path.resolve("settlements/demo");
 
@@ -10,7 +11,7 @@ type Json = Record<string, unknown>;
  * A copy of the demo settlement in a temporary folder, with settlement.json changed by `edit`
  * (which may mutate the parsed object or return a new one), for tests that need another theme,
  * other deadlines or a broken configuration. The captcha uses the "test" provider unless
- * `testCaptcha` is false.
+ * `testCaptcha` is false. The class-member list has the test members too (members.ts).
  */
 export function settlementWith(edit: (settlement: Json) => Json | void = () => {}, { testCaptcha = true } = {}): string {
   const dir = mkdtempSync(path.join(tmpdir(), "settlement-"));
@@ -20,6 +21,7 @@ export function settlementWith(edit: (settlement: Json) => Json | void = () => {
   // Tests use the captcha's "test" provider unless they say otherwise (the real one is off this machine).
   if (testCaptcha) (settlement.captcha as Json).provider = "test";
   writeFileSync(file, JSON.stringify(edit(settlement) ?? settlement, null, 2));
+  appendFileSync(path.join(dir, "class-members.csv"), testMemberRows());
   return dir;
 }
 
