@@ -1,8 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openPostgresStore } from "#app/storage/postgres-store.server.ts";
-import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
 import type { Claim, Store, StoredDocument } from "#app/storage/store.ts";
 import { BACKENDS, readClaims } from "#tests/support/backends.ts";
 import { Claimant, fieldError, summaryLines } from "#tests/support/claimant.ts";
@@ -11,7 +9,7 @@ import { PDF, pdfOfSize, PNG, RENAMED_EXECUTABLE, readAll } from "#tests/support
 import { addExpense, reimbursementAtDocuments, uploadReceipt } from "#tests/support/filing.ts";
 import type { Page } from "#tests/support/http.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
-import { processMemory, resetPeakMemory } from "#tests/support/server-state.ts";
+import { openStoreOf, processMemory, resetPeakMemory, withStore } from "#tests/support/server-state.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
 
 const DOCUMENTS = "/reimbursement/supporting-documents";
@@ -46,10 +44,6 @@ async function upload(claimant: Claimant, file: { name: string; content: Uint8Ar
 /** A claim's documents in the order of its document records. */
 function inRecordOrder(claim: Claim, documents: StoredDocument[]): StoredDocument[] {
   return (claim.records.documentContexts ?? []).map((record) => documents.find((document) => document.id === record.documentId)!);
-}
-
-function openStore(portal: PortalServer): Store {
-  return portal.databaseUrl ? openPostgresStore(portal.databaseUrl) : openSqliteStore(path.join(portal.dataDir, "portal.sqlite"));
 }
 
 describe.each(BACKENDS)("documents and records without JavaScript, on %s", (backend) => {
@@ -136,7 +130,7 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
     expect((await claimant.post("/reimbursement/claim-summary", SIGNED)).headers.get("location")).toBe("/reimbursement/confirmation");
     const code = (await claimant.get("/reimbursement/confirmation")).text(".reference-code");
 
-    const store = openStore(portal);
+    const store = openStoreOf(portal);
     try {
       const claim = await store.getClaim(code);
       expect(claim?.records.claimTransactions?.map((record) => record.fields.description)).toEqual(["Tow truck", "Rental car"]);
@@ -221,7 +215,7 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
     const filed = await submit(base, [["doc-abcdefgh", receipt], ["photo.png", PNG]]);
     expect(filed.status).toBe(200);
     const { referenceCodeForm } = (await filed.json()) as { referenceCodeForm: string };
-    const store = openStore(portal);
+    const store = openStoreOf(portal);
     try {
       const claim = await store.getClaim(referenceCodeForm);
       const documents = inRecordOrder(claim!, await store.claimDocuments(referenceCodeForm));
@@ -244,18 +238,54 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
   });
 });
 
-describe.each(BACKENDS)("an abandoned draft on %s", (backend) => {
-  test("its documents are removed with it when its session expires, by the server's background purge", async () => {
+describe.each(BACKENDS)("a member's draft, on %s", (backend) => {
+  test("outlives its session: the background purge ends the expired session, and signing in again finds the expense and its receipt", async () => {
     const portal = await startPortal({ backend, env: { PURGE_INTERVAL_MS: "1000" } });
     try {
       const claimant = await reimbursementAtDocuments(new Claimant(portal));
-      await uploadReceipt(claimant, await addExpense(claimant), { name: "left.pdf", content: PDF });
+      await uploadReceipt(claimant, await addExpense(claimant), { name: "kept.pdf", content: PDF });
       // Its last request two hours ago (the test clock): long past the 30-minute time-out.
       await claimant.api(DOCUMENTS, { headers: { "X-Test-Now": new Date(Date.now() - 2 * 3_600_000).toISOString() } });
-      await expect.poll(() => /"expired sessions purged"/.test(portal.output()), { timeout: 10_000 }).toBe(true);
-      expect(portal.output()).toMatch(/"expired sessions purged","sessions":1,"documents":1/);
-      // The session is gone with its draft: the claimant is sent to start again.
+      await expect.poll(() => /"expired sessions and drafts purged"/.test(portal.output()), { timeout: 10_000 }).toBe(true);
+      expect(portal.output()).toMatch(/"expired sessions and drafts purged","sessions":1,"drafts":0,"documents":0/);
       expect((await claimant.get(DOCUMENTS)).headers.get("location")).toBe("/session-expired?form=reimbursement");
+
+      // Another browser, the same member: back at the documents step, with what was saved there.
+      const again = new Claimant(portal);
+      expect((await again.signIn("reimbursement", claimant.member)).headers.get("location")).toBe(DOCUMENTS);
+      const page = await again.get(DOCUMENTS);
+      expect(rowTexts(page, "documentContexts")[0]).toContain("kept.pdf");
+      await again.complete(DOCUMENTS, { intent: "continue" });
+      await again.get("/reimbursement/claim-summary");
+      expect((await again.post("/reimbursement/claim-summary", SIGNED)).status).toBe(303);
+      const code = (await again.get("/reimbursement/confirmation")).text(".reference-code");
+      const documents = await withStore(portal, (store) => store.claimDocuments(code));
+      expect(documents.map((document) => document.name)).toEqual(["kept.pdf"]);
+      expect(await withStore(portal, (store) => readAll(store.readDocument(documents[0]!.id)))).toEqual(PDF);
+    } finally {
+      await portal.stop();
+    }
+  });
+
+  test("is purged with its uploads once the flow's deadline and the retention after it have passed", async () => {
+    const day = 24 * 3_600_000;
+    // The claim flows closed 40 days ago; with 30 days' retention (the default) their drafts go.
+    const closed = new Date(Date.now() - 40 * day).toISOString().slice(0, 19);
+    const settlement = settlementWith((config) => {
+      for (const { deadlines } of Object.values(config.deadlines as Record<string, { deadlines: Record<string, unknown> }>)) {
+        deadlines.claimFilingDeadline = { deadlineDateTime: closed };
+        delete deadlines.globalDeadline;
+      }
+    });
+    const portal = await startPortal({ backend, settlementDir: settlement, env: { PURGE_INTERVAL_MS: "1000" } });
+    try {
+      // Filled in before the deadline (the test clock), then left.
+      const claimant = await reimbursementAtDocuments(new Claimant(portal, { "X-Test-Now": new Date(Date.now() - 50 * day).toISOString() }));
+      await uploadReceipt(claimant, await addExpense(claimant), { name: "late.pdf", content: PDF });
+      const upload = (await withStore(portal, (store) => store.getDraft(`member:${claimant.member["credentials.claimId"]}`, "reimbursement")))!.records!.documentContexts![0]!.documentId!;
+      await expect.poll(() => /"drafts":1,"documents":1/.test(portal.output()), { timeout: 10_000 }).toBe(true);
+      expect(await withStore(portal, (store) => store.getDraft(`member:${claimant.member["credentials.claimId"]}`, "reimbursement"))).toBeUndefined();
+      expect(await withStore(portal, (store) => store.getDocument(upload))).toBeUndefined();
     } finally {
       await portal.stop();
     }

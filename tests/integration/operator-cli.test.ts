@@ -1,42 +1,34 @@
-import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseCsv } from "#app/claimants/csv.ts";
 import { BACKENDS } from "#tests/support/backends.ts";
 import { pdfOfSize, PNG } from "#tests/support/documents.ts";
+import { Claimant } from "#tests/support/claimant.ts";
 import { fileReimbursementClaim } from "#tests/support/filing.ts";
+import { portalCommand } from "#tests/support/portal-command.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
-
-const run = promisify(execFile);
-
-/** `npm run portal -- …` as an operator runs it, against a test server's store and settlement. */
-async function portalCommand(portal: PortalServer | undefined, settlementDir: string, ...args: string[]) {
-  const { DATABASE_URL: _server, ...environment } = process.env;
-  const env = { ...environment, SETTLEMENT_DIR: settlementDir, DATA_DIR: portal?.dataDir ?? mkdtempSync(path.join(tmpdir(), "cli-data-")), ...(portal?.databaseUrl ? { DATABASE_URL: portal.databaseUrl } : {}) };
-  try {
-    const { stdout, stderr } = await run(process.execPath, ["cli/portal.ts", ...args], { env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
 
 describe.each(BACKENDS)("the operator's command line, on %s", (backend) => {
   let portal: PortalServer;
   const settlement = settlementWith();
   const receipt = pdfOfSize(120_000);
   let referenceCode: string;
+  let claimId: string;
   beforeAll(async () => {
     portal = await startPortal({ backend, settlementDir: settlement });
-    ({ referenceCode } = await fileReimbursementClaim(portal, [
-      { name: "tow, receipt.pdf", content: receipt },
-      { name: "=rental.png", content: PNG },
-    ]));
+    const claimant = new Claimant(portal);
+    claimId = claimant.member["credentials.claimId"];
+    ({ referenceCode } = await fileReimbursementClaim(
+      portal,
+      [
+        { name: "tow, receipt.pdf", content: receipt },
+        { name: "=rental.png", content: PNG },
+      ],
+      claimant,
+    ));
   });
   afterAll(async () => {
     await portal.stop();
@@ -49,7 +41,17 @@ describe.each(BACKENDS)("the operator's command line, on %s", (backend) => {
     expect(result.stdout).toMatch(/^Exported 1 claims and 2 documents to /);
 
     const [claim] = JSON.parse(readFileSync(path.join(out, "claims.json"), "utf8"));
-    expect(claim).toMatchObject({ referenceCode, formType: "reimbursement", culture: "en", answers: { claimantInfo: { lastName: "García" }, paymentElection: { paymentMethod: "check" } } });
+    expect(claim).toMatchObject({
+      referenceCode,
+      formType: "reimbursement",
+      claimId,
+      vin: null,
+      verified: true,
+      signInMethod: "claimIdPin",
+      culture: "en",
+      version: 1,
+      answers: { claimantInfo: { lastName: "García" }, paymentElection: { paymentMethod: "check" } },
+    });
     expect(claim.records.claimTransactions.map((record: { fields: { description: string } }) => record.fields.description)).toEqual(["Expense 1", "Expense 2"]);
     expect(claim.documents.map((document: { name: string; file: string }) => [document.name, document.file])).toEqual([
       ["tow, receipt.pdf", `documents/${referenceCode}/1-tow, receipt.pdf`],
@@ -59,8 +61,8 @@ describe.each(BACKENDS)("the operator's command line, on %s", (backend) => {
     expect(readFileSync(path.join(out, claim.documents[1].file))).toEqual(PNG);
 
     const [header, row] = parseCsv(readFileSync(path.join(out, "claims-reimbursement.csv"), "utf8"));
-    expect(header!.slice(0, 4)).toEqual(["referenceCode", "submittedAt", "culture", "claimantInfo.firstName"]);
-    expect(row![0]).toBe(referenceCode);
+    expect(header!.slice(0, 10)).toEqual(["referenceCode", "claimId", "vin", "verified", "signInMethod", "culture", "submittedAt", "version", "versionAt", "claimantInfo.firstName"]);
+    expect(row!.slice(0, 6)).toEqual([referenceCode, claimId, "", "true", "claimIdPin", "en"]);
     expect(row![header!.indexOf("claimantInfo.lastName")]).toBe("García");
     const records = parseCsv(readFileSync(path.join(out, "records-reimbursement-documentContexts.csv"), "utf8"));
     expect(records[0]).toEqual(["referenceCode", "clientId", "name", "size", "type", "documentKind", "claimTransactionId", "documentFile"]);
@@ -71,12 +73,12 @@ describe.each(BACKENDS)("the operator's command line, on %s", (backend) => {
   test("report: claims by day and form type; purge: expired sessions", async () => {
     const report = await portalCommand(portal, settlement, "report", "--json");
     expect(report.code, report.stderr).toBe(0);
-    expect(JSON.parse(report.stdout)).toMatchObject({ total: 1, totals: { reimbursement: 1 } });
+    expect(JSON.parse(report.stdout)).toMatchObject({ total: 1, totals: { reimbursement: 1 }, severalClaims: [], unverified: [] });
     const table = await portalCommand(portal, settlement, "report");
     expect(table.stdout).toMatch(/^day \(Los Angeles\)\s+automotive\s+reimbursement\s+standard\s+total\n/);
-    expect(table.stdout).toMatch(/\ntotal\s+0\s+1\s+0\s+1\n$/);
+    expect(table.stdout).toMatch(/\ntotal\s+0\s+1\s+0\s+1\n\nMembers with more than one claim of a form type: 0\n\nClaims without a verified member: 0\n$/);
     const purge = await portalCommand(portal, settlement, "purge");
-    expect(purge.stdout).toMatch(/^Removed \d+ expired sessions \(with their drafts\) and \d+ unfiled documents\.\n$/);
+    expect(purge.stdout).toMatch(/^Removed \d+ expired sessions, \d+ drafts past their flow's deadline and retention, and \d+ unfiled documents\.\n$/);
   });
 });
 

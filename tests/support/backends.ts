@@ -28,9 +28,16 @@ export interface StoredClaim {
   reference_code: string;
   form_type: string;
   draft_id: string;
+  claim_id: string | null;
+  vin: string | null;
+  verified: boolean;
+  sign_in_method: string;
+  version: number;
   models: Record<string, Record<string, unknown>>;
   culture: string;
 }
+
+const CLAIM_COLUMNS = "reference_code, form_type, draft_id, claim_id, vin, verified, sign_in_method, version, models, culture";
 
 /** The claims a test server stored, read from its database, whichever backend it runs on. */
 export async function readClaims(server: PortalServer): Promise<StoredClaim[]> {
@@ -38,19 +45,17 @@ export async function readClaims(server: PortalServer): Promise<StoredClaim[]> {
     const client = new pg.Client({ connectionString: server.databaseUrl });
     await client.connect();
     try {
-      return (await client.query<StoredClaim>("SELECT reference_code, form_type, draft_id, models, culture FROM claims")).rows;
+      return (await client.query<StoredClaim>(`SELECT ${CLAIM_COLUMNS} FROM claims`)).rows;
     } finally {
       await client.end();
     }
   }
   const db = new DatabaseSync(path.join(server.dataDir, "portal.sqlite"), { readOnly: true });
   try {
-    return (db.prepare("SELECT reference_code, form_type, draft_id, models, culture FROM claims").all() as Array<Record<string, string>>).map((row) => ({
-      reference_code: row.reference_code!,
-      form_type: row.form_type!,
-      draft_id: row.draft_id!,
-      models: JSON.parse(row.models!),
-      culture: row.culture!,
+    return (db.prepare(`SELECT ${CLAIM_COLUMNS} FROM claims`).all() as unknown as Array<Record<keyof StoredClaim, string & number>>).map((row) => ({
+      ...row,
+      verified: row.verified === 1,
+      models: JSON.parse(row.models),
     }));
   } finally {
     db.close();

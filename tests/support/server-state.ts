@@ -10,6 +10,16 @@ export function openStoreOf(portal: PortalServer): Store {
   return portal.databaseUrl ? openPostgresStore(portal.databaseUrl) : openSqliteStore(path.join(portal.dataDir, "portal.sqlite"));
 }
 
+/** Runs `read` on a test server's store, opened for it and closed after. */
+export async function withStore<T>(portal: PortalServer, read: (store: Store) => Promise<T>): Promise<T> {
+  const store = openStoreOf(portal);
+  try {
+    return await read(store);
+  } finally {
+    await store.close();
+  }
+}
+
 /** Statuses of every request the server logged (one JSON line each). */
 export function loggedStatuses(portal: PortalServer): number[] {
   return portal
