@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { axeViolations, openPage, openScriptlessPage, THEMES, useBrowserAndThemedPortals } from "#tests/support/browser.ts";
 import { Claimant } from "#tests/support/claimant.ts";
+import { blankMember } from "#tests/support/members.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import type { PortalServer } from "#tests/support/portal-server.ts";
 
@@ -15,7 +16,7 @@ const portals = useBrowserAndThemedPortals();
 
 async function atSummary(server: PortalServer): Promise<Claimant> {
   const claimant = new Claimant(server);
-  await claimant.signIn("standard", { "credentials.claimId": "10000006", "credentials.pin": "777888" });
+  await claimant.signIn("standard", blankMember());
   await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
   await claimant.complete("/standard/claim-details", STANDARD_DETAILS);
   await claimant.complete("/standard/payment-election", { "paymentElection.paymentMethod": "check" });

@@ -4,13 +4,15 @@ import { axeViolations, fillForm, openPage, useBrowserAndPortal } from "#tests/s
 import { readClaims } from "#tests/support/backends.ts";
 import { addRecord, answerSecurityQuestion, submitStep, uploadDocument } from "#tests/support/browser-flows.ts";
 import { PDF, PNG } from "#tests/support/documents.ts";
+import { blankMember, testMember } from "#tests/support/members.ts";
 import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 
 const started = useBrowserAndPortal();
 
 const FLOWS = {
   automotive: {
-    member: { "credentials.claimId": "10000001", "credentials.pin": "123456" },
+    /** A member of their own each run (a member files one claim), with Ana García's data to start from. */
+    member: testMember,
     steps: {
       "claimant-info": AUTOMOTIVE_CLAIMANT,
       "claim-details": AUTOMOTIVE_DETAILS,
@@ -23,7 +25,7 @@ const FLOWS = {
     expected: { claimantInfo: { lastName: "García", phoneNumber: "(555) 123-4567", mailingPostalCode: "98111-0042" }, claimDetails: { vehicleVin: "1HGCM82633A004352", disposalDate: "06/30/2023" }, paymentElection: { paymentMethod: "zelle", zelleContact: "ana@example.com" } },
   },
   reimbursement: {
-    member: { "credentials.claimId": "10000003", "credentials.pin": "111222" },
+    member: blankMember,
     steps: {
       "claimant-info": { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.firstName": "Carmen", "claimantInfo.lastName": "Ruiz" },
       "claim-details": { "claimDetails.repairShopName": "Main St Garage", "claimDetails.repairDate": "5/1/2024", "claimDetails.odometerMiles": "48210", "claimDetails.repairAmount": "480.5" },
@@ -38,7 +40,7 @@ const FLOWS = {
     expected: { claimantInfo: { lastName: "Ruiz" }, claimDetails: { repairDate: "05/01/2024", repairAmount: "480.50" }, paymentElection: { paymentMethod: "directDeposit", routingNumber: "021000021", accountType: "checking" } },
   },
   standard: {
-    member: { "credentials.claimId": "10000002", "credentials.pin": "654321" },
+    member: blankMember,
     steps: {
       "claimant-info": STANDARD_CLAIMANT,
       "claim-details": STANDARD_DETAILS,
@@ -58,7 +60,7 @@ async function fileClaim(flow: keyof typeof FLOWS, javaScript: boolean, culture:
   const { member, steps } = FLOWS[flow];
   await page.goto(`${started.portal.url}/${flow}${culture === "es" ? "?culture=es" : ""}`);
   if (javaScript) await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
-  await fillForm(page, member);
+  await fillForm(page, member());
   if (!javaScript) await answerSecurityQuestion(page);
   await submitStep(page);
   for (const [step, answers] of Object.entries(steps)) {
@@ -115,7 +117,7 @@ describe("the session timer with JavaScript", () => {
     await page.clock.install();
     await page.goto(`${started.portal.url}/standard?culture=es`);
     await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
-    await fillForm(page, FLOWS.standard.member);
+    await fillForm(page, FLOWS.standard.member());
     await submitStep(page);
     await page.waitForFunction(() => !document.querySelector(".field-applies"));
     const dialog = page.getByRole("dialog", { name: "Su sesión está por caducar" });

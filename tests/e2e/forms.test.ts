@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { axeViolations, fillForm, openPage, openScriptlessPage, THEMES, useBrowserAndThemedPortals } from "#tests/support/browser.ts";
 import { Claimant, fieldError } from "#tests/support/claimant.ts";
+import { blankMember } from "#tests/support/members.ts";
 import { AUTOMOTIVE_CLAIMANT, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { PDF } from "#tests/support/documents.ts";
 import { addExpense, DOCUMENTS_STEP, reimbursementAtDocuments, uploadReceipt } from "#tests/support/filing.ts";
@@ -19,12 +20,11 @@ async function hydrated(page: Page) {
 }
 
 /** The demo member with nothing prepopulated, so forms start empty. */
-const BLANK_MEMBER = { "credentials.claimId": "10000006", "credentials.pin": "777888" };
 
 /** A browser page whose session is signed in to a flow (through HTTP, as the claimant helper does). */
 async function signedInPage(formType: string, server: PortalServer = portal(), scriptless = false) {
   const claimant = new Claimant(server);
-  await claimant.signIn(formType, BLANK_MEMBER);
+  await claimant.signIn(formType, blankMember());
   const page = scriptless ? await openScriptlessPage(portals.browser) : await openPage(portals.browser, true);
   await page.context().addCookies([claimant.sessionCookie()]);
   return { page, claimant };
@@ -33,7 +33,7 @@ async function signedInPage(formType: string, server: PortalServer = portal(), s
 /** A browser page whose session has already completed the standard flow up to `step`. */
 async function standardPageAt(server: PortalServer, step: "claimant-info" | "claim-details" | "payment-election", scriptless: boolean) {
   const claimant = new Claimant(server);
-  await claimant.signIn("standard", BLANK_MEMBER);
+  await claimant.signIn("standard", blankMember());
   if (step !== "claimant-info") await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
   if (step === "payment-election") await claimant.complete("/standard/claim-details", STANDARD_DETAILS);
   await claimant.get(`/standard/${step}`);
@@ -59,7 +59,7 @@ describe("with JavaScript", () => {
 
     // The server, given the same values without JavaScript, says the same.
     const claimant = new Claimant(portal());
-    await claimant.signIn("automotive", BLANK_MEMBER);
+    await claimant.signIn("automotive", blankMember());
     await claimant.get("/automotive/claimant-info");
     const server = await claimant.post("/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.emailAddress": "ana@", "claimantInfo.mailingCity": "Seattle <b>" });
     expect(fieldError(server, "claimantInfo.emailAddress")).toBe("Enter an email address like name@example.com");
@@ -294,8 +294,9 @@ describe("without JavaScript", () => {
     const page = await openPage(portals.browser, false);
     // Signing in without JavaScript: the Claim ID and PIN, and the plain-text security question.
     await page.goto(`${portal().url}/standard?culture=es`);
-    await page.getByLabel("ID de reclamo").fill(BLANK_MEMBER["credentials.claimId"]);
-    await page.getByLabel("PIN").fill(BLANK_MEMBER["credentials.pin"]);
+    const member = blankMember();
+    await page.getByLabel("ID de reclamo").fill(member["credentials.claimId"]);
+    await page.getByLabel("PIN").fill(member["credentials.pin"]);
     const question = (await page.locator('label[for="captcha-answer"]').textContent())!;
     const [, first, second] = /(\d+) \+ (\d+)/.exec(question)!;
     await page.locator("#captcha-answer").fill(String(Number(first) + Number(second)));

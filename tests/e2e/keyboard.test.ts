@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { openPage, useBrowserAndPortal } from "#tests/support/browser.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
+import { blankMember } from "#tests/support/members.ts";
 import { readClaims } from "#tests/support/backends.ts";
 
 const started = useBrowserAndPortal();
@@ -57,7 +58,7 @@ describe("with the keyboard alone (JavaScript on)", () => {
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe("#main-content");
 
-    await answerByKeyboard(page, { "credentials.claimId": "10000002", "credentials.pin": "654321" });
+    await answerByKeyboard(page, blankMember());
     await continueByKeyboard(page);
     expect(new URL(page.url()).pathname).toBe("/standard/claimant-info");
 
@@ -93,7 +94,7 @@ describe("with the keyboard alone (JavaScript on)", () => {
     await page.clock.install();
     await page.goto(`${started.portal.url}/standard`);
     await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
-    await answerByKeyboard(page, { "credentials.claimId": "10000002", "credentials.pin": "654321" });
+    await answerByKeyboard(page, blankMember());
     await continueByKeyboard(page);
     await page.clock.runFor(29 * 60_000 + 15_000);
     const dialog = page.getByRole("dialog");
