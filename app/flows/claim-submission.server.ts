@@ -84,7 +84,8 @@ export async function loadSummary({ request, url, context }: StepArgs) {
   if (missing) throw redirect(withCulture(stepPath(formType, missing), culture));
   return {
     ...stepFormData(formType, step, definition, draft, culture, sessionId, url, getTranslate(context)),
-    amending: !!filed,
+    /** The claim this summary would amend (claims.perMember "amend"), if filed already. */
+    amending: filed?.referenceCode,
     sections: answerSections(formType, definition, draft, getTranslate(context), culture),
     ...signatureDate(now, culture),
     captcha: captchaSettings(getPortal().settlement, now),

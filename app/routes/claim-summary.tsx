@@ -1,5 +1,6 @@
 import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
+import { Feedback } from "#app/components/Feedback.tsx";
 import { PageHeading } from "#app/components/PageHeading.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
 import { SessionTimer } from "#app/components/SessionTimer.tsx";
@@ -22,6 +23,7 @@ export default function ClaimSummary({ loaderData, actionData }: Route.Component
     <>
       {loaderData.timeout && <SessionTimer {...loaderData.timeout} csrfToken={loaderData.csrfToken} />}
       <PageHeading>{text(loaderData.page.title)}</PageHeading>
+      {loaderData.amending && <Feedback>{text("Summary_Amending", loaderData.amending)}</Feedback>}
       {loaderData.page.intro && <p>{text(loaderData.page.intro)}</p>}
       {loaderData.sections.map((section) => (
         <section key={section.step} className="answer-section" aria-labelledby={`answers-${section.step}`}>

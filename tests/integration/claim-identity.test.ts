@@ -207,6 +207,9 @@ describe.each(BACKENDS)("amending a filed claim (claims.perMember 'amend'), on %
     const confirmation = await claimant.get("/standard/confirmation");
     expect(confirmation.document.querySelector('a[href="/standard/claim-summary"]')?.textContent).toBe("Change your answers");
     await claimant.complete("/standard/claimant-info?return=summary", { ...STANDARD_CLAIMANT, "claimantInfo.mailingCity": "Dallas" });
+    expect((await claimant.get("/standard/claim-summary")).text(".feedback")).toBe(
+      `You are changing your filed claim ${code}. Submitting files these answers as a new version of the same claim; the earlier version is kept.`,
+    );
     expect((await submitSummary(claimant)).headers.get("location")).toBe("/standard/confirmation");
     const amended = await claimant.get("/standard/confirmation");
     expect(amended.text(".reference-code")).toBe(code);

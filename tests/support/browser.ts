@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { type PortalServer, startPortal } from "./portal-server.ts";
+import { type PortalOptions, type PortalServer, startPortal } from "./portal-server.ts";
 import { settlementWith } from "./settlement.ts";
 
 export const THEMES = ["jnd-7-0-default", "ftc-7-0-default", "jnd-9-0-kontent"] as const;
@@ -27,11 +27,11 @@ export function useBrowserAndThemedPortals() {
   return state;
 }
 
-/** For a browser test file: one Chromium and one portal (the demo, as tests run it), started and stopped around its tests. */
-export function useBrowserAndPortal() {
+/** For a browser test file: one Chromium and one portal (the demo as tests run it, unless `options` say otherwise), started and stopped around its tests. */
+export function useBrowserAndPortal(options?: PortalOptions) {
   const state = { browser: undefined as unknown as Browser, portal: undefined as unknown as PortalServer };
   beforeAll(async () => {
-    [state.browser, state.portal] = await Promise.all([launchChromium(), startPortal()]);
+    [state.browser, state.portal] = await Promise.all([launchChromium(), startPortal(options)]);
   });
   afterAll(async () => {
     await state.browser?.close();
