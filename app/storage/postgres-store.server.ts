@@ -15,7 +15,7 @@ import {
 } from "./store.ts";
 
 /** Schema versions, applied in order once each; never edit one that has shipped, add the next. */
-const MIGRATIONS = [
+export const MIGRATIONS = [
   `CREATE TABLE drafts (
      session_id TEXT NOT NULL,
      form_type TEXT NOT NULL,

@@ -22,7 +22,7 @@ const claimOf = (row: (Omit<ClaimRow, "models" | "records"> & { models: string; 
   claimFromRow(row && { ...row, models: JSON.parse(row.models), records: row.records ? JSON.parse(row.records) : null });
 
 /** Schema versions, applied in order once each; never edit one that has shipped, add the next. */
-const MIGRATIONS = [
+export const MIGRATIONS = [
   `CREATE TABLE drafts (
      session_id TEXT NOT NULL,
      form_type TEXT NOT NULL,

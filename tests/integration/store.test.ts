@@ -3,8 +3,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openPostgresStore } from "#app/storage/postgres-store.server.ts";
-import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
+import { DatabaseSync } from "node:sqlite";
+import pg from "pg";
+import { MIGRATIONS as POSTGRES_MIGRATIONS, openPostgresStore } from "#app/storage/postgres-store.server.ts";
+import { MIGRATIONS as SQLITE_MIGRATIONS, openSqliteStore } from "#app/storage/sqlite-store.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import { allClaims, type Claim, type Draft, type DraftOwner, emptyDraft, type NewClaim, type Store } from "#app/storage/store.ts";
 import { BACKENDS, freshDatabaseUrl } from "#tests/support/backends.ts";
@@ -207,5 +209,59 @@ describe.each(BACKENDS)("the %s store", (backend) => {
 
   test("ping answers while the database is there", async () => {
     await expect(store.ping()).resolves.toBeUndefined();
+  });
+});
+
+/**
+ * Schema version 4 (issue 10) moves drafts from sessions to members. A store left at version 3 by
+ * the previous release, with a claimant half-way through and a claim filed, opens with nothing lost.
+ */
+describe.each(BACKENDS)("upgrading a %s store from schema version 3", (backend) => {
+  const OLD_SESSION = { id: "old-session", authorizations: JSON.stringify({ standard: { at: 1, claimId: "10000001" } }) };
+  const OLD_DRAFT = JSON.stringify({ ...emptyDraft("old-draft"), models: { claimantInfo: { firstName: "Ana" } }, completedSteps: ["claimant-info"] });
+  const statements = [
+    ["INSERT INTO sessions (id, created_at, last_seen_at, authorizations) VALUES ($1, 1, 2, $2)", [OLD_SESSION.id, OLD_SESSION.authorizations]],
+    ["INSERT INTO drafts (session_id, form_type, data, updated_at) VALUES ($1, 'standard', $2, 2)", [OLD_SESSION.id, OLD_DRAFT]],
+    ["INSERT INTO documents (id, name, media_type, size, sha256, session_id, form_type, created_at) VALUES ('old-upload', 'a.pdf', 'application/pdf', 8, 'x', $1, 'standard', 2)", [OLD_SESSION.id]],
+    ["INSERT INTO claims (reference_code, form_type, draft_id, session_id, models, records, culture, submitted_at) VALUES ('STD-OLD1-OLD1-OLD1', 'standard', 'filed-draft', 'gone', '{}', '{}', 'es', 3)", []],
+  ] as const;
+
+  test("drafts and uploads move to their member, old claims keep their answers as version 1 with no member, sessions end", async () => {
+    let store: Store;
+    if (backend === "postgresql") {
+      const url = await freshDatabaseUrl();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY)");
+      for (const [index, sql] of POSTGRES_MIGRATIONS.slice(0, 3).entries()) await client.query(`${sql}; INSERT INTO schema_migrations VALUES (${index + 1})`);
+      // The old documents table marks a document complete once all of it is written.
+      for (const [sql, values] of statements) await client.query(sql.replace("created_at) VALUES ('old-upload'", "created_at, complete) VALUES ('old-upload'").replace("$1, 'standard', 2)", "$1, 'standard', 2, TRUE)"), [...values]);
+      await client.end();
+      store = openPostgresStore(url);
+    } else {
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "store-old-")), "portal.sqlite");
+      const db = new DatabaseSync(file);
+      db.exec("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY)");
+      for (const [index, sql] of SQLITE_MIGRATIONS.slice(0, 3).entries()) db.exec(`${sql}; INSERT INTO schema_migrations VALUES (${index + 1})`);
+      for (const [sql, values] of statements) db.prepare(sql.replace(/\$\d/g, "?")).run(...values);
+      db.close();
+      store = openSqliteStore(file);
+    }
+    try {
+      expect(await store.getDraft("member:10000001", "standard")).toMatchObject({ draftId: "old-draft", models: { claimantInfo: { firstName: "Ana" } }, completedSteps: ["claimant-info"] });
+      expect((await store.getDocument("old-upload"))?.owner).toBe("member:10000001");
+      expect(await store.getSession(OLD_SESSION.id)).toBeUndefined();
+      expect(await store.getClaim("STD-OLD1-OLD1-OLD1")).toMatchObject({
+        owner: null,
+        member: { claimId: null, vin: null, verified: false, signInMethod: "unknown" },
+        culture: "es",
+        submittedAt: 3,
+        version: 1,
+        versionAt: 3,
+      });
+      expect((await store.claimVersions("STD-OLD1-OLD1-OLD1")).map((version) => [version.version, version.filedAt])).toEqual([[1, 3]]);
+    } finally {
+      await store.close();
+    }
   });
 });
