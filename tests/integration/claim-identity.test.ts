@@ -183,6 +183,14 @@ describe.each(BACKENDS)("one claim per member (claims.perMember 'one', the defau
     const planted = await fetch(`${portal.url}/standard/claimant-info`, { redirect: "manual", headers: { Cookie: `${before.name}=${before.value}` } });
     expect(planted.headers.get("location")).toBe("/session-expired?form=standard");
     expect((await claimant.api("/api/session/keep-alive", { method: "POST" })).status).toBe(204);
+    // The claim is the signed-in member's: a submission naming another member is refused, not filed under either.
+    const parts = new FormData();
+    parts.append("credentials", JSON.stringify({ claimId: "10000002", pin: "654321" }));
+    parts.append("reCaptchaResponse", JSON.stringify("test-pass"));
+    const elsewhere = await claimant.api("/api/forms/standard", { method: "POST", body: parts });
+    expect(elsewhere.status).toBe(403);
+    expect(await elsewhere.json()).toEqual({ error: "The credentials in the submission are not those of the class member signed in. Sign in again with your own Claim ID and PIN." });
+    expect((await readClaims(portal)).filter((claim) => claim.claim_id === "10000002" || claim.claim_id === claimant.member["credentials.claimId"])).toEqual([]);
   });
 });
 
