@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MASK_NAMES } from "./masks.ts";
+import { MASK_NAMES } from "./masks/index.ts";
 
 /**
  * The form definitions of a settlement (SPEC §3 "Server model config"): per form type, a non-empty

@@ -4,7 +4,7 @@ import type { FieldConfig } from "./definition-schema.ts";
 import { dependenciesFulfilled } from "./dependencies.ts";
 import { type FieldValue, isEmpty } from "./field-value.ts";
 import { ADDRESS_FIELDS, fieldsOfBlocks, type FormDefinition, qualify, resolveField } from "./form-definition.ts";
-import { maskFor } from "./masks.ts";
+import { maskFor } from "./masks/index.ts";
 import { optionValues, type RecordChoices } from "./options.ts";
 import type { StepName } from "./page-schema.ts";
 import { checkRule, type RuleFailure } from "./rules.ts";
@@ -54,8 +54,8 @@ function normalize(field: FieldConfig, value: string, fulfilledMask: string | un
   if (field.componentName === "FormFieldSelect" || field.componentName === "FormFieldRadio") {
     return optionValues(field, choices).includes(value) ? { value } : { key: "Validation_Invalid" };
   }
-  const result = maskFor(fulfilledMask ?? field.maskName).normalize(value);
-  return "value" in result ? result : { key: result.errorKey };
+  const result = maskFor(fulfilledMask ?? field.maskName).parse(value);
+  return "value" in result ? result : { key: result.errorKey, params: result.params };
 }
 
 export function validateStep(

@@ -54,7 +54,7 @@ describe.each([false, true])("JavaScript %s: expenses and their receipts", (java
     );
     expect(await uploadDocument(page, { name: "rental.png", mimeType: "image/png", buffer: PNG }, receipt(expenses[1]!))).toBe("saved");
     expect(await savedRows(page, "documentContexts").locator("td:nth-child(2)").allTextContents()).toEqual(["tow.pdf", "rental.png"]);
-    expect(await savedRows(page, "documentContexts").locator("td:nth-child(4)").allTextContents()).toEqual(["Expense 1: 05/01/2024, Tow truck, 120.00", "Expense 2: 05/03/2024, Rental car, 310.45"]);
+    expect(await savedRows(page, "documentContexts").locator("td:nth-child(4)").allTextContents()).toEqual(["Expense 1: 05/01/2024, Tow truck, $120.00", "Expense 2: 05/03/2024, Rental car, $310.45"]);
 
     await submitStep(page);
     expect(new URL(page.url()).pathname).toBe("/reimbursement/claim-summary");

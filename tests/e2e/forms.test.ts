@@ -82,36 +82,46 @@ describe("with JavaScript", () => {
     await page.context().close();
   });
 
-  test("masks format as the claimant types", async () => {
+  test("masks keep what is typed, and show a value they can read in its usual form once the claimant leaves the field", async () => {
     const page = await standardPageAt(portal(), "claim-details", false);
     await page.goto(`${portal().url}/standard/claim-details`);
     await hydrated(page);
+    /** What the field holds while typing, and after Tab. */
     const typeInto = async (id: string, text: string) => {
       const input = page.locator(`#${id}`);
       await input.fill("");
       await input.pressSequentially(text);
-      return input.inputValue();
+      const typed = await input.inputValue();
+      await page.keyboard.press("Tab");
+      return [typed, await input.inputValue()];
     };
-    expect(await typeInto("field-claimDetails-unitPrice", "1250.5")).toBe("1,250.5");
-    expect(await typeInto("field-claimDetails-quantity", "12a3")).toBe("123");
-    expect(await typeInto("field-claimDetails-totalWeight", "12.5.1")).toBe("12.51");
-    expect(await typeInto("field-claimDetails-purchaseDate", "03072021")).toBe("03/07/2021");
+    expect(await typeInto("field-claimDetails-unitPrice", "1250.5")).toEqual(["1250.5", "1,250.50"]);
+    // Nothing typed is dropped: what cannot be read stays, for the message to point at.
+    expect(await typeInto("field-claimDetails-unitPrice", "12,30")).toEqual(["12,30", "12,30"]);
+    expect(await typeInto("field-claimDetails-quantity", "12a3")).toEqual(["12a3", "12a3"]);
+    expect(await typeInto("field-claimDetails-totalWeight", "12.5.1")).toEqual(["12.5.1", "12.5.1"]);
+    expect(await typeInto("field-claimDetails-purchaseDate", "3/7/2021")).toEqual(["3/7/2021", "03/07/2021"]);
     await page.goto(`${portal().url}/standard/claimant-info`);
     await hydrated(page);
-    expect(await typeInto("field-claimantInfo-mailingPostalCode", "981110042")).toBe("98111-0042");
+    expect(await typeInto("field-claimantInfo-mailingPostalCode", "98111 0042")).toEqual(["98111 0042", "98111-0042"]);
     await page.context().close();
 
     const { page: automotive } = await signedInPage("automotive");
     await automotive.goto(`${portal().url}/automotive/claimant-info`);
     await hydrated(automotive);
     const phone = automotive.locator("#field-claimantInfo-phoneNumber");
-    await phone.pressSequentially("5551234567");
-    expect(await phone.inputValue()).toBe("(555) 123-4567");
-    // Editing in the middle keeps the caret where the claimant is typing.
-    await phone.evaluate((input: HTMLInputElement) => input.setSelectionRange(7, 7)); // after "(555) 1"
+    await phone.fill("");
+    await phone.pressSequentially("1 206 555 0100");
+    await automotive.keyboard.press("Tab");
+    expect(await phone.inputValue()).toBe("(206) 555-0100");
+    // Editing in the middle: the caret stays where the claimant is typing.
+    await phone.evaluate((input: HTMLInputElement) => {
+      input.focus();
+      input.setSelectionRange(7, 7); // after "(206) 5"
+    });
     await automotive.keyboard.press("Backspace");
     await automotive.keyboard.type("9");
-    expect(await phone.inputValue()).toBe("(555) 923-4567");
+    expect(await phone.inputValue()).toBe("(206) 955-0100");
     expect(await phone.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(7);
     await automotive.context().close();
   });

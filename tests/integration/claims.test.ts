@@ -209,7 +209,7 @@ describe.each(BACKENDS)("on %s", (backend) => {
       expect(summary.status).toBe(200);
       expect(summary.document.querySelectorAll(".answer-section h2").map((heading) => heading.textContent)).toEqual(["About you", "Your claim", "How you want to be paid", "Supporting documents"]);
       const answers = Object.fromEntries(summary.document.querySelectorAll(".answer").map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]));
-      expect(answers).toMatchObject({ "Last name": "Lee", Country: "United States", "ZIP code": "73301", "Price of each": "1250.50", Online: "Yes", "In a parts store": "No", "Payment method": "Paper check by mail", Documents: "None added yet." });
+      expect(answers).toMatchObject({ "Last name": "Lee", Country: "United States", "ZIP code": "73301", "Price of each": "$1,250.50", Online: "Yes", "In a parts store": "No", "Payment method": "Paper check by mail", Documents: "None added yet." });
       expect(answers).not.toHaveProperty("PayPal email address"); // it does not apply to a check
       const change = summary.document.querySelector(".answer-section a")!.getAttribute("href")!;
       expect(change).toBe("/standard/claimant-info?return=summary");

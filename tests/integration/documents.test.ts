@@ -83,7 +83,7 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
       expect((await press(claimant, "save", "claimTransactions", id, expense(date!, description!, amount!))).status).toBe(303);
     }
     let page = await claimant.get(DOCUMENTS);
-    expect(rowTexts(page, "claimTransactions")).toEqual(["Expense 1 | 05/01/2024 | Tow truck | 120.00", "Expense 2 | 05/02/2024 | Rental car | 310.45", "Expense 3 | 05/03/2024 | Second opinion | 75.00"]);
+    expect(rowTexts(page, "claimTransactions")).toEqual(["Expense 1 | 05/01/2024 | Tow truck | $120.00", "Expense 2 | 05/02/2024 | Rental car | $310.45", "Expense 3 | 05/03/2024 | Second opinion | $75.00"]);
     const [tow, rental, opinion] = savedIds(page, "claimTransactions") as [string, string, string];
     expect((await press(claimant, "remove", "claimTransactions", opinion)).status).toBe(303);
     page = await claimant.get(DOCUMENTS);
@@ -115,8 +115,8 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
     expect((await upload(claimant, { name: "rental.png", content: PNG }, receiptFor(rental))).status).toBe(303);
     page = await claimant.get(DOCUMENTS);
     expect(rowTexts(page, "documentContexts")).toEqual([
-      "Document 1 | tow.pdf | Receipt | Expense 1: 05/01/2024, Tow truck, 120.00 | 195.3 KB",
-      `Document 2 | rental.png | Receipt | Expense 2: 05/02/2024, Rental car, 310.45 | ${PNG.length} B`,
+      "Document 1 | tow.pdf | Receipt | Expense 1: 05/01/2024, Tow truck, $120.00 | 195.3 KB",
+      `Document 2 | rental.png | Receipt | Expense 2: 05/02/2024, Rental car, $310.45 | ${PNG.length} B`,
     ]);
     // The manager begins the next draft by itself: no "Add more" while it is open.
     expect(page.document.querySelector('#records-documentContexts .record-draft button[value="upload"]')).not.toBeNull();
@@ -323,13 +323,13 @@ describe("records a settlement lets claimants edit", () => {
     expect(page.document.querySelector('#records-claimTransactions button[value="add"]')).toBeNull();
     await press(claimant, "cancel", "claimTransactions", id);
     page = await claimant.get(DOCUMENTS);
-    expect(rowTexts(page, "claimTransactions")).toEqual(["Expense 1 | 05/01/2024 | Tow | 95.00"]);
+    expect(rowTexts(page, "claimTransactions")).toEqual(["Expense 1 | 05/01/2024 | Tow | $95.00"]);
 
     await press(claimant, "edit", "claimTransactions", id);
     await claimant.get(DOCUMENTS);
     await press(claimant, "save", "claimTransactions", id, expense("5/1/2024", "Tow truck", "120"));
     page = await claimant.get(DOCUMENTS);
-    expect(rowTexts(page, "claimTransactions")).toEqual(["Expense 1 | 05/01/2024 | Tow truck | 120.00"]);
+    expect(rowTexts(page, "claimTransactions")).toEqual(["Expense 1 | 05/01/2024 | Tow truck | $120.00"]);
     expect(savedIds(page, "claimTransactions")).toEqual([id]);
   });
 });

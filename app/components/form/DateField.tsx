@@ -1,4 +1,4 @@
-import { maskFor } from "#app/forms/masks.ts";
+import { maskFor } from "#app/forms/masks/index.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { DatePicker } from "./DatePicker.tsx";
 import { FieldShell, useFieldMeta } from "./FieldShell.tsx";

@@ -1,41 +1,21 @@
-import type { FormEvent, InputHTMLAttributes } from "react";
-import type { Mask } from "#app/forms/masks.ts";
-
-const SIGNIFICANT = /[A-Za-z0-9]/;
+import type { FocusEvent, InputHTMLAttributes } from "react";
+import { type Mask, shownAs } from "#app/forms/masks/index.ts";
 
 /**
- * Re-formats the whole value on each input event, synchronously, and puts the caret back after
- * the same number of letters and digits as before, so editing in the middle works too. Nothing is
- * deferred, so keystrokes that arrive quickly on a slow phone cannot be lost.
+ * A text input whose mask, once scripts run, shows a value in its usual form when the claimant
+ * leaves the field (1250.5 → 1,250.50; 2065550100 → (206) 555-0100), if the mask can read it.
+ * While they type, the field holds exactly what they typed: nothing is inserted, dropped or cut
+ * under the caret, so fast typing, pasting and editing in the middle behave as in any field, and
+ * what the server stores is the same with or without JavaScript (the parity rule, docs/forms.md).
+ * No length limit is set on the input: a limit counts the mask's characters, not the spaces and
+ * dashes a pasted value may come with, so the mask checks it.
  */
-function formatInPlace(event: FormEvent<HTMLInputElement>, format: (typed: string) => string) {
-  const input = event.currentTarget;
-  const { value } = input;
-  const formatted = format(value);
-  if (formatted === value) return;
-  const caret = input.selectionStart ?? value.length;
-  const before = [...value.slice(0, caret)].filter((character) => SIGNIFICANT.test(character)).length;
-  let position = 0;
-  for (let seen = 0; position < formatted.length && seen < before; position++) {
-    if (SIGNIFICANT.test(formatted[position]!)) seen++;
-  }
-  input.value = formatted;
-  if (document.activeElement === input) input.setSelectionRange(position, position);
-}
-
-/**
- * A text input that, once scripts run, formats what is typed by its mask. The server normalises
- * and checks the raw text itself, so without JavaScript the same input simply takes free text.
- */
-export function MaskedInput({ mask, ...props }: { mask: Mask } & InputHTMLAttributes<HTMLInputElement>) {
-  const format = mask.format;
-  return (
-    <input
-      inputMode={mask.inputMode}
-      maxLength={mask.maxLength}
-      {...props}
-      placeholder={props.placeholder ?? mask.placeholder}
-      onInput={format ? (event) => formatInPlace(event, format) : undefined}
-    />
-  );
+export function MaskedInput({ mask, onBlur, ...props }: { mask: Mask } & InputHTMLAttributes<HTMLInputElement>) {
+  const showFormatted = (event: FocusEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const shown = shownAs(mask, input.value);
+    if (shown !== input.value) input.value = shown;
+    onBlur?.(event);
+  };
+  return <input inputMode={mask.inputMode} {...props} placeholder={props.placeholder ?? mask.placeholder} onBlur={showFormatted} />;
 }

@@ -1,4 +1,4 @@
-import { maskFor } from "#app/forms/masks.ts";
+import { maskFor, shownAs } from "#app/forms/masks/index.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { FieldShell, useFieldMeta } from "./FieldShell.tsx";
 import { MaskedInput } from "./MaskedInput.tsx";
@@ -19,7 +19,7 @@ export function TextField({ path }: { path: string }) {
       id={meta.id}
       name={path}
       type={field.maskName === "none" && field.autocomplete === "email" ? "email" : "text"}
-      defaultValue={typeof value === "string" ? value : ""}
+      defaultValue={typeof value === "string" ? shownAs(mask, value) : ""}
       placeholder={field.placeholder ?? undefined}
       autoComplete={field.autocomplete}
       spellCheck={field.maskName === "none" ? undefined : false}

@@ -1,0 +1,19 @@
+import { DEFAULT_PICKER } from "../date-entry.ts";
+import { formatClaimantDate, parseClaimantDate } from "../claimant-dates.ts";
+import type { Mask } from "./mask.ts";
+
+/**
+ * SPEC §3 SLASH_DELIMITED_FULL_DATE: a date as mm/dd/yyyy (3/7/2021 is read as 03/07/2021), within
+ * the same years as a date field's calendar (1900–2100), whichever field it is on.
+ */
+export const SLASH_DELIMITED_FULL_DATE: Mask = {
+  parse: (typed) => {
+    const date = parseClaimantDate(typed);
+    if (!date) return { errorKey: "Validation_DateFormat" };
+    const [min, max] = DEFAULT_PICKER.yearRange;
+    return date.year < min || date.year > max ? { errorKey: "Picker_YearRange", params: { min, max } } : { value: formatClaimantDate(date) };
+  },
+  format: (value) => value,
+  placeholder: "mm/dd/yyyy",
+  inputMode: "numeric",
+};

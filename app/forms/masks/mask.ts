@@ -1,0 +1,30 @@
+/** A mask's verdict on what a claimant typed: the value to store, or the message (and its values) to show. */
+export type MaskResult = { value: string } | { errorKey: string; params?: Record<string, string | number> };
+
+/**
+ * One input mask (SPEC §3 "Input mask types"). The same module runs in the browser and on the
+ * server, and the parity rule (docs/forms.md) holds by construction: while a claimant types, the
+ * field shows exactly what they typed; when they leave it, a value `parse` accepts is shown as
+ * `format(value)`, which `parse` reads back as the same value. So the browser posts either what was
+ * typed or its formatted form, and the server stores the same from both; without JavaScript it
+ * gets what was typed. A mask never removes or reinterprets what a person typed as a separator, so
+ * it cannot change a number's magnitude; anything it cannot read is refused, with its message.
+ */
+export interface Mask {
+  /** What was typed (the raw text, from either side) → the value to store, or why not. */
+  parse: (typed: string) => MaskResult;
+  /** A stored value as a claimant would write it: shown in the field and on the summary. */
+  format: (value: string) => string;
+  /** Shown in the empty input (SPEC §5: mm/dd/yyyy and (123) 456-7890). */
+  placeholder?: string;
+  inputMode?: "numeric" | "decimal" | "tel" | "text";
+}
+
+/** Spaces are never meaningful in a masked value: people type and paste them anywhere. */
+export const withoutSpaces = (typed: string) => typed.replace(/\s/g, "");
+
+/** What a field shows for a value, typed or stored: its usual form if the mask reads it, else the text as it is. */
+export function shownAs(mask: Mask, text: string): string {
+  const read = mask.parse(text);
+  return "value" in read && text.trim() !== "" ? mask.format(read.value) : text;
+}
