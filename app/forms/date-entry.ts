@@ -67,7 +67,8 @@ export function checkDateEntry(text: string, field: Pick<FieldConfig, "picker" |
   const trimmed = text.trim();
 
   if (picker.mode === "range") {
-    const parts = trimmed.split(" - ");
+    // "1/15/2021 - 1/14/2024", with a hyphen, an en dash or an em dash, spaced or not.
+    const parts = trimmed.split(/\s*[-\u2013\u2014]\s*/);
     const [start, end] = parts.map(parseClaimantDate);
     if (parts.length !== 2 || !start || !end) return { key: "Picker_RangeFormat" };
     if (compareDates(end, start) < 0) return { key: "Picker_RangeOrder" };

@@ -16,5 +16,7 @@ export function initialFieldValue(field: FieldConfig, current: FieldValue | unde
   if (prepopulatedValue !== undefined && prepopulatedValue !== "" && mayAdopt && (isEmpty(value) || value === field.defaultValue)) {
     return prepopulatedValue;
   }
-  return isEmpty(value) && field.componentName !== "FormFieldCheckbox" ? field.defaultValue : value;
+  // A checkbox never answered starts as its default (ticked when that is true); false is an answer.
+  if (field.componentName === "FormFieldCheckbox") return value === null ? field.defaultValue === true : value;
+  return isEmpty(value) ? field.defaultValue : value;
 }

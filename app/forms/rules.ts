@@ -1,4 +1,5 @@
 import { type CalendarDate, compareDates, formatClaimantDate, parseClaimantDate, parseShortDate } from "./claimant-dates.ts";
+import { compareDecimals, decimalText, parseDecimal } from "./decimal.ts";
 import type { RuleCondition, ValidationRule } from "./definition-schema.ts";
 import { type FieldValue, isEmpty, valueMatches } from "./field-value.ts";
 
@@ -78,6 +79,8 @@ export function checkRule(rule: ValidationRule, context: RuleContext): RuleFailu
       return rule.properties.some((property) => context.valueOf(property) === true) ? null : fail(rule, "Validation_RequireOne");
     case "confirmNone": {
       const anyChosen = rule.properties.some((property) => context.valueOf(property) === true);
+      // One or the other: some of the choices, or "none of these" alone.
+      if (anyChosen && value === true) return { key: "Validation_ConfirmNoneAndChoice" };
       return anyChosen || value === true ? null : fail(rule, "Validation_ConfirmNone");
     }
   }
@@ -96,9 +99,11 @@ export function checkRule(rule: ValidationRule, context: RuleContext): RuleFailu
         if (!date || !min || !max) return fail(rule, "Validation_DateFormat");
         return compareDates(date, min) < 0 || compareDates(date, max) > 0 ? fail(rule, "Validation_Range", { min: formatClaimantDate(min), max: formatClaimantDate(max) }) : null;
       }
-      const number = Number(text.replace(/,/g, ""));
-      if (!Number.isFinite(number) || text.trim() === "") return fail(rule, "Validation_Number");
-      return number < rule.min || number > rule.max ? fail(rule, "Validation_Range", { min: rule.min, max: rule.max }) : null;
+      // Exactly, as decimal text: no amount is rounded into or out of range.
+      const number = text.replace(/,/g, "");
+      if (!parseDecimal(number)) return fail(rule, "Validation_Number");
+      const outside = compareDecimals(number, decimalText(rule.min)) < 0 || compareDecimals(number, decimalText(rule.max)) > 0;
+      return outside ? fail(rule, "Validation_Range", { min: rule.min, max: rule.max }) : null;
     }
     case "beforeDate": {
       const date = asDate(value);

@@ -44,8 +44,8 @@ function setValue(values: ModelValues, path: string, value: FieldValue) {
   values[model] = { ...values[model], [field]: value };
 }
 
-/** Without international addresses every address is in the US. */
-function forcedValue(path: string, context: StepContext): FieldValue | undefined {
+/** Without international addresses every address is in the US (the page then asks for no country). */
+export function forcedValue(path: string, context: Pick<StepContext, "internationalAddresses">): FieldValue | undefined {
   return !context.internationalAddresses && path.endsWith(`.${ADDRESS_FIELDS.country}`) ? "US" : undefined;
 }
 
@@ -56,6 +56,13 @@ function normalize(field: FieldConfig, value: string, fulfilledMask: string | un
   }
   const result = maskFor(fulfilledMask ?? field.maskName).parse(value);
   return "value" in result ? result : { key: result.errorKey, params: result.params };
+}
+
+/** The answer a field that does not apply keeps (resetOnUnfulfilled: false): the posted one if it reads, else the saved one. */
+function keptAnswer(field: FieldConfig, posted: FieldValue, saved: FieldValue): FieldValue {
+  if (typeof posted !== "string" || isEmpty(posted)) return posted ?? saved;
+  const read = normalize(field, posted, undefined, undefined);
+  return "value" in read ? read.value : saved;
 }
 
 export function validateStep(
@@ -69,9 +76,8 @@ export function validateStep(
   const fields = paths.map((path) => resolveField(definition, path)!).filter(Boolean);
 
   for (const { path, modelKey, field } of fields) {
-    // A hidden field the browser did not send (it is only rendered while its dependencies hold) has its default.
-    const posted = submittedValue(field, submitted[modelKey]?.[field.key]);
-    const value = posted === null && field.componentName === "FormFieldHidden" ? field.defaultValue : posted;
+    // A hidden field's value is the definition's, whatever is posted: claimants cannot set it.
+    const value = field.componentName === "FormFieldHidden" ? field.defaultValue : submittedValue(field, submitted[modelKey]?.[field.key]);
     setValue(current, path, forcedValue(path, context) ?? value);
   }
   const valueOf = (model: string) => (reference: string) => {
@@ -88,9 +94,12 @@ export function validateStep(
     const fulfilled = dependenciesFulfilled(field.dependencies, valueOf(modelKey));
     applies.set(path, fulfilled);
     if (!fulfilled) {
-      // Not applicable: later rules see it unanswered, and nothing is stored for it.
+      // Not applicable: later rules see it unanswered, and nothing is stored for it; unless the
+      // definition keeps its answer for when it applies again (resetOnUnfulfilled: false), as the
+      // browser does: then the answer is kept as it was saved, or as posted if its mask reads it.
+      const kept = field.dependencies?.resetOnUnfulfilled === false ? keptAnswer(field, current[modelKey]?.[field.key] ?? null, context.saved[modelKey]?.[field.key] ?? null) : null;
       setValue(current, path, null);
-      setValue(values, path, null);
+      setValue(values, path, kept);
       continue;
     }
     const raw = current[modelKey]?.[field.key] ?? null;

@@ -1,7 +1,12 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Claimant, fieldError, storedDrafts, summaryLines } from "#tests/support/claimant.ts";
 import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
+import { blankMember } from "#tests/support/members.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { withStore } from "#tests/support/server-state.ts";
+import { settlementWith } from "#tests/support/settlement.ts";
 
 const NOW = { "X-Test-Now": "2026-11-21T20:00:00Z" };
 
@@ -13,10 +18,10 @@ afterAll(async () => {
   await portal.stop();
 });
 
-/** A claimant signed in to a flow, as the demo member with nothing prepopulated (so forms start empty). */
+/** A claimant signed in to a flow, as a member with nothing prepopulated (so forms start empty). */
 async function signedIn(formType: string, headers: Record<string, string> = NOW) {
   const claimant = new Claimant(portal, headers);
-  await claimant.signIn(formType, { "credentials.claimId": "10000006", "credentials.pin": "777888" });
+  await claimant.signIn(formType, blankMember());
   return claimant;
 }
 
@@ -241,5 +246,82 @@ describe("navigation", () => {
 
   test("an unknown step is a 404", async () => {
     expect((await new Claimant(portal).get("/standard/not-a-step")).status).toBe(404);
+  });
+});
+
+/** Issue 11: what is stored is what the definition and the claimant say, nothing else. */
+describe("fields keep to their definitions", () => {
+  const draftOf = async (claimant: Claimant, formType: "automotive" | "standard") => (await withStore(portal, (store) => store.getDraft(`member:${claimant.claimId}`, formType)))!.models;
+
+  test("a hidden field stores the definition's value, whatever is posted", async () => {
+    const claimant = await automotiveDetails();
+    await claimant.complete("/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.ownershipType": "leased", "claimDetails.leaseProgram": "FREE-MONEY" });
+    expect((await draftOf(claimant, "automotive")).claimDetails?.leaseProgram).toBe("AX6-LEASE");
+  });
+
+  test("'none of these' with one of the options is refused; either alone is taken", async () => {
+    const claimant = await standardAt("claim-details");
+    await claimant.get("/standard/claim-details");
+    const both = await claimant.post("/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.noneOfThese": "on" });
+    expect(both.status).toBe(400);
+    expect(fieldError(both, "claimDetails.noneOfThese")).toBe("Choose the options that apply, or confirm that none of them apply, but not both");
+    const { "claimDetails.boughtOnline": _online, "claimDetails.orderNumber": _order, ...withoutOnline } = STANDARD_DETAILS;
+    expect((await claimant.post("/standard/claim-details", { ...withoutOnline, "claimDetails.noneOfThese": "on" })).status).toBe(303);
+  });
+
+  test("a date range may be written with an en dash or an em dash", async () => {
+    for (const range of ["1/15/2021 – 1/14/2024", "1/15/2021—1/14/2024", "1/15/2021-1/14/2024"]) {
+      const claimant = await standardAt("claim-details");
+      await claimant.complete("/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.warrantyPeriod": range });
+      expect((await draftOf(claimant, "standard")).claimDetails?.warrantyPeriod).toBe("01/15/2021 - 01/14/2024");
+    }
+  });
+
+  test("countries are listed in the alphabetical order of the claimant's language", async () => {
+    const claimant = await signedIn("automotive");
+    for (const culture of ["en", "es"]) {
+      const page = await claimant.get(`/automotive/claimant-info?culture=${culture}`);
+      const names = page.document.querySelectorAll("#field-claimantInfo-mailingCountry option").slice(1).map((option) => option.textContent.trim());
+      expect(names.length).toBeGreaterThan(190);
+      expect(names).toEqual([...names].sort(new Intl.Collator(culture).compare));
+    }
+  });
+});
+
+describe("definitions that keep an answer or start ticked", () => {
+  let custom: PortalServer;
+  beforeAll(async () => {
+    const settlement = settlementWith();
+    const file = path.join(settlement, "forms", "standard.json");
+    const models = JSON.parse(readFileSync(file, "utf8")) as Array<{ fields: Record<string, { defaultValue?: unknown; dependencies?: Record<string, unknown> }> }>;
+    for (const model of models) {
+      if (model.fields.boughtOnline) model.fields.boughtOnline.defaultValue = true;
+      if (model.fields.paypalEmail) model.fields.paypalEmail.dependencies!.resetOnUnfulfilled = false;
+    }
+    writeFileSync(file, JSON.stringify(models));
+    custom = await startPortal({ settlementDir: settlement });
+  });
+  afterAll(async () => {
+    await custom.stop();
+  });
+
+  test("a checkbox whose default is true starts ticked; unticked and saved, it stays unticked", async () => {
+    const claimant = new Claimant(custom);
+    await claimant.signIn("standard", blankMember());
+    await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
+    expect((await claimant.get("/standard/claim-details")).document.querySelector("#field-claimDetails-boughtOnline")?.hasAttribute("checked")).toBe(true);
+    const { "claimDetails.boughtOnline": _online, "claimDetails.orderNumber": _order, ...unticked } = STANDARD_DETAILS;
+    await claimant.complete("/standard/claim-details", { ...unticked, "claimDetails.boughtInStore": "on" });
+    expect((await claimant.get("/standard/claim-details")).document.querySelector("#field-claimDetails-boughtOnline")?.hasAttribute("checked")).toBe(false);
+  });
+
+  test("resetOnUnfulfilled: false keeps the answer of a field that no longer applies, on the server as in the browser", async () => {
+    const claimant = new Claimant(custom);
+    await claimant.signIn("standard", blankMember());
+    await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
+    await claimant.complete("/standard/claim-details", STANDARD_DETAILS);
+    await claimant.complete("/standard/payment-election", { "paymentElection.paymentMethod": "check", "paymentElection.paypalEmail": "bo@example.com" });
+    const draft = await withStore(custom, (store) => store.getDraft(`member:${claimant.claimId}`, "standard"));
+    expect(draft?.models.paymentElection).toMatchObject({ paymentMethod: "check", paypalEmail: "bo@example.com" });
   });
 });

@@ -15,6 +15,8 @@ export class Claimant {
   /** The CSRF token a JSON sign-in answered with (the session id, and so the token, changed). */
   private apiToken?: string;
   readonly member: Credentials = testMember();
+  /** Whose Claim ID the last sign-in used: the drafts and claims it makes are filed under it. */
+  claimId?: string;
   private readonly portal: PortalServer;
   private readonly headers: Record<string, string>;
 
@@ -111,6 +113,7 @@ export class Claimant {
     await this.get(`/${formType}`);
     const page = await this.post(`/${formType}`, { ...credentials, captchaToken: this.captchaToken });
     if (page.status !== 303) throw new Error(`Signing in to ${formType} answered ${page.status}: ${page.text(".error-summary")}`);
+    this.claimId = credentials["credentials.claimId"];
     return page;
   }
 

@@ -8,7 +8,7 @@ import type { FieldValue } from "#app/forms/field-value.ts";
 import { fieldsOfBlocks, qualify, resolveField } from "#app/forms/form-definition.ts";
 import type { PageDefinition, StepName } from "#app/forms/page-schema.ts";
 import { parseStep } from "#app/forms/parse-step.ts";
-import { type ModelValues, submittedValue } from "#app/forms/validate-step.ts";
+import { forcedValue, type ModelValues, submittedValue } from "#app/forms/validate-step.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { RecordChoices } from "#app/forms/options.ts";
@@ -73,6 +73,9 @@ export function StepForm(props: StepFormProps) {
         const model = path.split(".")[0]!;
         const valueOf = (reference: string) => {
           const qualified = qualify(reference, model);
+          // As on the server: without international addresses the country is the US, asked or not.
+          const forced = forcedValue(qualified, props);
+          if (forced !== undefined) return forced;
           if (qualified in values) return values[qualified] ?? null;
           const [owner, key] = qualified.split(".") as [string, string];
           return props.saved[owner]?.[key] ?? null;
