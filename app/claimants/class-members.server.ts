@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { SettlementConfigError } from "#app/settlement/config-error.ts";
-import { parseCsv } from "./csv.ts";
+import { CsvFormatError, type CsvRow, parseCsvRows } from "./csv.ts";
 
 /**
  * The class-member list: <settlement>/class-members.csv, one member per row. Required columns are
@@ -38,13 +38,20 @@ export function loadClassMembers(settlementDir: string): ClassMembers {
 /** A class-member list checked row by row; `file` names it in errors. */
 export function parseClassMembers(text: string, file: string): ClassMembers {
   const members: ClassMembers = { byClaimId: new Map(), byVin: new Map() };
-  const [header, ...rows] = parseCsv(text);
+  let parsed: CsvRow[];
+  try {
+    parsed = parseCsvRows(text);
+  } catch (error) {
+    if (error instanceof CsvFormatError) throw new SettlementConfigError(`${file}: ${error.message}`);
+    throw error;
+  }
+  const [first, ...rows] = parsed;
+  const header = first?.fields;
   if (!header) return members;
   const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column));
   if (missing.length > 0) throw new SettlementConfigError(`${file}: the header must name ${missing.join(", ")}`);
-  rows.forEach((row, index) => {
+  rows.forEach(({ fields: row, line }) => {
     const record = Object.fromEntries(header.map((column, at) => [column, (row[at] ?? "").trim()]));
-    const line = index + 2;
     const { ClaimId: claimId, Pin: pin, VIN: vin, ...prepopulated } = record as Record<string, string>;
     if (!/^\d{8}$/.test(claimId!) || !/^\d{6}$/.test(pin!)) throw new SettlementConfigError(`${file}: line ${line}: ClaimId must be 8 digits and Pin 6 digits`);
     if (members.byClaimId.has(claimId!)) throw new SettlementConfigError(`${file}: line ${line}: ClaimId ${claimId} appears twice`);

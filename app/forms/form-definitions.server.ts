@@ -87,6 +87,20 @@ function checkModels(models: ModelConfig[]): string[] {
   return problems;
 }
 
+/**
+ * A developer warning for each money field with no upper bound (issue 10: an expense of
+ * 99999999999999 was stored): a "range" rule with a max keeps amounts to what the settlement pays.
+ */
+function warnOfUnboundedMoney(file: string, models: ModelConfig[]) {
+  for (const model of models) {
+    for (const [fieldKey, field] of Object.entries(model.fields)) {
+      if (!field.maskName.startsWith("CURRENCY_")) continue;
+      if (field.validations.some((rule) => rule.type === "range" && typeof rule.max === "number")) continue;
+      console.warn(JSON.stringify({ level: "warn", message: `${file}: model ${model.metadata.dtoMapping}, field ${fieldKey}: a money field with no upper bound; add a "range" rule with a "max"` }));
+    }
+  }
+}
+
 /** A records block: its model and fields exist, display rows fit (SPEC §9), its minimum reads one model. */
 function checkRecordsBlock(definition: FormDefinition, block: RecordsBlock, at: string): string[] {
   const model = recordModelConfig(definition.models, block);
@@ -162,6 +176,7 @@ export function loadFormDefinition(settlementDir: string, formType: FormType): F
   if (!models.success) fail(modelsFile, zodProblems(models.error, (issuePath) => describeModelPath(rawModels, issuePath)));
   const modelProblems = checkModels(models.data);
   if (modelProblems.length) fail(modelsFile, modelProblems);
+  warnOfUnboundedMoney(modelsFile, models.data);
 
   const pages = pagesSchema.safeParse(readJson(pagesFile));
   if (!pages.success) fail(pagesFile, zodProblems(pages.error, (issuePath) => `at ${formatPath(issuePath)}`));

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { createWriteStream, mkdirSync } from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
-import { csvLine } from "#app/claimants/csv.ts";
+import { CSV_FILE_START, csvLine } from "#app/claimants/csv.ts";
 import { type FormType } from "#app/deadlines/deadline-guard.ts";
 import { safeFileName } from "#app/documents/file-types.ts";
 import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
@@ -80,7 +80,7 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
     if (!file) {
       file = open(name);
       csv.set(name, file);
-      await file.write(csvLine(header));
+      await file.write(CSV_FILE_START + csvLine(header));
     }
     return file;
   };

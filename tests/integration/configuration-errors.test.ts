@@ -1,6 +1,7 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { startFailure } from "#tests/support/portal-server.ts";
+import { startFailure, startPortal } from "#tests/support/portal-server.ts";
 import { settlementWith, writeSettlementFile } from "#tests/support/settlement.ts";
 
 /** A bad settlement folder stops the server at start-up, exit code 1, with a message naming the file and path. */
@@ -40,5 +41,27 @@ describe("configuration errors stop the server", () => {
     const { code, output } = await startFailure({ settlementDir: "/nonexistent/settlement" });
     expect(code).toBe(1);
     expect(output).toContain("/nonexistent/settlement/settlement.json: file not found");
+  });
+});
+
+describe("configuration warnings", () => {
+  test("a money field with no upper bound is named at start-up (the demo's all have one); so is a malformed class-member list, which stops the server", async () => {
+    const demo = await startPortal();
+    await demo.stop();
+    expect(demo.output()).not.toContain("a money field with no upper bound");
+
+    const dir = settlementWith();
+    const file = path.join(dir, "forms", "reimbursement.json");
+    const models = JSON.parse(readFileSync(file, "utf8")) as Array<{ fields: Record<string, { validations: Array<{ type: string }> }> }>;
+    for (const model of models) if (model.fields.amount) model.fields.amount.validations = model.fields.amount.validations.filter((rule) => rule.type !== "range");
+    writeFileSync(file, JSON.stringify(models));
+    const unbounded = await startPortal({ settlementDir: dir });
+    await unbounded.stop();
+    expect(unbounded.output()).toContain(`${file}: model ClaimTransactions, field amount: a money field with no upper bound; add a \\"range\\" rule with a \\"max\\"`);
+
+    writeSettlementFile(dir, "class-members.csv", 'ClaimId,Pin,VIN\n10000001,123456,\n10000002,"654321,\n10000003,111222,\n');
+    const { code, output } = await startFailure({ settlementDir: dir });
+    expect(code).toBe(1);
+    expect(output).toContain(`${path.join(dir, "class-members.csv")}: line 3: a field opens a quote (") that is never closed`);
   });
 });

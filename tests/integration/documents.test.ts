@@ -74,6 +74,11 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
     expect(fieldError(invalid, "claimTransactions.expenseDate")).toMatch(/date/i);
     expect(fieldError(invalid, "claimTransactions.amount")).toBe("Value is required");
     expect(invalid.document.querySelector("#field-claimTransactions-description")?.getAttribute("value")).toBe("Tow truck");
+    // An amount past what the settlement pays is refused with its own message, not stored (issue 10).
+    const huge = await press(claimant, "save", "claimTransactions", draftId, expense("5/1/2024", "Tow truck", "99999999999999"));
+    expect(huge.status).toBe(400);
+    expect(fieldError(huge, "claimTransactions.amount")).toBe("Enter an expense of $0.01 to $25,000");
+    expect((await press(claimant, "save", "claimTransactions", draftId, expense("5/1/2024", "Tow truck", "25,000.01"))).status).toBe(400);
     expect((await press(claimant, "save", "claimTransactions", draftId, expense("5/1/2024", "Tow truck", "120"))).status).toBe(303);
 
     for (const [date, description, amount] of [["5/2/2024", "Rental car", "310.45"], ["5/3/2024", "Second opinion", "75"]]) {

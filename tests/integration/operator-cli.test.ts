@@ -60,7 +60,10 @@ describe.each(BACKENDS)("the operator's command line, on %s", (backend) => {
     expect(readFileSync(path.join(out, claim.documents[0].file))).toEqual(receipt);
     expect(readFileSync(path.join(out, claim.documents[1].file))).toEqual(PNG);
 
-    const [header, row] = parseCsv(readFileSync(path.join(out, "claims-reimbursement.csv"), "utf8"));
+    // A byte-order mark first, so Excel shows García as García.
+    const claimsCsv = readFileSync(path.join(out, "claims-reimbursement.csv"));
+    expect([...claimsCsv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, row] = parseCsv(claimsCsv.toString("utf8"));
     expect(header!.slice(0, 10)).toEqual(["referenceCode", "claimId", "vin", "verified", "signInMethod", "culture", "submittedAt", "version", "versionAt", "claimantInfo.firstName"]);
     expect(row!.slice(0, 6)).toEqual([referenceCode, claimId, "", "true", "claimIdPin", "en"]);
     expect(row![header!.indexOf("claimantInfo.lastName")]).toBe("García");

@@ -101,7 +101,9 @@ describe("picker rules on typed dates (SPEC §5)", () => {
       checkDateEntry(text, { picker: { mode: "range", disabledDates: [], disabledWeekdays: [], yearRange: [1900, 2100], ...picker }, hasTimePicker: false });
     expect(range({})("3/1/2024 - 3/5/2024")).toEqual({ value: "03/01/2024 - 03/05/2024" });
     expect(range({})("3/5/2024 - 3/1/2024")).toEqual({ key: "Picker_RangeOrder" });
-    expect(range({})("3/1/2024-3/5/2024")).toEqual({ key: "Picker_RangeFormat" });
+    // However the dash is written: hyphen, en dash, em dash, spaced or not.
+    for (const written of ["3/1/2024-3/5/2024", "3/1/2024 – 3/5/2024", "3/1/2024—3/5/2024"]) expect(range({})(written)).toEqual({ value: "03/01/2024 - 03/05/2024" });
+    expect(range({})("3/1/2024 to 3/5/2024")).toEqual({ key: "Picker_RangeFormat" });
     expect(range({ maxRangeDays: 5 })("3/1/2024 - 3/5/2024")).toHaveProperty("value");
     expect(range({ maxRangeDays: 4 })("3/1/2024 - 3/5/2024")).toEqual({ key: "Picker_RangeTooLong", params: { days: 4 } });
     expect(range({ minRangeDays: 6 })("3/1/2024 - 3/5/2024")).toEqual({ key: "Picker_RangeTooShort", params: { days: 6 } });
