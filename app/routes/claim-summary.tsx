@@ -5,22 +5,29 @@ import { PageHeading } from "#app/components/PageHeading.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
 import { SessionTimer } from "#app/components/SessionTimer.tsx";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
+import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
 import { loadSummary, submitClaim } from "#app/flows/claim-submission.server.ts";
+import { keepPageOnServerFailure, noReloadAfterServerFailure, useServerFailureMessage } from "#app/http/server-failure.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { pageTitle } from "#app/page-title.ts";
 import type { Route } from "./+types/claim-summary";
 
 export const loader = (args: Route.LoaderArgs) => loadSummary(args);
 export const action = (args: Route.ActionArgs) => submitClaim(args);
+/** With JavaScript, a submission the server could not take keeps the page, signature and all, and says so (SPEC §8). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepPageOnServerFailure(serverAction);
+export const shouldRevalidate = noReloadAfterServerFailure;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Step_ClaimSummary");
 
 /** Check your answers, sign, and submit. */
 export default function ClaimSummary({ loaderData, actionData }: Route.ComponentProps) {
   const text = useText();
-  const lastResult = actionData?.result;
+  const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const [showError, closeError] = useServerFailureMessage(actionData);
   return (
     <>
+      <ErrorAlertModal errorInfo={{ showError, header: text("Error_Title"), message: text("Error_SubmissionFailed") }} onClose={closeError} />
       {loaderData.timeout && <SessionTimer {...loaderData.timeout} csrfToken={loaderData.csrfToken} />}
       <PageHeading>{text(loaderData.page.title)}</PageHeading>
       {loaderData.amending && <Feedback>{text("Summary_Amending", loaderData.amending)}</Feedback>}

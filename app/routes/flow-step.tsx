@@ -1,5 +1,3 @@
-import { useEffect, useState } from "react";
-import { isRouteErrorResponse, type ShouldRevalidateFunction } from "react-router";
 import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
 import { PageHeading } from "#app/components/PageHeading.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
@@ -10,6 +8,7 @@ import { fieldId } from "#app/components/form/step-form-context.ts";
 import { RecordsSection } from "#app/components/records/RecordsSection.tsx";
 import { Toast } from "#app/components/Toast.tsx";
 import { loadStep, submitStep } from "#app/flows/step-page.server.ts";
+import { keepPageOnServerFailure, noReloadAfterServerFailure, useServerFailureMessage } from "#app/http/server-failure.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { pageTitle } from "#app/page-title.ts";
 import type { Route } from "./+types/flow-step";
@@ -17,23 +16,9 @@ import type { Route } from "./+types/flow-step";
 export const loader = (args: Route.LoaderArgs) => loadStep(args);
 export const action = (args: Route.ActionArgs) => submitStep(args);
 
-/**
- * With JavaScript, a save that fails on the server's side (a 5xx, the network) leaves the form as
- * the claimant typed it and says so in a modal (SPEC §8 "Server error info"), instead of
- * replacing the page. Redirects and the 400 with field errors pass through unchanged.
- */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch (error) {
-    if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500 && error.status !== 403)) throw error;
-    return { serverError: true as const };
-  }
-}
-
-/** After a failed save the page's data is unchanged; reloading it would only fail the same way. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  typeof actionResult === "object" && actionResult !== null && "serverError" in actionResult ? false : defaultShouldRevalidate;
+/** With JavaScript, a save the server could not take keeps the page as typed and says so (app/http/server-failure.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepPageOnServerFailure(serverAction);
+export const shouldRevalidate = noReloadAfterServerFailure;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageTitle(matches, loaderData?.page.title ?? "Error_Title");
 
@@ -41,9 +26,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageTitle(m
 export default function FlowStep({ loaderData, actionData }: Route.ComponentProps) {
   const text = useText();
   const { page } = loaderData;
-  const failed = !!actionData && "serverError" in actionData;
-  const [showError, setShowError] = useState(false);
-  useEffect(() => setShowError(failed), [failed, actionData]);
+  const [showError, closeError] = useServerFailureMessage(actionData);
   const recordFailure = actionData && "recordFailure" in actionData ? actionData.recordFailure : undefined;
   const recordProblems: Record<string, string> = actionData && "recordProblems" in actionData ? actionData.recordProblems : {};
   const fieldLabel = (path: string) => {
@@ -63,7 +46,7 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       {loaderData.timeout && <SessionTimer {...loaderData.timeout} csrfToken={loaderData.csrfToken} />}
-      <ErrorAlertModal errorInfo={{ showError, header: text("Error_Title"), message: text("Error_ProblemOccurred") }} onClose={() => setShowError(false)} />
+      <ErrorAlertModal errorInfo={{ showError, header: text("Error_Title"), message: text("Error_ProblemOccurred") }} onClose={closeError} />
       {loaderData.justSaved && <Toast>{text("Form_Saved")}</Toast>}
       {loaderData.backPath && (
         <p className="back-link">

@@ -1,6 +1,9 @@
-import type { Browser, Route } from "playwright-core";
+import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { fillForm, launchChromium, openPage } from "#tests/support/browser.ts";
+import { submitStep } from "#tests/support/browser-flows.ts";
+import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
+import { blankMember } from "#tests/support/members.ts";
 import { startFakeSiteverify } from "#tests/support/fake-siteverify.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
@@ -68,3 +71,50 @@ test("when the widget's script cannot load, the claimant gets the sum instead", 
   await page.waitForURL(/\/automotive\/claimant-info/);
   await page.context().close();
 });
+
+/** Answers the sum the page offers in place of the widget. */
+async function answerSum(page: Page) {
+  const question = (await page.locator('label[for="captcha-answer"]').textContent())!;
+  const [, first, second] = /(\d+) \+ (\d+)/.exec(question)!;
+  await page.locator("#captcha-answer").fill(String(Number(first) + Number(second)));
+}
+
+/** Through the standard flow's steps by the pages' own buttons (client-side navigation), to its summary. */
+async function toSummaryInApp(page: Page) {
+  const steps: Array<Record<string, string>> = [STANDARD_CLAIMANT, STANDARD_DETAILS, { "paymentElection.paymentMethod": "check" }, {}];
+  for (const answers of steps) {
+    await page.waitForFunction(() => !document.querySelector(".field-applies"));
+    await fillForm(page, answers);
+    await submitStep(page);
+  }
+  expect(new URL(page.url()).pathname).toBe("/standard/claim-summary");
+}
+
+test("with the widget's script blocked, the summary reached in-app offers the sum, and a failed submission keeps the page and what was typed", async () => {
+  const page = await openPage(browser, true);
+  await page.route("https://challenges.cloudflare.com/**", (route: Route) => route.abort());
+  await page.goto(`${portal.url}/standard`);
+  await page.locator("#captcha-answer").waitFor();
+  await fillForm(page, blankMember());
+  await answerSum(page);
+  await submitStep(page);
+  await toSummaryInApp(page);
+
+  // No dead end: the sum is there to answer, not an empty widget box.
+  await page.locator("#captcha-answer").waitFor();
+  await fillForm(page, { "signature.attestation": "on", "signature.signature": "Bo Lee" });
+  await answerSum(page);
+  // The network fails on Submit: the page stays, signature and all, and says what happened (SPEC §8).
+  await page.route("**/standard/claim-summary.data*", (route: Route) => route.abort(), { times: 1 });
+  await page.locator("form.step-form button[type=submit]").click();
+  await page.getByRole("dialog").waitFor();
+  expect(await page.getByRole("dialog").textContent()).toContain("An error occured during your submission. Please try again.");
+  await page.getByRole("button", { name: "OK" }).click();
+  expect(new URL(page.url()).pathname).toBe("/standard/claim-summary");
+  expect(await page.locator('[name="signature.signature"]').inputValue()).toBe("Bo Lee");
+  expect(await page.locator('[name="signature.attestation"]').isChecked()).toBe(true);
+  // Submitting again goes through.
+  await submitStep(page);
+  expect(new URL(page.url()).pathname).toBe("/standard/confirmation");
+  await page.context().close();
+}, 90_000);

@@ -9,11 +9,20 @@ import { useNonce } from "#app/request-context.ts";
 const WIDGET_ERRORS_BEFORE_FALLBACK = 3;
 
 /**
+ * Once the widget's script has failed to load, it stays failed for the life of the page: a form
+ * reached later by client-side navigation goes straight to the sum instead of waiting for a widget
+ * that will never render.
+ */
+let scriptFailed = false;
+
+/**
  * The captcha of a form (SPEC §4 "Other UI", DESIGN "Captcha without JavaScript"). Without
  * JavaScript: a plain-text sum the server checks. With it: the invisible widget (Turnstile, or the
- * "test" provider's stand-in), whose token travels in a hidden field. When the widget's script
- * cannot load (a blocked network) or keeps failing, the sum comes back. `resetKey` changes after
- * each submission, which renders a fresh widget (SPEC: reset after each authorize and submit).
+ * "test" provider's stand-in), whose token travels in a hidden field. Until the widget has given a
+ * token the sum stays offered, so a widget that never renders (its script blocked, failed, or not
+ * yet there after an in-app navigation) never leaves the claimant stuck; when the script cannot
+ * load or the widget keeps failing, only the sum is shown. `resetKey` changes after each
+ * submission, which renders a fresh widget (SPEC: reset after each authorize and submit).
  */
 export function CaptchaField({ settings, error, resetKey }: { settings: CaptchaSettings; error?: string; resetKey?: unknown }) {
   const text = useText();
@@ -22,7 +31,7 @@ export function CaptchaField({ settings, error, resetKey }: { settings: CaptchaS
   const widget = useRef<TurnstileInstance>(null);
   const [enhanced, setEnhanced] = useState(false);
   const [token, setToken] = useState("");
-  const [failures, setFailures] = useState(0);
+  const [failures, setFailures] = useState(() => (scriptFailed ? WIDGET_ERRORS_BEFORE_FALLBACK : 0));
   useEffect(() => setEnhanced(true), []);
   useEffect(() => {
     setToken(settings.provider === "test" ? TEST_PROVIDER_TOKEN : "");
@@ -30,6 +39,7 @@ export function CaptchaField({ settings, error, resetKey }: { settings: CaptchaS
   if (!settings.required) return null;
 
   const useWidget = enhanced && failures < WIDGET_ERRORS_BEFORE_FALLBACK;
+  const offerSum = !useWidget || token === "";
   return (
     <div className={`captcha field${error ? " field-invalid" : ""}`} id={CAPTCHA_ERROR_NAME} tabIndex={-1}>
       {useWidget && settings.provider === "turnstile" && (
@@ -38,7 +48,13 @@ export function CaptchaField({ settings, error, resetKey }: { settings: CaptchaS
           ref={widget}
           siteKey={settings.siteKey}
           options={{ appearance: "interaction-only", language: culture as "en", responseField: false }}
-          scriptOptions={{ nonce, onError: () => setFailures(WIDGET_ERRORS_BEFORE_FALLBACK) }}
+          scriptOptions={{
+            nonce,
+            onError: () => {
+              scriptFailed = true;
+              setFailures(WIDGET_ERRORS_BEFORE_FALLBACK);
+            },
+          }}
           onSuccess={setToken}
           onExpire={() => {
             setToken("");
@@ -53,7 +69,7 @@ export function CaptchaField({ settings, error, resetKey }: { settings: CaptchaS
         />
       )}
       {useWidget && <input type="hidden" name={CAPTCHA_TOKEN_FIELD} value={token} />}
-      {!useWidget && settings.challenge && (
+      {offerSum && settings.challenge && (
         <fieldset className="block-fieldset">
           <legend>{text("Captcha_Legend")}</legend>
           <input type="hidden" name={CHALLENGE_TOKEN_FIELD} value={settings.challenge.token} />
@@ -68,7 +84,7 @@ export function CaptchaField({ settings, error, resetKey }: { settings: CaptchaS
           />
         </fieldset>
       )}
-      {!useWidget && !settings.challenge && <p>{text("Captcha_NeedsJavaScript")}</p>}
+      {offerSum && !useWidget && !settings.challenge && <p>{text("Captcha_NeedsJavaScript")}</p>}
       {error && (
         <p id="captcha-error" className="field-error">
           {error}
