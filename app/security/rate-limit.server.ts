@@ -1,17 +1,21 @@
+import { clientKey } from "./client-key.server.ts";
+
 /**
  * A fixed-window limit on attempts per client and action (authorize, submit, the fallback
- * challenge): enough to stop a script from trying PINs. It lives in this process's memory, so with
- * several instances each counts its own share (docs/operating.md).
+ * challenge): enough to stop a script from trying PINs. A client is its address, an IPv6 client
+ * its /64 (clientKey). It lives in this process's memory, so with several instances each counts
+ * its own share (docs/operating.md).
  */
 export interface RateLimit {
   /** True when the attempt is allowed (and counted); false once the window's budget is spent. */
-  attempt(client: string, now: number): boolean;
+  attempt(address: string, now: number): boolean;
 }
 
 export function createRateLimit(maxAttempts: number, windowMs: number): RateLimit {
   const windows = new Map<string, { startedAt: number; count: number }>();
   return {
-    attempt(client, now) {
+    attempt(address, now) {
+      const client = clientKey(address);
       const window = windows.get(client);
       if (!window || now - window.startedAt >= windowMs) {
         windows.set(client, { startedAt: now, count: 1 });

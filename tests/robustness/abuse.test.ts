@@ -31,6 +31,24 @@ describe("limits per client", () => {
     await from("203.0.113.11").signIn("standard", { "credentials.claimId": "10000002", "credentials.pin": "654321" });
   });
 
+  test("an IPv6 client is one client per /64: rotating addresses inside it buys no more attempts", async () => {
+    // Whoever has one address of a /64 can use any other: an address per bucket would be no limit at all.
+    const tryPin = async (address: string, claimId: string) => {
+      const client = from(address);
+      await client.get("/standard");
+      return (await client.post("/standard", { "credentials.claimId": claimId, "credentials.pin": "000001", captchaToken: "test-pass" })).status;
+    };
+    const statuses = [];
+    for (const address of ["2001:db8:7:42::1", "2001:db8:7:42::2", "2001:db8:7:42:a:b:c:d", "2001:0DB8:0007:0042:ffff:ffff:ffff:fffe", "2001:db8:7:42::beef"]) statuses.push(await tryPin(address, "10000003"));
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    // The next /64 is another client.
+    await from("2001:db8:7:43::1").signIn("standard", { "credentials.claimId": "10000003", "credentials.pin": "111222" });
+    // An IPv4-mapped IPv6 address is its IPv4 address.
+    const mapped = [];
+    for (const address of ["203.0.113.30", "::ffff:203.0.113.30", "203.0.113.30", "::ffff:cb00:711e", "203.0.113.30"]) mapped.push(await tryPin(address, "10000004"));
+    expect(mapped).toEqual([401, 401, 401, 401, 429]);
+  });
+
   test("submissions: past the limit a 429 with the message, whatever was posted; another client still files", async () => {
     const claimant = from("203.0.113.20");
     await claimant.signIn("standard", { "credentials.claimId": "10000006", "credentials.pin": "777888" });
