@@ -5,16 +5,20 @@ import { sessionSecret } from "./secret.server.ts";
 /**
  * The session cookie holds only a random session id, signed (SPEC/DESIGN: drafts and
  * authorizations live on the server). HttpOnly and SameSite=Lax always; Secure in production
- * unless COOKIE_SECURE=false (plain-HTTP intranet deployments).
+ * unless COOKIE_SECURE=false (plain-HTTP intranet deployments). A Secure one is named
+ * "__Host-session": browsers then accept it only from this host, over TLS, with Path=/ and no
+ * Domain, so a sibling subdomain or a plain-HTTP page cannot plant a session id on claimants.
+ * (Browsers refuse the prefix without Secure, hence "__session" otherwise.)
  */
 let cookie: ReturnType<typeof createCookie> | undefined;
 
 function sessionCookie() {
-  cookie ??= createCookie("__session", {
+  const secure = process.env.NODE_ENV === "production" && process.env.COOKIE_SECURE !== "false";
+  cookie ??= createCookie(secure ? "__Host-session" : "__session", {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: process.env.NODE_ENV === "production" && process.env.COOKIE_SECURE !== "false",
+    secure,
     secrets: [sessionSecret()],
   });
   return cookie;

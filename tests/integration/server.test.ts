@@ -113,6 +113,28 @@ describe("in production", () => {
     }
   });
 
+  test("the session cookie is Secure and __Host- prefixed: only this host, over TLS, may set it", async () => {
+    const production = await startPortal({ env: { NODE_ENV: "production", PORTAL_TEST_CLOCK: "" } });
+    try {
+      const first = await fetch(`${production.url}/api/csrf`);
+      const cookie = first.headers.get("set-cookie")!;
+      expect(cookie).toMatch(/^__Host-session=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+      // The browser sends it back under that name, and it is the same session.
+      const again = await fetch(`${production.url}/api/csrf`, { headers: { Cookie: cookie.split(";")[0]! } });
+      expect(again.headers.get("set-cookie")).toBeNull();
+      expect(((await again.json()) as { requestToken: string }).requestToken).toBe(((await first.json()) as { requestToken: string }).requestToken);
+      // Without TLS (COOKIE_SECURE=false) a browser would refuse the prefix: the plain name then.
+      const plain = await startPortal({ env: { NODE_ENV: "production", PORTAL_TEST_CLOCK: "", COOKIE_SECURE: "false" } });
+      try {
+        expect((await fetch(`${plain.url}/api/csrf`)).headers.get("set-cookie")).toMatch(/^__session=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
+      } finally {
+        await plain.stop();
+      }
+    } finally {
+      await production.stop();
+    }
+  });
+
   test("SIGTERM stops the server cleanly even with idle keep-alive connections open", async () => {
     const server = await startPortal();
     const agentResponse = await fetch(`${server.url}/healthz`, { keepalive: true });
