@@ -3,7 +3,8 @@
  * page: compression, security headers, static assets, the request log and a graceful stop.
  *
  *   PORT (3000), HOST (0.0.0.0), SETTLEMENT_DIR (settlements/demo), DATA_DIR (data),
- *   TRUST_PROXY (unset: no proxy; else Express's "trust proxy" value, e.g. 1 or loopback),
+ *   TRUST_PROXY (unset: no proxy; else Express's "trust proxy" value: the proxy's address, loopback
+ *   or a hop count; never true, and a warning when it may trust more than the proxy),
  *   DEV_SERVER=1 for Vite's development middleware instead of the production build.
  *
  * docs/configuration.md and docs/operating.md describe every variable.
@@ -18,6 +19,7 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from "rea
 import { assertNoTestClockInProduction } from "./app/clock.server.ts";
 import type { Portal } from "./app/settlement/portal.server.ts";
 import { contentSecurityPolicy } from "./app/security-headers.server.ts";
+import { trustProxySetting, trustProxyWarnings } from "./app/security/trust-proxy.server.ts";
 
 const DEV_SERVER = process.env.DEV_SERVER === "1";
 const PORT = Number(process.env.PORT ?? 3000);
@@ -42,10 +44,8 @@ async function start() {
   assertNoTestClockInProduction();
   const app = express();
   app.disable("x-powered-by");
-  if (process.env.TRUST_PROXY) {
-    const value = process.env.TRUST_PROXY;
-    app.set("trust proxy", /^\d+$/.test(value) ? Number(value) : value === "true" ? true : value);
-  }
+  if (process.env.TRUST_PROXY) app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
+  for (const message of trustProxyWarnings(process.env.TRUST_PROXY, HOST)) log({ level: "warn", message });
 
   let loadBuild: () => Promise<ServerBuild>;
   let vite: import("vite").ViteDevServer | undefined;

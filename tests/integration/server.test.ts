@@ -89,6 +89,37 @@ describe("the HTTP server", () => {
   });
 });
 
+describe("TRUST_PROXY at start-up", () => {
+  const warnings = (server: PortalServer) =>
+    server
+      .output()
+      .split("\n")
+      .flatMap((line) => {
+        try {
+          const entry = JSON.parse(line) as { level?: string; message?: string; time?: string };
+          return entry.level === "warn" && entry.time ? [entry.message!] : [];
+        } catch {
+          return [];
+        }
+      });
+
+  test("trusting only the loopback proxy, on loopback: no warning", () => {
+    expect(warnings(portal)).toEqual([]);
+  });
+
+  test("TRUST_PROXY=true, or any TRUST_PROXY on a public address: a warning line each, and the server still starts", async () => {
+    const believesAll = await startPortal({ env: { TRUST_PROXY: "true" } });
+    const listensWide = await startPortal({ env: { TRUST_PROXY: "1", HOST: "0.0.0.0" } });
+    try {
+      expect(warnings(believesAll)).toEqual([expect.stringMatching(/^TRUST_PROXY=true believes every X-Forwarded-For address/)]);
+      expect(warnings(listensWide)).toEqual([expect.stringMatching(/^TRUST_PROXY is set and the portal listens on 0\.0\.0\.0, not on loopback only/)]);
+      expect((await fetch(`${listensWide.url}/healthz`)).status).toBe(200);
+    } finally {
+      await Promise.all([believesAll.stop(), listensWide.stop()]);
+    }
+  });
+});
+
 describe("in production", () => {
   test("a server fault answers 500 with no stack trace, and the server stays up", async () => {
     // A data folder below a regular file cannot be created, even by root: starting a session fails.
