@@ -11,6 +11,9 @@ import {
   filingOutcome,
   newDocumentId,
   type SessionRecord,
+  SIGN_IN_FAILURES_COLUMNS,
+  type SignInFailuresRow,
+  signInFailuresFromRow,
   type Store,
 } from "./store.ts";
 
@@ -105,6 +108,22 @@ export const MIGRATIONS = [
    INSERT INTO claim_versions (reference_code, version, models, records, culture, filed_at)
      SELECT reference_code, 1, models, records, culture, submitted_at FROM claims;
    DELETE FROM sessions;`,
+  // Issue 10, sign-in that cannot be guessed: failed sign-ins per Claim ID (the lockout, seen by
+  // every instance), and the no-JavaScript challenges already used (each passes once).
+  `CREATE TABLE sign_in_failures (
+     claim_id TEXT PRIMARY KEY,
+     failures INTEGER NOT NULL,
+     window_started_at BIGINT NOT NULL,
+     lockouts INTEGER NOT NULL,
+     locked_until BIGINT,
+     forget_at BIGINT NOT NULL
+   );
+   CREATE INDEX sign_in_failures_forget_at ON sign_in_failures (forget_at);
+   CREATE TABLE used_challenges (
+     nonce TEXT PRIMARY KEY,
+     expires_at BIGINT NOT NULL
+   );
+   CREATE INDEX used_challenges_expires_at ON used_challenges (expires_at);`,
 ];
 
 /** Documents are stored in the database in pieces of this size: memory stays flat, rows stay small. */
@@ -376,8 +395,38 @@ export function openPostgresStore(connectionString: string): Store {
       const { rows } = await query<DocumentRow>(`SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE reference_code = $1 ORDER BY created_at, id`, [referenceCode]);
       return rows.map((row) => documentFromRow(row)!);
     },
-    async purgeExpired(idleSince) {
+    async getSignInFailures(claimId) {
+      return signInFailuresFromRow((await query<SignInFailuresRow>(`SELECT ${SIGN_IN_FAILURES_COLUMNS} FROM sign_in_failures WHERE claim_id = $1`, [claimId])).rows[0]);
+    },
+    async updateSignInFailures(claimId, change) {
       return transaction(async (client) => {
+        // Attempts on one Claim ID, from any instance, queue on this lock: each sees the one before.
+        await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`sign-in ${claimId}`]);
+        const current = signInFailuresFromRow((await client.query<SignInFailuresRow>(`SELECT ${SIGN_IN_FAILURES_COLUMNS} FROM sign_in_failures WHERE claim_id = $1`, [claimId])).rows[0]);
+        const next = change(current);
+        if (next) {
+          await client.query(
+            `INSERT INTO sign_in_failures (claim_id, ${SIGN_IN_FAILURES_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (claim_id) DO UPDATE SET failures = EXCLUDED.failures, window_started_at = EXCLUDED.window_started_at,
+               lockouts = EXCLUDED.lockouts, locked_until = EXCLUDED.locked_until, forget_at = EXCLUDED.forget_at`,
+            [claimId, next.failures, next.windowStartedAt, next.lockouts, next.lockedUntil, next.forgetAt],
+          );
+        } else {
+          await client.query("DELETE FROM sign_in_failures WHERE claim_id = $1", [claimId]);
+        }
+        return next;
+      });
+    },
+    async clearSignInFailures(claimId) {
+      return ((await query("DELETE FROM sign_in_failures WHERE claim_id = $1", [claimId])).rowCount ?? 0) > 0;
+    },
+    async useChallenge(nonce, expiresAt) {
+      return (await query("INSERT INTO used_challenges (nonce, expires_at) VALUES ($1, $2) ON CONFLICT (nonce) DO NOTHING", [nonce, expiresAt])).rowCount === 1;
+    },
+    async purgeExpired(idleSince, now) {
+      return transaction(async (client) => {
+        await client.query("DELETE FROM sign_in_failures WHERE forget_at < $1", [now]);
+        await client.query("DELETE FROM used_challenges WHERE expires_at < $1", [now]);
         const sessions = await client.query("DELETE FROM sessions WHERE last_seen_at < $1", [idleSince]);
         // Drafts and uploads of unverified sign-ins whose session is gone (ended, expired or renamed away).
         const gone = "owner LIKE 'session:%' AND substr(owner, 9) NOT IN (SELECT id FROM sessions)";

@@ -11,15 +11,15 @@ const DAY_MS = 24 * 60 * 60_000;
 /**
  * Removes sessions idle longer than the session time-out (with what they owned as unverified
  * sign-ins), and the drafts of every flow whose deadline passed more than the settlement's
- * retention ago (claims.draftRetentionDays), with their unfiled uploads. A member's draft outlives
- * their sessions until then: they may sign in again and go on. Claims and their documents are
- * never touched.
+ * retention ago (claims.draftRetentionDays), with their unfiled uploads; and failed sign-ins and
+ * used challenges no longer needed. A member's draft outlives their sessions until then: they may
+ * sign in again and go on. Claims and their documents are never touched.
  */
 export async function purgeExpiredDrafts(now = Date.now()) {
   const store = getStore();
   const { settlement, deadlines } = getPortal();
   const retired = FORM_TYPES.filter((formType) => passedDeadline(deadlines, FLOW_DEADLINE_KEYS[formType], now - settlement.claims.draftRetentionDays * DAY_MS));
-  const expired = await store.purgeExpired(now - SESSION_TIMEOUT_MS);
+  const expired = await store.purgeExpired(now - SESSION_TIMEOUT_MS, now);
   const drafts = retired.length > 0 ? await store.purgeDrafts(retired) : { drafts: 0, documents: 0 };
   return { sessions: expired.sessions, drafts: drafts.drafts, documents: expired.documents + drafts.documents };
 }

@@ -14,6 +14,9 @@ import {
   filingOutcome,
   newDocumentId,
   type SessionRecord,
+  SIGN_IN_FAILURES_COLUMNS,
+  type SignInFailuresRow,
+  signInFailuresFromRow,
   type Store,
 } from "./store.ts";
 
@@ -104,6 +107,22 @@ export const MIGRATIONS = [
    INSERT INTO claim_versions (reference_code, version, models, records, culture, filed_at)
      SELECT reference_code, 1, models, records, culture, submitted_at FROM claims;
    DELETE FROM sessions;`,
+  // Issue 10, sign-in that cannot be guessed: failed sign-ins per Claim ID (the lockout), and the
+  // no-JavaScript challenges already used (each passes once).
+  `CREATE TABLE sign_in_failures (
+     claim_id TEXT PRIMARY KEY,
+     failures INTEGER NOT NULL,
+     window_started_at INTEGER NOT NULL,
+     lockouts INTEGER NOT NULL,
+     locked_until INTEGER,
+     forget_at INTEGER NOT NULL
+   );
+   CREATE INDEX sign_in_failures_forget_at ON sign_in_failures (forget_at);
+   CREATE TABLE used_challenges (
+     nonce TEXT PRIMARY KEY,
+     expires_at INTEGER NOT NULL
+   );
+   CREATE INDEX used_challenges_expires_at ON used_challenges (expires_at);`,
 ];
 
 function migrate(db: DatabaseSync) {
@@ -188,7 +207,18 @@ export function openSqliteStore(file: string): Store {
     deleteAbandonedDrafts: db.prepare("DELETE FROM drafts WHERE owner LIKE 'session:%' AND substr(owner, 9) NOT IN (SELECT id FROM sessions)"),
     unclaimedOfFormType: db.prepare("SELECT id FROM documents WHERE form_type = ? AND reference_code IS NULL"),
     deleteDraftsOfFormType: db.prepare("DELETE FROM drafts WHERE form_type = ?"),
+    getSignInFailures: db.prepare(`SELECT ${SIGN_IN_FAILURES_COLUMNS} FROM sign_in_failures WHERE claim_id = ?`),
+    upsertSignInFailures: db.prepare(
+      `INSERT INTO sign_in_failures (claim_id, ${SIGN_IN_FAILURES_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (claim_id) DO UPDATE SET failures = excluded.failures, window_started_at = excluded.window_started_at,
+         lockouts = excluded.lockouts, locked_until = excluded.locked_until, forget_at = excluded.forget_at`,
+    ),
+    deleteSignInFailures: db.prepare("DELETE FROM sign_in_failures WHERE claim_id = ?"),
+    forgetSignInFailures: db.prepare("DELETE FROM sign_in_failures WHERE forget_at < ?"),
+    useChallenge: db.prepare("INSERT INTO used_challenges (nonce, expires_at) VALUES (?, ?) ON CONFLICT (nonce) DO NOTHING"),
+    forgetChallenges: db.prepare("DELETE FROM used_challenges WHERE expires_at < ?"),
   };
+  const readSignInFailures = (claimId: string) => signInFailuresFromRow(statements.getSignInFailures.get(claimId) as SignInFailuresRow | undefined);
   const deleteDocumentRows = (ids: string[]) => ids.forEach((id) => statements.deleteDocument.run(id));
   const readDraft = (owner: string, formType: string): Draft | undefined => {
     const row = statements.getDraft.get(owner, formType) as { data: string; updated_at: number } | undefined;
@@ -328,8 +358,28 @@ export function openSqliteStore(file: string): Store {
     async claimDocuments(referenceCode) {
       return (statements.claimDocuments.all(referenceCode) as unknown as DocumentRow[]).map((row) => documentFromRow(row)!);
     },
-    async purgeExpired(idleSince) {
+    async getSignInFailures(claimId) {
+      return readSignInFailures(claimId);
+    },
+    async updateSignInFailures(claimId, change) {
+      // BEGIN IMMEDIATE takes the write lock before reading: a concurrent attempt waits for this one.
+      return transaction(db, () => {
+        const next = change(readSignInFailures(claimId));
+        if (next) statements.upsertSignInFailures.run(claimId, next.failures, next.windowStartedAt, next.lockouts, next.lockedUntil, next.forgetAt);
+        else statements.deleteSignInFailures.run(claimId);
+        return next;
+      });
+    },
+    async clearSignInFailures(claimId) {
+      return statements.deleteSignInFailures.run(claimId).changes > 0;
+    },
+    async useChallenge(nonce, expiresAt) {
+      return statements.useChallenge.run(nonce, expiresAt).changes === 1;
+    },
+    async purgeExpired(idleSince, now) {
       const { sessions, removed } = transaction(db, () => {
+        statements.forgetSignInFailures.run(now);
+        statements.forgetChallenges.run(now);
         const expired = (statements.expiredSessions.all(idleSince) as Array<{ id: string }>).map((row) => row.id);
         expired.forEach((id) => statements.deleteSession.run(id));
         statements.deleteAbandonedDrafts.run();

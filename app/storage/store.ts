@@ -253,6 +253,22 @@ export interface NewClaim {
   documentIds: string[];
 }
 
+/**
+ * A Claim ID's sign-in attempts that have not succeeded, as the lockout rule keeps them
+ * (app/security/sign-in-lockout.server.ts decides what they mean; the store only keeps them).
+ */
+export interface SignInFailures {
+  /** Attempts in the current window that have not succeeded. */
+  failures: number;
+  windowStartedAt: number;
+  /** How many times the Claim ID has been locked (each lockout longer than the last). */
+  lockouts: number;
+  /** Until when it is locked; null when it is not. */
+  lockedUntil: number | null;
+  /** When the record is of no more use: purgeExpired removes it after this. */
+  forgetAt: number;
+}
+
 /** Everything the portal keeps: one interface, a SQLite and a PostgreSQL implementation. */
 export interface Store {
   getSession(sessionId: string): Promise<SessionRecord | undefined>;
@@ -307,11 +323,29 @@ export interface Store {
   /** Removes a document not yet part of a claim (a claimant deleting an upload). */
   deleteDocument(id: string): Promise<void>;
   claimDocuments(referenceCode: string): Promise<StoredDocument[]>;
+  /** A Claim ID's failed sign-ins, if any are remembered. */
+  getSignInFailures(claimId: string): Promise<SignInFailures | undefined>;
+  /**
+   * Changes a Claim ID's failed sign-ins atomically: `change` gets them as stored now (undefined
+   * when there are none) and returns them as they should be (undefined: forget them). Attempts at
+   * once, on any instance, queue: each sees the one before it, so none goes uncounted.
+   */
+  updateSignInFailures(claimId: string, change: (current: SignInFailures | undefined) => SignInFailures | undefined): Promise<SignInFailures | undefined>;
+  /** Forgets a Claim ID's failures and lockout (a sign-in that succeeded, an administrator's unlock); true if there were any. */
+  clearSignInFailures(claimId: string): Promise<boolean>;
+
+  /**
+   * Marks a no-JavaScript challenge (by its nonce) as used, remembered until it expires: true the
+   * first time, false ever after, so a solved challenge passes once.
+   */
+  useChallenge(nonce: string, expiresAt: number): Promise<boolean>;
+
   /**
    * Ends sessions idle since before `idleSince`, with the drafts and unfiled uploads they owned as
-   * unverified sessions (SPEC: an abandoned draft's documents go with it).
+   * unverified sessions (SPEC: an abandoned draft's documents go with it); forgets failed sign-ins
+   * and used challenges no longer needed at `now`.
    */
-  purgeExpired(idleSince: number): Promise<{ sessions: number; documents: number }>;
+  purgeExpired(idleSince: number, now: number): Promise<{ sessions: number; documents: number }>;
   /**
    * Removes every draft of the form types (their filing deadline and the retention after it have
    * passed) with the uploads that never became part of a claim. Claims are never touched.
@@ -330,6 +364,29 @@ export function emptyDraft(draftId: string): Omit<Draft, "updatedAt"> {
 /** Document ids are random and url-safe: also safe as file names, which claimants' names never are. */
 export function newDocumentId(): string {
   return randomBytes(18).toString("base64url");
+}
+
+/** A sign_in_failures row as either database returns it (BIGINTs may come as text). */
+export interface SignInFailuresRow {
+  failures: number | string;
+  window_started_at: number | string;
+  lockouts: number | string;
+  locked_until: number | string | null;
+  forget_at: number | string;
+}
+
+export const SIGN_IN_FAILURES_COLUMNS = "failures, window_started_at, lockouts, locked_until, forget_at";
+
+export function signInFailuresFromRow(row: SignInFailuresRow | undefined): SignInFailures | undefined {
+  return (
+    row && {
+      failures: Number(row.failures),
+      windowStartedAt: Number(row.window_started_at),
+      lockouts: Number(row.lockouts),
+      lockedUntil: row.locked_until === null ? null : Number(row.locked_until),
+      forgetAt: Number(row.forget_at),
+    }
+  );
 }
 
 /** One row of the documents table, as either database returns it. */

@@ -179,7 +179,7 @@ describe.each(BACKENDS)("the %s store", (backend) => {
     await store.touchSession("active", 9_000);
     await saveDraft("session:active", "automotive", emptyDraft("d-active"), 9_000);
     const current = await store.putDocument({ name: "b.pdf", mediaType: "application/pdf", owner: "session:active", formType: "automotive" }, [Buffer.from("%PDF-1.7")], 9_000);
-    const purged = await store.purgeExpired(5_000);
+    const purged = await store.purgeExpired(5_000, 5_000);
     expect(purged.documents).toBeGreaterThanOrEqual(1);
     expect(await store.getSession("idle")).toBeUndefined();
     expect(await store.getDraft("session:idle", "automotive")).toBeUndefined();
@@ -196,6 +196,44 @@ describe.each(BACKENDS)("the %s store", (backend) => {
     expect(await store.getDraft("session:active", "automotive")).toBeDefined();
     // Claims and their documents are never purged.
     expect(await store.getClaim("REI-TEST-0001")).toBeDefined();
+  });
+
+  test("failed sign-ins per Claim ID: changed atomically, cleared, forgotten by the purge once of no use", async () => {
+    expect(await store.getSignInFailures("40000001")).toBeUndefined();
+    // Twenty attempts at once each count: none reads the count another is about to write.
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        store.updateSignInFailures("40000001", (current) => ({ failures: (current?.failures ?? 0) + 1, windowStartedAt: 1_000, lockouts: 0, lockedUntil: null, forgetAt: 9_000 })),
+      ),
+    );
+    expect(await store.getSignInFailures("40000001")).toEqual({ failures: 20, windowStartedAt: 1_000, lockouts: 0, lockedUntil: null, forgetAt: 9_000 });
+    const locked = { failures: 0, windowStartedAt: 2_000, lockouts: 3, lockedUntil: 86_402_000, forgetAt: 172_802_000 };
+    expect(await store.updateSignInFailures("40000002", () => locked)).toEqual(locked);
+    expect(await store.getSignInFailures("40000002")).toEqual(locked);
+
+    expect(await store.updateSignInFailures("40000003", () => ({ ...locked, forgetAt: 100 }))).toBeDefined();
+    expect(await store.updateSignInFailures("40000003", () => undefined)).toBeUndefined();
+    expect(await store.getSignInFailures("40000003")).toBeUndefined();
+
+    expect(await store.clearSignInFailures("40000002")).toBe(true);
+    expect(await store.clearSignInFailures("40000002")).toBe(false);
+    expect(await store.getSignInFailures("40000002")).toBeUndefined();
+
+    await store.updateSignInFailures("40000004", () => ({ ...locked, forgetAt: 4_999 }));
+    await store.purgeExpired(0, 5_000);
+    expect(await store.getSignInFailures("40000004")).toBeUndefined();
+    expect((await store.getSignInFailures("40000001"))?.failures).toBe(20); // forgetAt 9 000 is still to come
+  });
+
+  test("a no-JavaScript challenge is used once: later uses, even at the same moment, are refused until it is forgotten", async () => {
+    expect(await store.useChallenge("nonce-a", 10_000)).toBe(true);
+    expect(await store.useChallenge("nonce-a", 10_000)).toBe(false);
+    const atOnce = await Promise.all(Array.from({ length: 10 }, () => store.useChallenge("nonce-b", 20_000)));
+    expect(atOnce.filter(Boolean)).toHaveLength(1);
+    // Past its expiry the challenge is refused by its own signed expiry: the store may forget it.
+    await store.purgeExpired(0, 15_000);
+    expect(await store.useChallenge("nonce-a", 10_000)).toBe(true);
+    expect(await store.useChallenge("nonce-b", 20_000)).toBe(false);
   });
 
   test("claims are listed in filing order, a page at a time", async () => {
