@@ -1,6 +1,6 @@
 import type { Settlement } from "#app/settlement/settlement-schema.ts";
 import { CAPTCHA_TOKEN_FIELD, type CaptchaSettings, CHALLENGE_ANSWER_FIELD, CHALLENGE_TOKEN_FIELD, TEST_PROVIDER_TOKEN } from "./captcha-fields.ts";
-import { createChallenge, isChallengeAnswered } from "./fallback-challenge.server.ts";
+import { acceptChallengeAnswer, createChallenge } from "./fallback-challenge.server.ts";
 
 export type CaptchaOutcome = { ok: true } | { ok: false; reason: "missing" | "rejected" | "unavailable" };
 
@@ -8,6 +8,15 @@ export interface CaptchaProof {
   token?: string | null;
   challengeToken?: string | null;
   challengeAnswer?: string | null;
+}
+
+/**
+ * Whom a proof comes from: the session its page was shown to (the no-JavaScript challenge is bound
+ * to it: on signing in, the id before the renewal), and the client's address (for the provider).
+ */
+export interface CaptchaRequester {
+  sessionId: string;
+  remoteIp: string;
 }
 
 /** SPEC §5: the captcha is required whenever enabled, and always in production. */
@@ -53,11 +62,11 @@ async function verifyWithProvider(settlement: Settlement, token: string, remoteI
  * Checks the proof a form carries: the widget's token when scripts ran, else the answer to the
  * server-side challenge (when the settlement offers it).
  */
-export async function verifyCaptcha(settlement: Settlement, proof: CaptchaProof, remoteIp: string, now: number): Promise<CaptchaOutcome> {
+export async function verifyCaptcha(settlement: Settlement, proof: CaptchaProof, { sessionId, remoteIp }: CaptchaRequester, now: number): Promise<CaptchaOutcome> {
   if (!captchaRequired(settlement)) return { ok: true };
   if (proof.token) return verifyWithProvider(settlement, proof.token, remoteIp);
   if (settlement.captcha.fallbackChallenge && proof.challengeToken && proof.challengeAnswer) {
-    return isChallengeAnswered(proof.challengeToken, proof.challengeAnswer, now) ? { ok: true } : { ok: false, reason: "rejected" };
+    return (await acceptChallengeAnswer(proof.challengeToken, proof.challengeAnswer, sessionId, now)) ? { ok: true } : { ok: false, reason: "rejected" };
   }
   return { ok: false, reason: "missing" };
 }
@@ -76,13 +85,13 @@ export function captchaProof(formData: FormData | URLSearchParams): CaptchaProof
   return { token: field(CAPTCHA_TOKEN_FIELD), challengeToken: field(CHALLENGE_TOKEN_FIELD), challengeAnswer: field(CHALLENGE_ANSWER_FIELD) };
 }
 
-/** The captcha settings a page with a captcha sends to its form, with a fresh fallback challenge. */
-export function captchaSettings(settlement: Settlement, now: number): CaptchaSettings {
+/** The captcha settings a page shown to `sessionId` sends to its form, with a fresh fallback challenge. */
+export function captchaSettings(settlement: Settlement, sessionId: string, now: number): CaptchaSettings {
   const { captcha } = settlement;
   return {
     required: captchaRequired(settlement),
     provider: captcha.provider,
     siteKey: captcha.siteKey,
-    challenge: captcha.fallbackChallenge ? createChallenge(now) : undefined,
+    challenge: captcha.fallbackChallenge ? createChallenge(sessionId, now) : undefined,
   };
 }

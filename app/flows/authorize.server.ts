@@ -66,7 +66,7 @@ export async function loadIndex({ request, url, context }: StepArgs) {
   return data(
     {
       ...stepFormData(formType, step, definition, emptyDraft(""), culture, sessionId, url, getTranslate(context)),
-      captcha: captchaSettings(getPortal().settlement, requestNow(request)),
+      captcha: captchaSettings(getPortal().settlement, sessionId, requestNow(request)),
       continuePath: owner && draft ? continuePath(formType, draft, await filedClaim(owner, formType, draft), culture) : undefined,
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : {} },
@@ -97,7 +97,7 @@ export async function authorizeFlow({ request, url, context }: StepArgs) {
   const submission = parseStep(formData, definition, step, { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses, now, side: "server", saved: {} }, text);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers: withCookie });
 
-  const captcha = await verifyCaptcha(settlement, captchaProof(formData), context.get(clientAddressContext), now);
+  const captcha = await verifyCaptcha(settlement, captchaProof(formData), { sessionId, remoteIp: context.get(clientAddressContext) }, now);
   if (!captcha.ok) {
     const { status, key } = captchaRefusal(captcha.reason, "Error_ProblemOccurred");
     const reply = status === 503 ? submission.reply({ formErrors: [text(key)] }) : submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(key)] } });

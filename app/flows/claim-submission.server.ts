@@ -88,7 +88,7 @@ export async function loadSummary({ request, url, context }: StepArgs) {
     amending: filed?.referenceCode,
     sections: answerSections(formType, definition, draft, getTranslate(context), culture),
     ...signatureDate(now, culture),
-    captcha: captchaSettings(getPortal().settlement, now),
+    captcha: captchaSettings(getPortal().settlement, sessionId, now),
     timeout: sessionTimeout(formType, step, definition, culture),
   };
 }
@@ -120,7 +120,7 @@ export async function submitClaim({ request, url, context }: StepArgs) {
   }
   const submission = parseStep(formData, definition, step, { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses, now, side: "server", saved: draft.models }, text);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const captcha = await verifyCaptcha(settlement, captchaProof(formData), context.get(clientAddressContext), now);
+  const captcha = await verifyCaptcha(settlement, captchaProof(formData), { sessionId, remoteIp: context.get(clientAddressContext) }, now);
   if (!captcha.ok) {
     const { status, key } = captchaRefusal(captcha.reason, "Error_SubmissionFailed");
     const reply = status === 503 ? submission.reply({ formErrors: [text(key)] }) : submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(key)] } });

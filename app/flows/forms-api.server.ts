@@ -92,7 +92,7 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
   const credentialsModel = signInModel(forms[formType]);
   const checked = validateStep(forms[formType], "index", { [credentialsModel]: asSubmitted(body.credentials) }, stepContext(now, {}));
   if (Object.keys(checked.errors).length > 0) return refuse(400, firstErrors(checked.errors, text));
-  const captcha = await verifyCaptcha(settlement, { token: typeof body.reCaptchaResponse === "string" ? body.reCaptchaResponse : null }, context.get(clientAddressContext), now);
+  const captcha = await verifyCaptcha(settlement, { token: typeof body.reCaptchaResponse === "string" ? body.reCaptchaResponse : null }, { sessionId, remoteIp: context.get(clientAddressContext) }, now);
   if (!captcha.ok) {
     const { status, key } = captchaRefusal(captcha.reason, "Error_ProblemOccurred");
     return refuse(status, text(key));
@@ -209,7 +209,7 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   const problems = Object.entries(Object.assign({}, ...Object.values(definition.pages).map((page) => recordsProblems(page, { records: records.records, models }, text))) as Record<string, string>);
   if (problems.length > 0) return refuse(400, problems.map(([model, message]) => `${model}: ${message}`).join("; "));
   if (captchaRequired(settlement)) {
-    const captcha = await verifyCaptcha(settlement, { token: typeof token === "string" ? token : null }, context.get(clientAddressContext), now);
+    const captcha = await verifyCaptcha(settlement, { token: typeof token === "string" ? token : null }, { sessionId, remoteIp: context.get(clientAddressContext) }, now);
     if (!captcha.ok) {
       const { status, key } = captchaRefusal(captcha.reason, "Error_SubmissionFailed");
       return refuse(status, text(key));

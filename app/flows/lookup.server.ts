@@ -18,7 +18,7 @@ export async function loadLookup({ request, url, context }: StepArgs) {
   const { formType, step, definition } = locateStep(url, "index");
   const { sessionId, setCookie } = await ensureSessionId(request);
   return data(
-    { ...stepFormData(formType, step, definition, emptyDraft(""), getCulture(context), sessionId, url, getTranslate(context)), captcha: captchaSettings(getPortal().settlement, requestNow(request)) },
+    { ...stepFormData(formType, step, definition, emptyDraft(""), getCulture(context), sessionId, url, getTranslate(context)), captcha: captchaSettings(getPortal().settlement, sessionId, requestNow(request)) },
     { headers: setCookie ? { "Set-Cookie": setCookie } : {} },
   );
 }
@@ -41,7 +41,7 @@ export async function lookUpVin({ request, url, context }: StepArgs) {
   }
   const submission = parseStep(formData, definition, step, { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses, now, side: "server", saved: {} }, text);
   if (submission.status !== "success") return data({ result: submission.reply(), vin: undefined, covered: undefined }, { status: 400 });
-  const captcha = await verifyCaptcha(settlement, captchaProof(formData), context.get(clientAddressContext), now);
+  const captcha = await verifyCaptcha(settlement, captchaProof(formData), { sessionId, remoteIp: context.get(clientAddressContext) }, now);
   if (!captcha.ok) {
     const { status, key } = captchaRefusal(captcha.reason, "Error_ProblemOccurred");
     return data({ result: submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(key)] } }), vin: undefined, covered: undefined }, { status });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BACKENDS, readClaims } from "#tests/support/backends.ts";
-import { Claimant, fieldError, summaryLines } from "#tests/support/claimant.ts";
+import { Claimant, challengeOf, fieldError, summaryLines } from "#tests/support/claimant.ts";
 import { blankMember } from "#tests/support/members.ts";
 import { AUTOMOTIVE_CLAIMANT, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { startFakeSiteverify } from "#tests/support/fake-siteverify.ts";
@@ -89,18 +89,35 @@ describe.each(BACKENDS)("on %s", (backend) => {
 
     test("without JavaScript: the server's sum, right or wrong or expired", async () => {
       const claimant = new Claimant(portal);
-      const form = await claimant.get("/automotive");
-      const question = form.text('label[for="captcha-answer"]');
-      const [, first, second] = /(\d+) \+ (\d+)/.exec(question)!;
-      const token = form.document.querySelector('input[name="challengeToken"]')!.getAttribute("value")!;
-      const wrong = await claimant.post("/automotive", { ...MEMBER, challengeToken: token, challengeAnswer: String(Number(first) + Number(second) + 1) });
+      const { token, answer } = challengeOf(await claimant.get("/automotive"));
+      const wrong = await claimant.post("/automotive", { ...MEMBER, challengeToken: token, challengeAnswer: String(Number(answer) + 1) });
       expect(wrong.status).toBe(400);
-      const late = new Claimant(portal, { "X-Test-Now": new Date(Date.now() + 20 * 60_000).toISOString() });
-      await late.get("/automotive");
-      expect((await late.post("/automotive", { ...MEMBER, challengeToken: token, challengeAnswer: String(Number(first) + Number(second)) })).status).toBe(400);
+      const late = await claimant.post("/automotive", { ...MEMBER, challengeToken: token, challengeAnswer: answer }, { headers: { "X-Test-Now": new Date(Date.now() + 20 * 60_000).toISOString() } });
+      expect(late.status).toBe(400);
       await claimant.get("/automotive");
-      const right = await claimant.post("/automotive", { ...MEMBER, challengeToken: token, challengeAnswer: ` ${Number(first) + Number(second)} ` });
+      const right = await claimant.post("/automotive", { ...MEMBER, challengeToken: token, challengeAnswer: ` ${answer} ` });
       expect(right.status).toBe(303);
+    });
+
+    test("a solved sum passes once, and only for the session it was shown to", async () => {
+      const claimant = new Claimant(portal);
+      const solved = challengeOf(await claimant.get("/automotive"));
+      const wrongPin = await claimant.post("/automotive", { ...claimant.member, "credentials.pin": "000000", challengeToken: solved.token, challengeAnswer: solved.answer });
+      expect(wrongPin.status).toBe(401); // the sum was accepted, the PIN was not
+      await claimant.get("/automotive");
+      const replayed = await claimant.post("/automotive", { ...claimant.member, challengeToken: solved.token, challengeAnswer: solved.answer });
+      expect(replayed.status).toBe(400);
+      expect(replayed.text("#captcha-error")).toBe("The security check was not passed. Please try again.");
+
+      const shownTo = new Claimant(portal);
+      const theirs = challengeOf(await shownTo.get("/automotive"));
+      const other = new Claimant(portal);
+      await other.get("/automotive");
+      const borrowed = await other.post("/automotive", { ...other.member, challengeToken: theirs.token, challengeAnswer: theirs.answer });
+      expect(borrowed.status).toBe(400);
+      expect((await other.get("/automotive/claimant-info")).status).toBe(303); // not signed in
+      // The refusal did not use it up: the session it was shown to still signs in with it.
+      expect((await shownTo.post("/automotive", { ...shownTo.member, challengeToken: theirs.token, challengeAnswer: theirs.answer })).status).toBe(303);
     });
 
     test("a POST without the CSRF token, or from another site, authorizes nothing", async () => {

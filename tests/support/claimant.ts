@@ -74,14 +74,14 @@ export class Claimant {
     return this.lastPage;
   }
 
-  /** Posts `fields` (plus the CSRF token of the last page) to `pathname`, url-encoded. */
-  async post(pathname: string, fields: Record<string, string>, { csrf = true } = {}): Promise<Page> {
+  /** Posts `fields` (plus the CSRF token of the last page) to `pathname`, url-encoded; `headers` add to this claimant's. */
+  async post(pathname: string, fields: Record<string, string>, { csrf = true, headers = {} }: { csrf?: boolean; headers?: Record<string, string> } = {}): Promise<Page> {
     const token = this.lastPage?.document.querySelector('input[name="csrf"]')?.getAttribute("value") ?? "";
     const body = new URLSearchParams({ ...(csrf ? { csrf: token } : {}), ...fields });
     const page = this.remember(
       await getPage(`${this.portal.url}${pathname}`, {
         method: "POST",
-        headers: { ...this.headers, Cookie: this.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: this.portal.url },
+        headers: { ...this.headers, ...headers, Cookie: this.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: this.portal.url },
         body,
       }),
     );
@@ -124,6 +124,12 @@ export class Claimant {
     if (page.status !== 303) throw new Error(`${pathname} answered ${page.status}: ${page.text(".error-summary")}`);
     return page;
   }
+}
+
+/** The no-JavaScript challenge a page shows: its token, and the right answer to its sum. */
+export function challengeOf(page: Page): { token: string; answer: string } {
+  const [, first, second] = /(\d+) \+ (\d+)/.exec(page.text('label[for="captcha-answer"]'))!;
+  return { token: page.document.querySelector('input[name="challengeToken"]')!.getAttribute("value")!, answer: String(Number(first) + Number(second)) };
 }
 
 /** The first error shown beside a field, and the summary's line for it. */
