@@ -7,6 +7,7 @@
  *                                claims with their answers and records (and documents)
  *   report [--json]              claims by day and form type
  *   purge                        remove expired sessions, drafts kept past their deadline and retention, unfiled uploads
+ *   unlock <Claim ID>            lift a Claim ID's sign-in lockout and forget its failed sign-ins
  *
  * The store is the server's: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite, default data/).
  * docs/operating.md "Operator commands" has examples.
@@ -26,7 +27,8 @@ const USAGE = `Usage: npm run portal -- <command>
   export [--out DIR] [--format json,csv] [--documents]
                                   claims with answers and records; --documents copies their documents too
   report [--json]                 claims by day (Los Angeles) and form type
-  purge                           remove expired sessions, drafts past their deadline and retention, unfiled uploads`;
+  purge                           remove expired sessions, drafts past their deadline and retention, unfiled uploads
+  unlock <Claim ID>               lift the Claim ID's sign-in lockout (after checking with the claimant who called)`;
 
 const settlementDir = () => path.resolve(process.env.SETTLEMENT_DIR ?? "settlements/demo");
 
@@ -73,6 +75,13 @@ async function main(argv: string[]): Promise<number> {
     case "purge": {
       const purged = await purgeExpiredDrafts();
       console.log(`Removed ${purged.sessions} expired sessions, ${purged.drafts} drafts past their flow's deadline and retention, and ${purged.documents} unfiled documents.`);
+      return 0;
+    }
+    case "unlock": {
+      const claimId = rest[0];
+      if (!claimId) throw new UsageError("unlock needs the Claim ID to unlock");
+      const forgotten = await getStore().clearSignInFailures(claimId);
+      console.log(forgotten ? `Claim ID ${claimId} is unlocked: its failed sign-ins are forgotten.` : `Claim ID ${claimId} had no failed sign-ins.`);
       return 0;
     }
     default:

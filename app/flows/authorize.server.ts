@@ -10,6 +10,7 @@ import { withCulture } from "#app/i18n/culture.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { clientAddressContext } from "#app/request-context.ts";
 import { authorizeLimit } from "#app/security/rate-limit.server.ts";
+import { admitSignInAttempt, recordSignInOutcome } from "#app/security/sign-in-lockout.server.ts";
 import { requireFormCsrf } from "#app/session/csrf.server.ts";
 import { ensureSessionId, newSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
@@ -104,7 +105,10 @@ export async function authorizeFlow({ request, url, context }: StepArgs) {
     return data({ result: reply }, { status, headers: withCookie });
   }
 
+  const locked = await admitSignInAttempt(submission.value.credentials, now, text, culture);
+  if (locked) return data({ result: submission.reply({ formErrors: [locked] }) }, { status: 429, headers: withCookie });
   const signedIn = signInWith(formType, submission.value.credentials, now);
+  await recordSignInOutcome(submission.value.credentials, signedIn);
   if ("key" in signedIn) return data({ result: submission.reply({ formErrors: [text(signedIn.key)] }) }, { status: signedIn.status, headers: withCookie });
 
   // Signing in gives the session a new id (its sign-ins go with it), so an id planted or seen

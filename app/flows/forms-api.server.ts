@@ -11,6 +11,7 @@ import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts
 import type { Translate } from "#app/i18n/i18n.ts";
 import { clientAddressContext } from "#app/request-context.ts";
 import { authorizeLimit, submitLimit } from "#app/security/rate-limit.server.ts";
+import { admitSignInAttempt, recordSignInOutcome } from "#app/security/sign-in-lockout.server.ts";
 import { requireApiCsrf } from "#app/session/json-api.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { draftOwner, emptyDraft, filingOutcome } from "#app/storage/store.ts";
@@ -102,7 +103,10 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
     const vin = String(checked.values[credentialsModel]?.vin ?? "");
     return json({ authorized: true, error: null, captcha: null, covered: !!memberByVin(classMembers, vin) });
   }
+  const locked = await admitSignInAttempt(checked.values.credentials, now, text, getCulture(context));
+  if (locked) return refuse(429, locked);
   const signedIn = signInWith(formType, checked.values.credentials, now);
+  await recordSignInOutcome(checked.values.credentials, signedIn);
   if ("key" in signedIn) return refuse(signedIn.status, text(signedIn.key));
   // As on the pages, signing in renews the session id: a cookie planted or seen before reaches
   // nothing after. The new id's CSRF token comes with the reply, for the calls that follow.

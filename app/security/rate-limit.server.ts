@@ -2,9 +2,10 @@ import { clientKey } from "./client-key.server.ts";
 
 /**
  * A fixed-window limit on attempts per client and action (authorize, submit, the fallback
- * challenge): enough to stop a script from trying PINs. A client is its address, an IPv6 client
- * its /64 (clientKey). It lives in this process's memory, so with several instances each counts
- * its own share (docs/operating.md).
+ * challenge): it slows a script down, and the lockout per Claim ID (sign-in-lockout.server.ts) is
+ * what stops one trying PINs from many addresses. A client is its address, an IPv6 client its /64
+ * (clientKey). It lives in this process's memory, so with several instances each counts its own
+ * share (docs/operating.md).
  */
 export interface RateLimit {
   /** True when the attempt is allowed (and counted); false once the window's budget is spent. */
