@@ -174,8 +174,11 @@ interface DraftRow {
 
 const draftOf = (row: DraftRow | undefined): Draft | undefined => row && { ...row.data, updatedAt: Number(row.updated_at) };
 
+/** A transaction-scoped advisory lock on a name: work under the same name, on any instance, queues. */
+const lockUntilCommit = (client: pg.PoolClient, name: string) => client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [name]);
+
 /** A transaction-scoped lock on one owner's draft of a form type: its changes and filings queue. */
-const lockDraft = (client: pg.PoolClient, owner: string, formType: string) => client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`${owner} ${formType}`]);
+const lockDraft = (client: pg.PoolClient, owner: string, formType: string) => lockUntilCommit(client, `${owner} ${formType}`);
 
 /**
  * The store for several app servers: PostgreSQL at DATABASE_URL. The schema is migrated on first
@@ -401,7 +404,7 @@ export function openPostgresStore(connectionString: string): Store {
     async updateSignInFailures(claimId, change) {
       return transaction(async (client) => {
         // Attempts on one Claim ID, from any instance, queue on this lock: each sees the one before.
-        await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`sign-in ${claimId}`]);
+        await lockUntilCommit(client, `sign-in ${claimId}`);
         const current = signInFailuresFromRow((await client.query<SignInFailuresRow>(`SELECT ${SIGN_IN_FAILURES_COLUMNS} FROM sign_in_failures WHERE claim_id = $1`, [claimId])).rows[0]);
         const next = change(current);
         if (next) {
