@@ -7,6 +7,7 @@ import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import { formatDayLong, formatClaimantDate, claimantToday } from "#app/forms/claimant-dates.ts";
 import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
 import { displayValue } from "#app/forms/display-value.ts";
+import { fieldKind } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, type FormDefinition, qualify, resolveField } from "#app/forms/form-definition.ts";
 import { formErrorResult, parseStep } from "#app/forms/parse-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
@@ -59,7 +60,7 @@ function answerSections(formType: FormType, definition: FormDefinition, draft: P
         return models[model]?.[key] ?? null;
       };
       // Hidden fields and fields that do not apply are not the claimant's answers.
-      if (field.componentName === "FormFieldHidden" || !dependenciesFulfilled(field.dependencies, valueOf)) return [];
+      if (!fieldKind(field).visible || !dependenciesFulfilled(field.dependencies, valueOf)) return [];
       const [model, key] = path.split(".") as [string, string];
       return [{ path, label: text(field.label), value: displayValue(field, models[model]?.[key] ?? null, text, culture) }];
     });

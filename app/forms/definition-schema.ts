@@ -163,6 +163,7 @@ const fieldConfig = z.strictObject({
     .optional(),
 });
 export type FieldConfig = z.infer<typeof fieldConfig>;
+export type ComponentName = (typeof COMPONENT_NAMES)[number];
 
 export const modelConfigSchema = z.strictObject({
   metadataHash: z.string().min(1),

@@ -1,3 +1,4 @@
+import { fieldKind, isUploadField } from "./fields/index.ts";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
@@ -67,18 +68,12 @@ function checkModels(models: ModelConfig[]): string[] {
       for (const condition of field.dependencies?.conditions ?? []) {
         if (!exists(condition.field)) problems.push(`${at}: dependency refers to "${condition.field}", which is not a field`);
       }
-      if (field.componentName === "FormFieldSelect" && !field.options && !field.optionsSource) problems.push(`${at}: a select needs options or optionsSource`);
-      if (field.componentName === "FormFieldRadio" && !field.options?.length) problems.push(`${at}: a radio group needs options`);
-      if (field.componentName === "FormFieldFile") {
-        // SPEC §8's words for a file field given dependencies.
-        if (field.dependencies) problems.push(`${at}: Dependency behavior have not been implemented for the FormFieldFile component.`);
-        if (key !== "documentContexts") problems.push(`${at}: a file field belongs to the DocumentContexts model`);
-      }
+      problems.push(...fieldKind(field).check(field, at, key));
       if (field.optionsSource === "claimTransactions" && !models.some((candidate) => modelKey(candidate) === "claimTransactions")) {
         problems.push(`${at}: optionsSource claimTransactions needs a ClaimTransactions model`);
       }
     }
-    const fileFields = Object.values(model.fields).filter((field) => field.componentName === "FormFieldFile");
+    const fileFields = Object.values(model.fields).filter(isUploadField);
     if (fileFields.length > 1) problems.push(`model ${name}: at most one file field per model (SPEC §5); found ${fileFields.map((field) => field.key).join(", ")}`);
     if (fileFields.length === 1) {
       for (const fieldKey of Object.values(FILE_MODEL_FIELDS)) if (!model.fields[fieldKey]) problems.push(`model ${name}: a model with a file field needs the field "${fieldKey}" (set from the file)`);
@@ -109,7 +104,7 @@ function checkRecordsBlock(definition: FormDefinition, block: RecordsBlock, at: 
   for (const key of [...(block.fields ?? []), ...(block.displayFields ?? [])]) if (!model.fields[key]) problems.push(`${at}: "${block.model}.${key}" is not a field`);
   const shown = displayFields(block, model);
   if (shown.length > maxDisplayFields(block)) problems.push(`${at}: a display-only row shows at most ${maxDisplayFields(block)} fields ${block.allowDelete || block.allowEdit ? "beside its edit/delete buttons" : ""}; it lists ${shown.length}`);
-  if (block.kind === "documentManager" && !Object.values(model.fields).some((field) => field.componentName === "FormFieldFile")) problems.push(`${at}: a document manager's model needs a FormFieldFile field`);
+  if (block.kind === "documentManager" && !Object.values(model.fields).some(isUploadField)) problems.push(`${at}: a document manager's model needs a FormFieldFile field`);
   if (typeof block.minimumSaved === "object") {
     const reference = block.minimumSaved.field;
     const owner = reference.split(".")[0]!;

@@ -1,5 +1,6 @@
 import type { FieldConfig } from "./definition-schema.ts";
 import { type FieldValue, isEmpty } from "./field-value.ts";
+import { fieldKind } from "./fields/index.ts";
 
 /** Data the class-member list holds for an authorized claimant, by key ("FirstName", "VIN", …). */
 export type PrepopulatedData = Record<string, string>;
@@ -16,7 +17,5 @@ export function initialFieldValue(field: FieldConfig, current: FieldValue | unde
   if (prepopulatedValue !== undefined && prepopulatedValue !== "" && mayAdopt && (isEmpty(value) || value === field.defaultValue)) {
     return prepopulatedValue;
   }
-  // A checkbox never answered starts as its default (ticked when that is true); false is an answer.
-  if (field.componentName === "FormFieldCheckbox") return value === null ? field.defaultValue === true : value;
-  return isEmpty(value) ? field.defaultValue : value;
+  return fieldKind(field).startValue(field, value);
 }

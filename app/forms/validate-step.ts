@@ -1,11 +1,10 @@
 import { claimantToday } from "./claimant-dates.ts";
-import { checkDateEntry } from "./date-entry.ts";
 import type { FieldConfig } from "./definition-schema.ts";
 import { dependenciesFulfilled } from "./dependencies.ts";
 import { type FieldValue, isEmpty } from "./field-value.ts";
 import { ADDRESS_FIELDS, fieldsOfBlocks, type FormDefinition, qualify, resolveField } from "./form-definition.ts";
-import { maskFor } from "./masks/index.ts";
-import { optionValues, type RecordChoices } from "./options.ts";
+import { fieldKind } from "./fields/index.ts";
+import type { RecordChoices } from "./options.ts";
 import type { StepName } from "./page-schema.ts";
 import { checkRule, type RuleFailure } from "./rules.ts";
 
@@ -31,12 +30,9 @@ export interface StepResult {
   errors: Record<string, RuleFailure[]>;
 }
 
-/** A posted form value as a field value: checkboxes are booleans, blank text is "not answered". */
+/** A posted form value as a field value, as its kind reads it: checkboxes are booleans, blank text is "not answered". */
 export function submittedValue(field: FieldConfig, raw: unknown): FieldValue {
-  if (Array.isArray(raw)) raw = raw[raw.length - 1];
-  if (field.componentName === "FormFieldCheckbox") return raw === "on" || raw === "true" || raw === true;
-  if (typeof raw !== "string") return null;
-  return raw.trim() === "" ? null : raw;
+  return fieldKind(field).read(field, raw);
 }
 
 function setValue(values: ModelValues, path: string, value: FieldValue) {
@@ -49,13 +45,8 @@ export function forcedValue(path: string, context: Pick<StepContext, "internatio
   return !context.internationalAddresses && path.endsWith(`.${ADDRESS_FIELDS.country}`) ? "US" : undefined;
 }
 
-function normalize(field: FieldConfig, value: string, fulfilledMask: string | undefined, choices: RecordChoices | undefined): { value: string } | RuleFailure {
-  if (field.componentName === "FormFieldDate") return checkDateEntry(value, field);
-  if (field.componentName === "FormFieldSelect" || field.componentName === "FormFieldRadio") {
-    return optionValues(field, choices).includes(value) ? { value } : { key: "Validation_Invalid" };
-  }
-  const result = maskFor(fulfilledMask ?? field.maskName).parse(value);
-  return "value" in result ? result : { key: result.errorKey, params: result.params };
+function normalize(field: FieldConfig, value: string, maskOverride: string | undefined, choices: RecordChoices | undefined): { value: string } | RuleFailure {
+  return fieldKind(field).normalize(field, value, { maskOverride, choices });
 }
 
 /** The answer a field that does not apply keeps (resetOnUnfulfilled: false): the posted one if it reads, else the saved one. */
@@ -76,9 +67,8 @@ export function validateStep(
   const fields = paths.map((path) => resolveField(definition, path)!).filter(Boolean);
 
   for (const { path, modelKey, field } of fields) {
-    // A hidden field's value is the definition's, whatever is posted: claimants cannot set it.
-    const value = field.componentName === "FormFieldHidden" ? field.defaultValue : submittedValue(field, submitted[modelKey]?.[field.key]);
-    setValue(current, path, forcedValue(path, context) ?? value);
+    // Each kind reads its own (a hidden field's value is the definition's, whatever is posted).
+    setValue(current, path, forcedValue(path, context) ?? submittedValue(field, submitted[modelKey]?.[field.key]));
   }
   const valueOf = (model: string) => (reference: string) => {
     const [owner, key] = qualify(reference, model).split(".") as [string, string];
@@ -119,7 +109,7 @@ export function validateStep(
   for (const { path, modelKey, field } of fields) {
     if (!applies.get(path) || errors[path]) continue;
     const value = current[modelKey]?.[field.key] ?? null;
-    const isDate = field.componentName === "FormFieldDate" || field.maskName === "SLASH_DELIMITED_FULL_DATE";
+    const isDate = fieldKind(field).holdsDate(field);
     for (const rule of field.validations) {
       const failure = checkRule(rule, {
         value,

@@ -5,6 +5,7 @@ import path from "node:path";
 import { CSV_FILE_START, csvLine } from "#app/claimants/csv.ts";
 import { type FormType } from "#app/deadlines/deadline-guard.ts";
 import { safeFileName } from "#app/documents/file-types.ts";
+import { isUploadField } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
 import { isRecordModel } from "#app/records/records.ts";
 import { allClaims, type Claim, type Store, type StoredDocument } from "#app/storage/store.ts";
@@ -158,7 +159,7 @@ async function writeCsv(
   );
   for (const model of definition.models.filter((candidate) => isRecordModel(modelKey(candidate)))) {
     const list = modelKey(model);
-    const fields = Object.keys(model.fields).filter((key) => model.fields[key]!.componentName !== "FormFieldFile");
+    const fields = Object.keys(model.fields).filter((key) => !isUploadField(model.fields[key]));
     const records = claim.records[list] ?? [];
     if (records.length === 0) continue;
     const file = await csvFor(`records-${claim.formType}-${list}.csv`, ["referenceCode", "clientId", ...fields, "documentFile"]);

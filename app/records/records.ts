@@ -1,3 +1,4 @@
+import { isUploadField } from "#app/forms/fields/index.ts";
 import type { FieldConfig, ModelConfig } from "#app/forms/definition-schema.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import { modelKey } from "#app/forms/form-definition.ts";
@@ -62,12 +63,12 @@ export function draftFields(block: RecordsBlock, model: ModelConfig): string[] {
 /** The fields a saved record's display-only row shows. */
 export function displayFields(block: RecordsBlock, model: ModelConfig): string[] {
   if (block.displayFields) return block.displayFields;
-  const fields = draftFields(block, model).filter((key) => model.fields[key]?.componentName !== "FormFieldFile");
+  const fields = draftFields(block, model).filter((key) => !isUploadField(model.fields[key]));
   return block.model === "documentContexts" ? [FILE_MODEL_FIELDS.name, ...fields.filter((key) => key !== FILE_MODEL_FIELDS.name)] : fields;
 }
 
 export function fileField(model: ModelConfig): FieldConfig | undefined {
-  return Object.values(model.fields).find((field) => field.componentName === "FormFieldFile");
+  return Object.values(model.fields).find(isUploadField);
 }
 
 export const savedRecords = (records: DraftRecords | undefined, model: string): RecordEntry[] => (records?.[model] ?? []).filter((record) => record.status === "saved");

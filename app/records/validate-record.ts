@@ -1,3 +1,4 @@
+import { isUploadField } from "#app/forms/fields/index.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import type { PageBlock, RecordsBlock } from "#app/forms/page-schema.ts";
@@ -8,7 +9,7 @@ import { draftFields, FILE_MODEL_FIELDS } from "./records.ts";
 /** The fields of a record the claimant answers: not the file, nor what is read off it. */
 export function answeredFields(block: RecordsBlock, model: ModelConfig): string[] {
   const fromFile = Object.values(FILE_MODEL_FIELDS) as string[];
-  return draftFields(block, model).filter((key) => model.fields[key] && model.fields[key].componentName !== "FormFieldFile" && !fromFile.includes(key));
+  return draftFields(block, model).filter((key) => model.fields[key] && !isUploadField(model.fields[key]) && !fromFile.includes(key));
 }
 
 /**

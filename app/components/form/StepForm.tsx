@@ -5,6 +5,7 @@ import type { FieldConfig, ModelConfig } from "#app/forms/definition-schema.ts";
 import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
 import { dependencyHint } from "#app/forms/dependency-hint.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
+import { fieldKind } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, qualify, resolveField } from "#app/forms/form-definition.ts";
 import type { PageDefinition, StepName } from "#app/forms/page-schema.ts";
 import { parseStep } from "#app/forms/parse-step.ts";
@@ -103,7 +104,7 @@ export function StepForm(props: StepFormProps) {
   // Besides the fields': the form's own errors (credentials matching no one) and the captcha's.
   const formErrors = form.errors ?? [];
   const captchaError = form.allErrors[CAPTCHA_ERROR_NAME]?.[0];
-  const firstField = paths.find((path) => fields[path]!.componentName !== "FormFieldHidden");
+  const firstField = paths.find((path) => fieldKind(fields[path]!).visible);
   const summary = showSummary
     ? [
         ...formErrors.map((message) => ({ href: firstField ? `#${fieldId(firstField)}` : "#main-content", text: message })),

@@ -1,3 +1,4 @@
+import { isUploadField } from "#app/forms/fields/index.ts";
 import { type FocusEvent, useMemo, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { FieldControl } from "#app/components/form/FieldControl.tsx";
@@ -34,7 +35,7 @@ export function RecordDraftForm({ view, settings, failure }: { view: RecordsView
   const { block, model } = view;
   const paths = view.fields;
   const fields = useMemo(() => Object.fromEntries(paths.map((path) => [path, model.fields[path.split(".")[1]!]!])), [paths, model]);
-  const hasFile = Object.values(model.fields).some((field) => field.componentName === "FormFieldFile");
+  const hasFile = Object.values(model.fields).some(isUploadField);
   const [clientErrors, setClientErrors] = useState<Record<string, string> | undefined>();
   const shownFailure = fetcher.data?.recordFailure ?? failure;
   const errors = clientErrors ?? shownFailure?.errors ?? {};

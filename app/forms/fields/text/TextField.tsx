@@ -1,8 +1,8 @@
 import { maskFor, shownAs } from "#app/forms/masks/index.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { FieldShell, useFieldMeta } from "./FieldShell.tsx";
-import { MaskedInput } from "./MaskedInput.tsx";
-import { useStepForm } from "./step-form-context.ts";
+import { FieldShell, useFieldMeta } from "#app/components/form/FieldShell.tsx";
+import { MaskedInput } from "#app/components/form/MaskedInput.tsx";
+import { useStepForm } from "#app/components/form/step-form-context.ts";
 
 /** SPEC §3 text field, with its mask and optional prepended/appended input-group text. */
 export function TextField({ path }: { path: string }) {

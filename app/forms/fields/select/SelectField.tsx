@@ -1,8 +1,8 @@
 import { fieldOptions, type Option } from "#app/forms/options.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { FieldShell, useFieldMeta } from "./FieldShell.tsx";
-import { useStepForm } from "./step-form-context.ts";
+import { FieldShell, useFieldMeta } from "#app/components/form/FieldShell.tsx";
+import { useStepForm } from "#app/components/form/step-form-context.ts";
 
 const collators = new Map<string, Intl.Collator>();
 const collator = (culture: string) => collators.get(culture) ?? collators.set(culture, new Intl.Collator(culture)).get(culture)!;

@@ -1,6 +1,6 @@
 import { useText } from "#app/i18n/use-text.ts";
-import { FieldNotes, RequiredMark, useFieldMeta } from "./FieldShell.tsx";
-import { useStepForm } from "./step-form-context.ts";
+import { FieldNotes, RequiredMark, useFieldMeta } from "#app/components/form/FieldShell.tsx";
+import { useStepForm } from "#app/components/form/step-form-context.ts";
 
 /** SPEC §3/§4 checkbox: ticked means true; a value that is not a boolean starts unticked. */
 export function CheckboxField({ path }: { path: string }) {

@@ -1,5 +1,5 @@
-import { FieldShell, useFieldMeta } from "./FieldShell.tsx";
-import { useStepForm } from "./step-form-context.ts";
+import { FieldShell, useFieldMeta } from "#app/components/form/FieldShell.tsx";
+import { useStepForm } from "#app/components/form/step-form-context.ts";
 
 /**
  * SPEC §3 file field: one file per input (no `multiple`), the allowed types offered by the

@@ -1,9 +1,9 @@
 import { maskFor } from "#app/forms/masks/index.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { DatePicker } from "./DatePicker.tsx";
-import { FieldShell, useFieldMeta } from "./FieldShell.tsx";
-import { MaskedInput } from "./MaskedInput.tsx";
-import { useStepForm } from "./step-form-context.ts";
+import { FieldShell, useFieldMeta } from "#app/components/form/FieldShell.tsx";
+import { MaskedInput } from "#app/components/form/MaskedInput.tsx";
+import { useStepForm } from "#app/components/form/step-form-context.ts";
 
 const PLACEHOLDERS = { single: "mm/dd/yyyy", range: "mm/dd/yyyy - mm/dd/yyyy", multiple: "mm/dd/yyyy; mm/dd/yyyy" };
 

@@ -1,4 +1,4 @@
-import { useStepForm } from "./step-form-context.ts";
+import { useStepForm } from "#app/components/form/step-form-context.ts";
 
 /** SPEC §4: a hidden field renders only while its dependencies are fulfilled. */
 export function HiddenField({ path }: { path: string }) {

@@ -1,7 +1,7 @@
 import { fieldOptions } from "#app/forms/options.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { FieldNotes, RequiredMark, useFieldMeta } from "./FieldShell.tsx";
-import { useStepForm } from "./step-form-context.ts";
+import { FieldNotes, RequiredMark, useFieldMeta } from "#app/components/form/FieldShell.tsx";
+import { useStepForm } from "#app/components/form/step-form-context.ts";
 
 /** SPEC §3 radio group, in a fieldset whose legend is the question; "none" is its last option. */
 export function RadioField({ path }: { path: string }) {

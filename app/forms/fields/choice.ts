@@ -1,0 +1,24 @@
+import { fieldOptions, optionValues } from "../options.ts";
+import { countryName } from "../places.ts";
+import { answered, defaultWhenEmpty, type FieldKind, readText } from "./field-kind.ts";
+
+/** What selects and radio groups share: an answer is one of their options, read back by its label. */
+export function choiceKind(check: FieldKind["check"]): FieldKind {
+  return {
+    visible: true,
+    upload: false,
+    read: readText,
+    normalize: (field, typed, { choices }) => (optionValues(field, choices).includes(typed) ? { value: typed } : { key: "Validation_Invalid" }),
+    holdsDate: () => false,
+    startValue: defaultWhenEmpty,
+    display: (field, value, { text, culture, choices }) =>
+      answered(value, { text, culture }, (stored) => {
+        if (field.optionsSource === "countries") return countryName(stored, culture);
+        const option = fieldOptions(field, choices).find((candidate) => candidate.value === stored);
+        if (!option) return stored;
+        // An expense is named by its own answers; every other option by a text.
+        return field.optionsSource === "claimTransactions" ? option.label : text(option.label);
+      }),
+    check,
+  };
+}

@@ -1,0 +1,25 @@
+import { maskFor, shownAs } from "../../masks/index.ts";
+import { answered, defaultWhenEmpty, type FieldKind, noChecks, readText } from "../field-kind.ts";
+
+/** SPEC §3 FormFieldText: free text, or what its mask reads (app/forms/masks/). */
+export const textKind: FieldKind = {
+  visible: true,
+  upload: false,
+  read: readText,
+  normalize: (field, typed, { maskOverride }) => {
+    const read = maskFor(maskOverride ?? field.maskName).parse(typed);
+    return "value" in read ? read : { key: read.errorKey, params: read.params };
+  },
+  holdsDate: (field) => field.maskName === "SLASH_DELIMITED_FULL_DATE",
+  startValue: defaultWhenEmpty,
+  // As the claimant would write it, with the field's own $ or +1: "$1,250.50", "+1 (206) 555-0100".
+  display: (field, value, readBack) =>
+    answered(value, readBack, (stored) => {
+      const shown = shownAs(maskFor(field.maskName), stored);
+      const { prependedText, appendedText } = field.inputGroupConfig ?? {};
+      const prefix = prependedText ? readBack.text(prependedText) : "";
+      // A symbol sits against the number ($1,250.50); a word or a code has a space after it (+1 (206) …).
+      return `${prefix}${/[\p{L}\p{N}]$/u.test(prefix) ? " " : ""}${shown}${appendedText ? ` ${readBack.text(appendedText)}` : ""}`;
+    }),
+  check: noChecks,
+};
