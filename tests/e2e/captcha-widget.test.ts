@@ -118,3 +118,17 @@ test("with the widget's script blocked, the summary reached in-app offers the su
   expect(new URL(page.url()).pathname).toBe("/standard/confirmation");
   await page.context().close();
 }, 90_000);
+
+test("with the widget's script blocked, a second VIN lookup offers a fresh sum too", async () => {
+  const page = await openPage(browser, true);
+  await page.route("https://challenges.cloudflare.com/**", (route: Route) => route.abort());
+  await page.goto(`${portal.url}/lookup`);
+  for (const vin of ["5YJSA1E26HF123456", "1HGCM82633A000000"]) {
+    await page.locator("#captcha-answer").waitFor();
+    await fillForm(page, { "vinLookup.vin": vin });
+    await answerSum(page);
+    await page.locator("form.step-form button[type=submit]").click();
+    await expect.poll(() => page.locator(".lookup-result").textContent().catch(() => "")).toContain(vin);
+  }
+  await page.context().close();
+}, 60_000);
