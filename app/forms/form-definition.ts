@@ -1,3 +1,4 @@
+import { blockFields, isFieldBlock } from "./blocks/index.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import type { FieldConfig, ModelConfig } from "./definition-schema.ts";
 import type { PageBlock, PageDefinition, StepName } from "./page-schema.ts";
@@ -15,43 +16,10 @@ export function modelKey(model: ModelConfig): string {
   return name.charAt(0).toLowerCase() + name.slice(1);
 }
 
-/** The mailing address block's fields (SPEC §3 "Other"). */
-export const ADDRESS_FIELDS = {
-  streetLine1: "mailingStreetLine1",
-  streetLine2: "mailingStreetLine2",
-  city: "mailingCity",
-  subDivision: "mailingSubDivision",
-  postalCode: "mailingPostalCode",
-  subDivisionNonUS: "mailingSubDivisionNonUS",
-  postalCodeNonUS: "mailingPostalCodeNonUS",
-  country: "mailingCountry",
-} as const;
-
-export const CONFIRMATION_FIELDS = { email: "confirmEmailAddress", phone: "confirmPhoneNumber" } as const;
 
 /** Every "model.field" a list of blocks shows, in page order. */
 export function fieldsOfBlocks(blocks: PageBlock[]): string[] {
-  return blocks.flatMap((block): string[] => {
-    switch (block.kind) {
-      case "field":
-        return [block.field];
-      case "formRow":
-        return block.fields;
-      case "nameInput":
-        return [block.fields.first, block.fields.middleInitial, block.fields.last].filter((key): key is string => !!key).map((key) => `${block.model}.${key}`);
-      case "mailingAddress":
-        return Object.values(ADDRESS_FIELDS).map((key) => `${block.model}.${key}`);
-      case "confirmation":
-        return [
-          ...(block.emailField ? [`${block.model}.${block.emailField}`, `${block.model}.${CONFIRMATION_FIELDS.email}`] : []),
-          ...(block.phoneField ? [`${block.model}.${block.phoneField}`, `${block.model}.${CONFIRMATION_FIELDS.phone}`] : []),
-        ];
-      case "fieldset":
-        return fieldsOfBlocks(block.blocks);
-      default:
-        return [];
-    }
-  });
+  return blocks.flatMap((block): string[] => (isFieldBlock(block) ? blockFields(block) : block.kind === "fieldset" ? fieldsOfBlocks(block.blocks) : []));
 }
 
 export interface ResolvedField {

@@ -5,7 +5,8 @@ import type { z } from "zod";
 import { FORM_TYPES, type FormType } from "#app/deadlines/deadline-guard.ts";
 import { formatPath, SettlementConfigError } from "#app/settlement/config-error.ts";
 import { type ModelConfig, modelConfigsSchema } from "./definition-schema.ts";
-import { ADDRESS_FIELDS, CONFIRMATION_FIELDS, fieldsOfBlocks, type FormDefinition, modelKey, qualify, resolveField } from "./form-definition.ts";
+import { blockFields } from "./blocks/index.ts";
+import { fieldsOfBlocks, type FormDefinition, modelKey, qualify, resolveField } from "./form-definition.ts";
 import { type PageBlock, pagesSchema, type RecordsBlock } from "./page-schema.ts";
 import { displayFields, FILE_MODEL_FIELDS, isRecordModel, maxDisplayFields, recordModelConfig } from "#app/records/records.ts";
 
@@ -121,20 +122,14 @@ function checkRecordsBlock(definition: FormDefinition, block: RecordsBlock, at: 
 function checkPages(definition: FormDefinition): string[] {
   const problems: string[] = [];
   const shownOn = new Map<string, string>();
-  const needFields = (block: PageBlock, where: string, model: string, keys: string[]) => {
-    for (const key of keys) if (!resolveField(definition, `${model}.${key}`)) problems.push(`${where}: ${block.kind} needs field "${model}.${key}"`);
+  const needFields = (block: PageBlock, where: string, paths: string[]) => {
+    for (const path of paths) if (!resolveField(definition, path)) problems.push(`${where}: ${block.kind} needs field "${path}"`);
   };
   const visit = (blocks: PageBlock[], where: string) => {
     blocks.forEach((block, index) => {
       const at = `${where}.blocks.${index}`;
-      if (block.kind === "nameInput") needFields(block, at, block.model, [block.fields.first, block.fields.last, ...(block.fields.middleInitial ? [block.fields.middleInitial] : [])]);
-      if (block.kind === "mailingAddress") needFields(block, at, block.model, Object.values(ADDRESS_FIELDS));
-      if (block.kind === "confirmation") {
-        needFields(block, at, block.model, [
-          ...(block.emailField ? [block.emailField, CONFIRMATION_FIELDS.email] : []),
-          ...(block.phoneField ? [block.phoneField, CONFIRMATION_FIELDS.phone] : []),
-        ]);
-      }
+      // A block that lays out fields of its own (a name, an address, a confirmation) needs each of them.
+      if (block.kind === "nameInput" || block.kind === "mailingAddress" || block.kind === "confirmation") needFields(block, at, blockFields(block));
       if (block.kind === "labelledValue" && block.valueFrom && !resolveField(definition, block.valueFrom)) problems.push(`${at}: valueFrom "${block.valueFrom}" is not a field`);
       if (block.kind === "field" || block.kind === "formRow") {
         for (const reference of fieldsOfBlocks([block])) {

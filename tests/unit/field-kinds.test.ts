@@ -1,4 +1,6 @@
 import { describe, expect, test } from "vitest";
+import { FIELD_BLOCK_CONTROLS } from "#app/forms/blocks/controls.tsx";
+import { blockFields, FIELD_BLOCKS } from "#app/forms/blocks/index.ts";
 import { COMPONENT_NAMES } from "#app/forms/definition-schema.ts";
 import { FIELD_CONTROLS } from "#app/forms/fields/controls.ts";
 import { FIELD_KINDS } from "#app/forms/fields/index.ts";
@@ -16,5 +18,22 @@ describe("field kinds (app/forms/fields/)", () => {
   test("the registries name no kind the definitions do not", () => {
     expect(Object.keys(FIELD_KINDS).sort()).toEqual([...COMPONENT_NAMES].sort());
     expect(Object.keys(FIELD_CONTROLS).sort()).toEqual([...COMPONENT_NAMES].sort());
+  });
+});
+
+/** The same for the blocks that lay out fields (app/forms/blocks/). */
+describe("field blocks (app/forms/blocks/)", () => {
+  test("each has the fields it shows and a control", () => {
+    expect(Object.keys(FIELD_BLOCKS).sort()).toEqual(Object.keys(FIELD_BLOCK_CONTROLS).sort());
+    for (const [kind, block] of Object.entries(FIELD_BLOCKS)) {
+      expect(typeof block.fields, kind).toBe("function");
+      expect(typeof FIELD_BLOCK_CONTROLS[kind as keyof typeof FIELD_BLOCK_CONTROLS], kind).toBe("function");
+    }
+  });
+
+  test("a name block shows the middle initial only in a layout that has one", () => {
+    const fields = { first: "firstName", middleInitial: "middleInitial", last: "lastName" };
+    expect(blockFields({ kind: "nameInput", model: "claimantInfo", legend: "L", layout: "firstLast", fields })).toEqual(["claimantInfo.firstName", "claimantInfo.lastName"]);
+    expect(blockFields({ kind: "nameInput", model: "claimantInfo", legend: "L", layout: "firstMiddleInitialLast", fields })).toEqual(["claimantInfo.firstName", "claimantInfo.middleInitial", "claimantInfo.lastName"]);
   });
 });

@@ -1,13 +1,11 @@
+import type { ComponentType } from "react";
 import { Feedback } from "#app/components/Feedback.tsx";
 import { HeaderBlock } from "#app/components/HeaderBlock.tsx";
 import { LabelledValue } from "#app/components/LabelledValue.tsx";
 import type { PageBlock } from "#app/forms/page-schema.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { ConfirmationBlock } from "./ConfirmationBlock.tsx";
-import { FieldControl } from "./FieldControl.tsx";
-import { FormRow } from "./FormRow.tsx";
-import { MailingAddress } from "./MailingAddress.tsx";
-import { NameInput } from "./NameInput.tsx";
+import { FIELD_BLOCK_CONTROLS } from "#app/forms/blocks/controls.tsx";
+import { type FieldBlock, isFieldBlock } from "#app/forms/blocks/index.ts";
 
 /** A page's blocks, as its definition lists them. `shownValues` feeds labelled values. */
 export function PageBlocks({ blocks, shownValues }: { blocks: PageBlock[]; shownValues: Record<string, string> }) {
@@ -15,11 +13,12 @@ export function PageBlocks({ blocks, shownValues }: { blocks: PageBlock[]; shown
   return (
     <>
       {blocks.map((block, index) => {
+        // A block of fields (one, a row, a name, an address, a confirmation): its folder's control (app/forms/blocks/).
+        if (isFieldBlock(block)) {
+          const Control = FIELD_BLOCK_CONTROLS[block.kind] as ComponentType<FieldBlock>;
+          return <Control key={index} {...block} />;
+        }
         switch (block.kind) {
-          case "field":
-            return <FieldControl key={index} path={block.field} />;
-          case "formRow":
-            return <FormRow key={index} fields={block.fields} />;
           case "headerBlock":
             return <HeaderBlock key={index} headingTag={block.headingTag}>{text(block.text)}</HeaderBlock>;
           case "feedback":
@@ -30,12 +29,6 @@ export function PageBlocks({ blocks, shownValues }: { blocks: PageBlock[]; shown
                 {block.valueFrom ? (shownValues[block.valueFrom] ?? text("Value_NotAnswered")) : block.value ? text(block.value) : null}
               </LabelledValue>
             );
-          case "nameInput":
-            return <NameInput key={index} {...block} />;
-          case "mailingAddress":
-            return <MailingAddress key={index} model={block.model} legend={block.legend} />;
-          case "confirmation":
-            return <ConfirmationBlock key={index} {...block} />;
           case "fieldset":
             return (
               <fieldset key={index} className="block-fieldset">

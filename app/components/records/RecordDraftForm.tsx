@@ -1,7 +1,7 @@
 import { isUploadField } from "#app/forms/fields/index.ts";
 import { type FocusEvent, useMemo, useState } from "react";
 import { Form, useFetcher } from "react-router";
-import { FieldControl } from "#app/components/form/FieldControl.tsx";
+import { FieldControl } from "#app/forms/blocks/field/FieldControl.tsx";
 import { StepFormContext, type StepFormState } from "#app/components/form/step-form-context.ts";
 import type { RecordChoices } from "#app/forms/options.ts";
 import { failureText } from "#app/forms/parse-step.ts";

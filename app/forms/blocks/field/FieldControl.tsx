@@ -1,5 +1,5 @@
 import { FIELD_CONTROLS } from "#app/forms/fields/controls.ts";
-import { useStepForm } from "./step-form-context.ts";
+import { useStepForm } from "#app/components/form/step-form-context.ts";
 
 /** The control a field's componentName names (app/forms/fields/<kind>/). */
 export function FieldControl({ path }: { path: string }) {

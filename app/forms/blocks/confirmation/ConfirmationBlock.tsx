@@ -1,5 +1,5 @@
-import { CONFIRMATION_FIELDS } from "#app/forms/form-definition.ts";
-import { FormRow } from "./FormRow.tsx";
+import { CONFIRMATION_FIELDS } from "./confirmation-block.ts";
+import { FormRow } from "../form-row/FormRow.tsx";
 
 /** SPEC §3 confirmation block: the e-mail address and/or phone number, each typed twice. */
 export function ConfirmationBlock({ model, emailField, phoneField }: { model: string; emailField?: string; phoneField?: string }) {

@@ -1,8 +1,8 @@
-import { ADDRESS_FIELDS } from "#app/forms/form-definition.ts";
+import { ADDRESS_FIELDS } from "./address-block.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { FieldControl } from "./FieldControl.tsx";
-import { FormRow } from "./FormRow.tsx";
-import { useStepForm } from "./step-form-context.ts";
+import { FieldControl } from "../field/FieldControl.tsx";
+import { FormRow } from "../form-row/FormRow.tsx";
+import { useStepForm } from "#app/components/form/step-form-context.ts";
 
 /**
  * SPEC §3/§5 mailing address: a US address takes a state from the list and a ZIP code; a non-US one

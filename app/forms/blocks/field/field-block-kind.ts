@@ -1,0 +1,4 @@
+import type { FieldBlock, FieldBlockKind } from "../field-block.ts";
+
+/** One field (its control is its field kind's: app/forms/fields/). */
+export const fieldBlock: FieldBlockKind<Extract<FieldBlock, { kind: "field" }>> = { fields: (block) => [block.field] };
