@@ -31,10 +31,46 @@ function reasonFor(error: CsvError): string {
   }
 }
 
-/** A row of a CSV file, with the line it ends on (for messages). */
+/** A row of a CSV file, with the line it starts on (for messages). */
 export interface CsvRow {
   fields: string[];
   line: number;
+}
+
+const CR = 0x0d;
+const LF = 0x0a;
+const BOM = [0xef, 0xbb, 0xbf];
+const QUOTE_ERRORS = new Set<CsvError["code"]>(["CSV_QUOTE_NOT_CLOSED", "INVALID_OPENING_QUOTE", "CSV_INVALID_CLOSING_QUOTE"]);
+
+/**
+ * Line numbers as an editor shows them, for byte offsets into the file. csv-parse's own count will
+ * not do: it counts a CRLF inside a quoted field as two lines, shifting every later line of an
+ * Excel file, and it names the line where a row ends or where it gave up, not where a row starts.
+ */
+function linesOf(bytes: Uint8Array) {
+  const starts = [0];
+  for (let at = 0; at < bytes.length; at++) {
+    if (bytes[at] === CR && bytes[at + 1] === LF) at++;
+    if (bytes[at] === CR || bytes[at] === LF) starts.push(at + 1);
+  }
+  return {
+    /** The line (from 1) holding the byte at `offset`. */
+    at(offset: number): number {
+      let [low, high] = [0, starts.length - 1];
+      while (low < high) {
+        const middle = Math.ceil((low + high) / 2);
+        if (starts[middle]! <= offset) low = middle;
+        else high = middle - 1;
+      }
+      return low + 1;
+    },
+    /** Where the next row starts after `offset`: past the blank lines the reader skips. */
+    skipBlank(offset: number): number {
+      let at = offset;
+      while (bytes[at] === CR || bytes[at] === LF) at++;
+      return at;
+    },
+  };
 }
 
 /**
@@ -44,25 +80,29 @@ export interface CsvRow {
  * where its trouble starts.
  */
 export function parseCsvRows(text: string): CsvRow[] {
-  let lastGoodLine = 0;
+  const bytes = Buffer.from(text, "utf8");
+  const lines = linesOf(bytes);
+  // csv-parse tells where each row ends (context.bytes, just past its line break): the next starts there.
+  let rowEnd = BOM.every((byte, at) => bytes[at] === byte) ? BOM.length : 0;
   try {
     const rows: CsvRow[] = [];
-    parse(text, {
+    parse(bytes, {
       bom: true,
       skip_empty_lines: true,
       record_delimiter: ["\r\n", "\n", "\r"],
       on_record: (fields, context) => {
-        lastGoodLine = context.lines;
-        rows.push({ fields, line: context.lines });
+        rows.push({ fields, line: lines.at(lines.skipBlank(rowEnd)) });
+        rowEnd = context.bytes;
         return null;
       },
     });
     return rows;
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
-    // An unclosed quote is only noticed at the end of the file: the trouble starts after the last row read.
-    const line = error.code === "CSV_QUOTE_NOT_CLOSED" ? lastGoodLine + 1 : Number((error as CsvError & { lines?: number }).lines ?? lastGoodLine + 1);
-    throw new CsvFormatError(line, reasonFor(error));
+    const rowStart = lines.skipBlank(rowEnd);
+    // A quote error carries where the field before the bad one ended: the quote is on that line.
+    const quoteAt = QUOTE_ERRORS.has(error.code) && typeof error.bytes === "number" ? error.bytes : 0;
+    throw new CsvFormatError(lines.at(Math.max(rowStart, quoteAt)), reasonFor(error));
   }
 }
 

@@ -22,6 +22,19 @@ describe("the class-member list as operators save it", () => {
     );
   });
 
+  test("the line named is the one an editor shows: blank lines and line breaks inside quoted fields count, a CRLF once", () => {
+    // Lines: 1 header, 2 Ana, 3 blank, 4 blank, 5 Bo with the quote that never closes.
+    expect(() => parseClassMembers(`${HEADER}\n10000001,123456,,Ana,García\n\n\n10000002,654321,,"Bo,Lee\n10000003,111222,,Carmen,Ruiz\n`, "m.csv")).toThrow(/^m\.csv: line 5: a field opens a quote/);
+    // Excel ends rows with CRLF; a cell of two lines (line 2 to 3) does not shift the lines after it.
+    const twoLineName = `${HEADER}\r\n10000001,123456,,"Ana\r\nMaría",García\r\n`;
+    expect(() => parseClassMembers(`${twoLineName}10000002,654321,,"Bo,Lee\r\n`, "m.csv")).toThrow(/^m\.csv: line 4: a field opens a quote/);
+    expect(() => parseClassMembers(`${twoLineName}10000002,654321,,Bo,Lee,extra\r\n`, "m.csv")).toThrow(/^m\.csv: line 4: this row has a different number of columns/);
+    expect(() => parseClassMembers(`${twoLineName}10000002,654321,,B"o,Lee\r\n`, "m.csv")).toThrow(/^m\.csv: line 4: a quote/);
+    expect(() => parseClassMembers(`${HEADER}\r\n10000001,123456,,"Ana\r\nMaría",Gar"cía\r\n`, "m.csv")).toThrow(/^m\.csv: line 3: a quote/);
+    // A row is named by the line it starts on, where its Claim ID is.
+    expect(() => parseClassMembers(`${HEADER}\n1234,123456,,"Ana\nMaría",García\n`, "m.csv")).toThrow("m.csv: line 2: ClaimId must be 8 digits and Pin 6 digits");
+  });
+
   test("a quote in the middle of a field is refused with its line; rule errors name their line too", () => {
     expect(() => parseClassMembers(`${HEADER}\n10000001,123456,,An"a,García\n`, "m.csv")).toThrow(/^m\.csv: line 2: a quote/);
     expect(() => parseClassMembers(`${HEADER}\n10000001,123456,,Ana,García\n\n1234,12,,Bo,Lee\n`, "m.csv")).toThrow("m.csv: line 4: ClaimId must be 8 digits and Pin 6 digits");
