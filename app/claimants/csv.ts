@@ -121,7 +121,8 @@ export function csvLine(values: Array<string | number | boolean | null | undefin
     const text = value === null || value === undefined ? "" : String(value);
     return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   });
-  return stringify([defused], { record_delimiter: "\r\n", quoted_match: /[\r\n]/ });
+  // A row of one empty field would be a blank line, which readers skip: quoted, it stays a row.
+  return stringify([defused], { record_delimiter: "\r\n", quoted_match: /[\r\n]/, quoted_empty: defused.length === 1 });
 }
 
 /** Starts a CSV file: a byte-order mark first, so Excel reads the UTF-8 (accents) as such. */

@@ -58,13 +58,14 @@ describe("CSV read and written", () => {
     expect(csvLine(["a,b", 'say "hi"', "two\nlines"])).toBe('"a,b","say ""hi""","two\nlines"\r\n');
   });
 
-  test("any table written line by line reads back exactly (fast-check)", () => {
-    const cell = fc.string({ unit: fc.oneof(fc.constantFrom(",", '"', "\n", "\r\n", " ", "é", "ñ", "€", "'"), fc.string({ minLength: 1, maxLength: 1 })), maxLength: 12 }).filter((text) => !/^[=+\-@\t\r]/.test(text));
+  test("any table written line by line reads back exactly, but for the apostrophe that defuses a formula (fast-check)", () => {
+    const tricky = fc.constantFrom(",", '"', "\n", "\r", "\r\n", " ", "é", "ñ", "€", "'", "=", "+", "-", "@", "\t", "\uFEFF");
+    const cell = fc.string({ unit: fc.oneof(tricky, fc.string({ minLength: 1, maxLength: 1 })), maxLength: 12 });
+    const table = fc.integer({ min: 1, max: 5 }).chain((width) => fc.array(fc.array(cell, { minLength: width, maxLength: width }), { minLength: 1, maxLength: 6 }));
+    const defused = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5 }).chain((width) => fc.array(fc.array(cell, { minLength: width, maxLength: width }), { minLength: 1, maxLength: 6 })), (rows) => {
-        // A row of empty fields only is a blank line, which readers skip: give each row some text.
-        const table = rows.map((row) => [...row.slice(0, -1), `${row.at(-1)}x`]);
-        expect(parseCsv(CSV_FILE_START + table.map((row) => csvLine(row)).join(""))).toEqual(table);
+      fc.property(table, (rows) => {
+        expect(parseCsv(CSV_FILE_START + rows.map((row) => csvLine(row)).join(""))).toEqual(rows.map((row) => row.map(defused)));
       }),
       { numRuns: 300 },
     );
