@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { loadClassMembers } from "#app/claimants/class-members.server.ts";
 import { parseCsv } from "#app/claimants/csv.ts";
 import { BACKENDS } from "#tests/support/backends.ts";
 import { pdfOfSize, PNG } from "#tests/support/documents.ts";
@@ -9,7 +10,7 @@ import { Claimant } from "#tests/support/claimant.ts";
 import { fileReimbursementClaim } from "#tests/support/filing.ts";
 import { portalCommand } from "#tests/support/portal-command.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
-import { settlementWith } from "#tests/support/settlement.ts";
+import { settlementWith, writeSettlementFile } from "#tests/support/settlement.ts";
 
 describe.each(BACKENDS)("the operator's command line, on %s", (backend) => {
   let portal: PortalServer;
@@ -60,9 +61,11 @@ describe.each(BACKENDS)("the operator's command line, on %s", (backend) => {
     expect(readFileSync(path.join(out, claim.documents[0].file))).toEqual(receipt);
     expect(readFileSync(path.join(out, claim.documents[1].file))).toEqual(PNG);
 
-    // A byte-order mark first, so Excel shows García as García.
+    // A byte-order mark first in every CSV file, so Excel shows García as García.
+    const csvFiles = readdirSync(out).filter((name) => name.endsWith(".csv"));
+    expect(csvFiles.sort()).toEqual(["claims-reimbursement.csv", "records-reimbursement-claimTransactions.csv", "records-reimbursement-documentContexts.csv"]);
+    for (const name of csvFiles) expect([...readFileSync(path.join(out, name)).subarray(0, 3)], name).toEqual([0xef, 0xbb, 0xbf]);
     const claimsCsv = readFileSync(path.join(out, "claims-reimbursement.csv"));
-    expect([...claimsCsv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, row] = parseCsv(claimsCsv.toString("utf8"));
     expect(header!.slice(0, 10)).toEqual(["referenceCode", "claimId", "vin", "verified", "signInMethod", "culture", "submittedAt", "version", "versionAt", "claimantInfo.firstName"]);
     expect(row!.slice(0, 6)).toEqual([referenceCode, claimId, "", "true", "claimIdPin", "en"]);
@@ -93,6 +96,37 @@ describe("the operator's command line: the settlement folder", () => {
     const broken = await portalCommand(undefined, settlementWith((config) => ({ ...config, theme: "neon" })), "validate");
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain("neon");
+  });
+
+  test("validate: a class-member list with a quote never closed is refused with its file and line", async () => {
+    const dir = settlementWith();
+    writeSettlementFile(dir, "class-members.csv", 'ClaimId,Pin,VIN,FirstName\r\n10000001,123456,,Ana\r\n10000002,654321,,"Bo\r\n10000003,111222,,Carmen\r\n');
+    const refused = await portalCommand(undefined, dir, "validate");
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr).toContain(`${path.join(dir, "class-members.csv")}: line 3: a field opens a quote (") that is never closed`);
+  });
+
+  test("import-members: a list saved as Excel's 'CSV UTF-8' is imported; a malformed one is refused with its line and changes nothing", async () => {
+    const dir = settlementWith();
+    const before = readFileSync(path.join(dir, "class-members.csv"), "utf8");
+    const unclosed = path.join(dir, "unclosed.csv");
+    writeFileSync(unclosed, "ClaimId,Pin,VIN,FirstName\n20000001,111111,,Ana\n20000002,222222,,\"Bo\n20000003,333333,,Carmen\n");
+    const refused = await portalCommand(undefined, dir, "import-members", unclosed);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${unclosed}: line 3: a field opens a quote (") that is never closed`);
+    const ragged = path.join(dir, "ragged.csv");
+    writeFileSync(ragged, "ClaimId,Pin,VIN,FirstName\n20000001,111111,,Ana\n20000002,222222,,Bo,Lee\n");
+    expect((await portalCommand(undefined, dir, "import-members", ragged)).stderr).toContain(`${ragged}: line 3: this row has a different number of columns than the header`);
+    expect(readFileSync(path.join(dir, "class-members.csv"), "utf8")).toBe(before);
+
+    const excel = path.join(dir, "excel.csv");
+    writeFileSync(excel, "\uFEFFClaimId,Pin,VIN,FirstName,LastName\r\n20000001,111111,,José,Núñez\r\n20000002,222222,1HGCM82633A004352,Bo,Lee\r\n");
+    const imported = await portalCommand(undefined, dir, "import-members", excel);
+    expect(imported.stdout).toBe(`Imported 2 class members (1 with a VIN) into ${dir}. Restart the portal's servers to use them.\n`);
+    expect(loadClassMembers(dir).byClaimId.get("20000001")?.prepopulated).toEqual({ FirstName: "José", LastName: "Núñez" });
+    const validated = await portalCommand(undefined, dir, "validate");
+    expect(validated.stdout).toContain("class members: 2");
   });
 
   test("import-members: a checked list replaces the settlement's; a bad one changes nothing", async () => {
