@@ -79,6 +79,8 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
     expect(huge.status).toBe(400);
     expect(fieldError(huge, "claimTransactions.amount")).toBe("Enter an expense of $0.01 to $25,000");
     expect((await press(claimant, "save", "claimTransactions", draftId, expense("5/1/2024", "Tow truck", "25,000.01"))).status).toBe(400);
+    const refusedDraft = await withStore(portal, (store) => store.getDraft(`member:${claimant.member["credentials.claimId"]}`, "reimbursement"));
+    expect(refusedDraft?.records?.claimTransactions?.flatMap((record) => record.fields.amount ?? [])).toEqual([]);
     expect((await press(claimant, "save", "claimTransactions", draftId, expense("5/1/2024", "Tow truck", "120"))).status).toBe(303);
 
     for (const [date, description, amount] of [["5/2/2024", "Rental car", "310.45"], ["5/3/2024", "Second opinion", "75"]]) {
@@ -138,7 +140,7 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
     const store = openStoreOf(portal);
     try {
       const claim = await store.getClaim(code);
-      expect(claim?.records.claimTransactions?.map((record) => record.fields.description)).toEqual(["Tow truck", "Rental car"]);
+      expect(claim?.records.claimTransactions?.map((record) => [record.fields.description, record.fields.amount])).toEqual([["Tow truck", "120.00"], ["Rental car", "310.45"]]);
       const documents = inRecordOrder(claim!, await store.claimDocuments(code));
       expect(documents.map((document) => [document.name, document.mediaType])).toEqual([["tow.pdf", "application/pdf"], ["rental.png", "image/png"]]);
       expect(await readAll(store.readDocument(documents[0]!.id))).toEqual(towReceipt);

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Claimant, fieldError, storedDrafts, summaryLines } from "#tests/support/claimant.ts";
-import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
+import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, REIMBURSEMENT_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { blankMember } from "#tests/support/members.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { withStore } from "#tests/support/server-state.ts";
@@ -36,6 +36,12 @@ async function standardAt(step: "claim-details" | "payment-election") {
 async function automotiveDetails() {
   const claimant = await signedIn("automotive");
   await claimant.complete("/automotive/claimant-info", AUTOMOTIVE_CLAIMANT);
+  return claimant;
+}
+
+async function reimbursementDetails() {
+  const claimant = await signedIn("reimbursement");
+  await claimant.complete("/reimbursement/claimant-info", AUTOMOTIVE_CLAIMANT);
   return claimant;
 }
 
@@ -116,6 +122,10 @@ describe("every rule on a real step: the exact message beside the field and in t
     ["endDate", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "4/2/2019" }, "claimDetails.disposalDate", "The end date must be after the start date"],
     ["preventFutureDate", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "11/22/2026" }, "claimDetails.disposalDate", "The date cannot be in the future"],
     ["preventFutureShortDate", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.firstNoticedMonth": "12/2026" }, "claimDetails.firstNoticedMonth", "The month cannot be in the future"],
+    // Every money field has an upper bound, and says it in dollars (issue 10).
+    ["range (money, whole dollars)", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.repairCostEstimate": "100,001" }, "claimDetails.repairCostEstimate", "Enter an amount of $0 to $100,000"],
+    ["range (money, repair)", reimbursementDetails, "/reimbursement/claim-details", { ...REIMBURSEMENT_DETAILS, "claimDetails.repairAmount": "25,000.01" }, "claimDetails.repairAmount", "Enter a repair amount of $1 to $25,000"],
+    ["range (money, unit price)", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.unitPrice": "10000.01" }, "claimDetails.unitPrice", "Enter a price of $0.01 to $10,000"],
     ["CURRENCY_COMMA_DELIMITED", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.repairCostEstimate": "1,250.75" }, "claimDetails.repairCostEstimate", "Enter a whole-dollar amount, like 1,250"],
     ["SLASH_DELIMITED_FULL_DATE", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.acquisitionDate": "2019-04-02" }, "claimDetails.acquisitionDate", "Enter a date as mm/dd/yyyy"],
     ["radio options", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.ownershipType": "stolen" }, "claimDetails.ownershipType", "The value entered is not valid"],

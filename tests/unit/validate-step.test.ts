@@ -56,3 +56,36 @@ describe("the step validator", () => {
     expect(run({ country: "XX" }).errors["details.country"]).toEqual([{ key: "Validation_Invalid" }]);
   });
 });
+
+describe("money against its bounds (issue 10)", () => {
+  const money = modelConfigsSchema.parse([
+    {
+      metadataHash: "m",
+      metadata: { dtoMapping: "ClaimDetails" },
+      fields: {
+        estimate: { componentName: "FormFieldText", key: "estimate", label: "Estimate", maskName: "CURRENCY_COMMA_DELIMITED", validations: [{ type: "range", min: 0, max: 100000 }] },
+        amount: { componentName: "FormFieldText", key: "amount", label: "Amount", maskName: "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS", validations: [{ type: "range", min: 0.01, max: 100000 }] },
+      },
+    },
+  ]);
+  const moneyPages = pagesSchema.parse({ index: { title: "t", blocks: [] }, "claim-details": { title: "t", blocks: [{ kind: "field", field: "claimDetails.estimate" }, { kind: "field", field: "claimDetails.amount" }] } });
+  const typed = (field: "estimate" | "amount", text: string) => {
+    const result = validateStep({ models: money, pages: moneyPages }, "claim-details", { claimDetails: { [field]: text } }, context);
+    return { stored: result.values.claimDetails?.[field], errors: result.errors[`claimDetails.${field}`]?.map((error) => error.key) ?? [] };
+  };
+
+  test("amounts as claimants write them are stored up to the maximum, bounds included", () => {
+    expect(typed("amount", "1,200.50")).toEqual({ stored: "1200.50", errors: [] });
+    expect(typed("amount", "$100,000.00")).toEqual({ stored: "100000.00", errors: [] });
+    expect(typed("amount", ".01")).toEqual({ stored: "0.01", errors: [] });
+    expect(typed("estimate", "100,000.00")).toEqual({ stored: "100000", errors: [] });
+    expect(typed("estimate", "0")).toEqual({ stored: "0", errors: [] });
+  });
+
+  test("a cent over the maximum, or under the minimum, is refused with the range's message", () => {
+    for (const text of ["100000.01", "100,000.01", "$100,000.1", "99999999999999", "99,999,999,999,999.99", "0.00"]) expect(typed("amount", text).errors, text).toEqual(["Validation_Range"]);
+    expect(typed("estimate", "100,001").errors).toEqual(["Validation_Range"]);
+    // Whole dollars: cents are the mask's refusal, not read as a smaller amount.
+    expect(typed("estimate", "1,200.50").errors).toEqual(["Mask_Currency"]);
+  });
+});
