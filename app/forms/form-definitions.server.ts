@@ -86,11 +86,13 @@ function checkModels(models: ModelConfig[]): string[] {
 /**
  * A developer warning for each money field with no upper bound (issue 10: an expense of
  * 99999999999999 was stored): a "range" rule with a max keeps amounts to what the settlement pays.
+ * A field whose dependency switches it to a money mask takes money too, so it counts.
  */
 function warnOfUnboundedMoney(file: string, models: ModelConfig[]) {
   for (const model of models) {
     for (const [fieldKey, field] of Object.entries(model.fields)) {
-      if (!field.maskName.startsWith("CURRENCY_")) continue;
+      const masks = [field.maskName, field.dependencies?.maskOverride];
+      if (!masks.some((mask) => mask?.startsWith("CURRENCY_"))) continue;
       if (field.validations.some((rule) => rule.type === "range" && typeof rule.max === "number")) continue;
       console.warn(JSON.stringify({ level: "warn", message: `${file}: model ${model.metadata.dtoMapping}, field ${fieldKey}: a money field with no upper bound; add a "range" rule with a "max"` }));
     }

@@ -141,4 +141,32 @@ describe("form definitions", () => {
     }
     expect(warnings.join("\n")).toContain("the records grid of claimTransactions has no field ordering");
   });
+
+  test("a money field without an upper bound warns the developer, naming the file, model and field; so does a field a dependency makes money", () => {
+    const warnings = (dir: string) => {
+      const seen: string[] = [];
+      const warn = console.warn;
+      console.warn = (message: string) => seen.push(JSON.parse(message).message);
+      try {
+        loadFormDefinition(dir, "automotive");
+      } finally {
+        console.warn = warn;
+      }
+      return seen.filter((message) => message.includes("money"));
+    };
+    expect(warnings(DEMO_SETTLEMENT)).toEqual([]);
+    const dir = withAutomotive((models) => {
+      const details = models[2]!.fields;
+      details.repairCostEstimate!.validations = [{ type: "required" }];
+      // Money only while the vehicle is owned: still money, still needs its bound.
+      details.towingCost = { componentName: "FormFieldText", key: "towingCost", label: "Towing", dependencies: { conditions: [{ field: "ownershipType", equals: "owned" }], maskOverride: "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS" } };
+      // One with its maximum is not named.
+      details.rentalCost = { componentName: "FormFieldText", key: "rentalCost", label: "Rental", maskName: "CURRENCY_COMMA_DELIMITED", validations: [{ type: "range", min: 0, max: 5000 }] };
+    });
+    const file = path.join(dir, "forms", "automotive.json");
+    expect(warnings(dir)).toEqual([
+      `${file}: model ClaimDetails, field repairCostEstimate: a money field with no upper bound; add a "range" rule with a "max"`,
+      `${file}: model ClaimDetails, field towingCost: a money field with no upper bound; add a "range" rule with a "max"`,
+    ]);
+  });
 });
