@@ -1,3 +1,4 @@
+import { AnswerList } from "#app/components/AnswerList.tsx";
 import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { Feedback } from "#app/components/Feedback.tsx";
@@ -41,14 +42,7 @@ export default function ClaimSummary({ loaderData, actionData }: Route.Component
               <span className="visually-hidden"> {section.title}</span>
             </PortalLink>
           </div>
-          <dl className="answers">
-            {section.answers.map((answer) => (
-              <div key={answer.path} className="answer">
-                <dt>{answer.label}</dt>
-                <dd>{answer.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <AnswerList answers={section.answers} />
         </section>
       ))}
       <p className="signature-date">

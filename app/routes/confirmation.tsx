@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
+import { AnswerList } from "#app/components/AnswerList.tsx";
 import { Feedback } from "#app/components/Feedback.tsx";
 import { PageHeading } from "#app/components/PageHeading.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
@@ -57,14 +58,7 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
       {loaderData.sections.map((section) => (
         <section key={section.step} className="answer-section" aria-labelledby={`answers-${section.step}`}>
           <h3 id={`answers-${section.step}`}>{section.title}</h3>
-          <dl className="answers">
-            {section.answers.map((answer) => (
-              <div key={answer.path} className="answer">
-                <dt>{answer.label}</dt>
-                <dd>{answer.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <AnswerList answers={section.answers} />
         </section>
       ))}
     </>
