@@ -223,7 +223,12 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   const { perMember } = settlement.claims;
   const stored = await store.getDraft(owner, formType);
   const filed = stored && (await filedClaim(owner, formType, stored));
-  const outcomeNow = filed && filingOutcome(filed, { models, records: records.records }, perMember);
+  // Documents compared by content: the same file sent again (a retry) has a new id.
+  const fingerprints = new Map([
+    ...received.files.flatMap((file) => (file.document ? [[file.document.id, file.document.sha256] as const] : [])),
+    ...(filed ? (await store.claimDocuments(filed.referenceCode)).map((document) => [document.id, document.sha256] as const) : []),
+  ]);
+  const outcomeNow = filed && filingOutcome(filed, { models, records: records.records }, perMember, fingerprints);
   if (filed && outcomeNow === "refused" && perMember === "one") return refuse(409, alreadyFiledText(text, culture));
   // "many": answers unlike the claim this draft became are a claim of their own.
   const startsAnother = perMember === "many" && outcomeNow === "refused";

@@ -9,6 +9,7 @@ import {
   documentFromRow,
   type Draft,
   filingOutcome,
+  recordDocumentIds,
   newDocumentId,
   type SessionRecord,
   SIGN_IN_FAILURES_COLUMNS,
@@ -282,7 +283,9 @@ export function openPostgresStore(connectionString: string): Store {
                 (await client.query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = $1 AND form_type = $2 ORDER BY submitted_at DESC, reference_code DESC LIMIT 1`, [owner, formType]))
                   .rows[0],
               ));
-        const outcome = filingOutcome(existing, claim, perMember);
+        const documentIds = [...claim.documentIds, ...(existing ? recordDocumentIds(existing.records) : [])];
+        const hashes = await client.query<{ id: string; sha256: string }>("SELECT id, sha256 FROM documents WHERE id = ANY($1)", [documentIds]);
+        const outcome = filingOutcome(existing, claim, perMember, new Map(hashes.rows.map((row) => [row.id, row.sha256])));
         if (existing && (outcome === "unchanged" || outcome === "refused")) return { referenceCode: existing.referenceCode, outcome, version: existing.version };
         const models = JSON.stringify(claim.models);
         const records = JSON.stringify(claim.records);
@@ -311,8 +314,9 @@ export function openPostgresStore(connectionString: string): Store {
           [referenceCode, claim.documentIds, owner, formType],
         );
         if (moved.rowCount !== claim.documentIds.length) throw new Error("A document of the claim is not an upload of this draft");
-        // Uploads the claimant replaced or removed are not part of the claim.
-        await client.query("DELETE FROM documents WHERE owner = $1 AND form_type = $2 AND reference_code IS NULL", [owner, formType]);
+        // Uploads not part of the claim are not swept here: another session of the owner may be
+        // filing with one this moment. Replaced and removed ones were deleted when that happened;
+        // the rest go with the draft (purgeDrafts).
         return { referenceCode, outcome: existing ? ("amended" as const) : ("filed" as const), version };
       });
     },

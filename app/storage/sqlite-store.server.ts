@@ -12,6 +12,7 @@ import {
   documentFromRow,
   type Draft,
   filingOutcome,
+  recordDocumentIds,
   newDocumentId,
   type SessionRecord,
   SIGN_IN_FAILURES_COLUMNS,
@@ -196,7 +197,6 @@ export function openSqliteStore(file: string): Store {
     claimDocument: db.prepare(
       "UPDATE documents SET reference_code = ? WHERE id = ? AND owner = ? AND form_type = ? AND (reference_code IS NULL OR reference_code = ?)",
     ),
-    unclaimedOfDraft: db.prepare("SELECT id FROM documents WHERE owner = ? AND form_type = ? AND reference_code IS NULL"),
     unclaimedOfOwner: db.prepare("SELECT id FROM documents WHERE owner = ? AND reference_code IS NULL"),
     claimDocuments: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE reference_code = ? ORDER BY created_at, id`),
     expiredSessions: db.prepare("SELECT id FROM sessions WHERE last_seen_at < ?"),
@@ -272,11 +272,16 @@ export function openSqliteStore(file: string): Store {
       });
     },
     async submitClaim(owner, formType, claim, perMember, newReferenceCode, now) {
-      const { filed, removed } = transaction(db, () => {
+      const { filed } = transaction(db, () => {
         const existing =
           claimOf(statements.getClaimByDraft.get(claim.draftId) as never) ?? (perMember === "many" ? undefined : claimOf(statements.latestClaim.get(owner, formType) as never));
-        const outcome = filingOutcome(existing, claim, perMember);
-        if (existing && (outcome === "unchanged" || outcome === "refused")) return { filed: { referenceCode: existing.referenceCode, outcome, version: existing.version }, removed: [] };
+        const documentIds = [...claim.documentIds, ...(existing ? recordDocumentIds(existing.records) : [])];
+        const fingerprints = new Map(documentIds.flatMap((id) => {
+          const row = statements.getDocument.get(id) as DocumentRow | undefined;
+          return row ? [[id, row.sha256] as const] : [];
+        }));
+        const outcome = filingOutcome(existing, claim, perMember, fingerprints);
+        if (existing && (outcome === "unchanged" || outcome === "refused")) return { filed: { referenceCode: existing.referenceCode, outcome, version: existing.version } };
         const models = JSON.stringify(claim.models);
         const records = JSON.stringify(claim.records);
         const referenceCode = existing?.referenceCode ?? newReferenceCode();
@@ -291,12 +296,11 @@ export function openSqliteStore(file: string): Store {
         for (const id of claim.documentIds) {
           if (statements.claimDocument.run(referenceCode, id, owner, formType, referenceCode).changes !== 1) throw new Error(`Document ${id} is not an upload of this draft`);
         }
-        // Uploads the claimant replaced or removed are not part of the claim.
-        const leftOver = (statements.unclaimedOfDraft.all(owner, formType) as Array<{ id: string }>).map((row) => row.id);
-        deleteDocumentRows(leftOver);
-        return { filed: { referenceCode, outcome: existing ? ("amended" as const) : ("filed" as const), version }, removed: leftOver };
+        // Uploads not part of the claim are not swept here: another session of the owner may be
+        // filing with one this moment. Replaced and removed ones were deleted when that happened;
+        // the rest go with the draft (purgeDrafts).
+        return { filed: { referenceCode, outcome: existing ? ("amended" as const) : ("filed" as const), version } };
       });
-      await removeFiles(removed);
       return filed;
     },
     async getClaim(referenceCode) {

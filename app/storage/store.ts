@@ -194,11 +194,20 @@ export interface SubmittedClaim {
  * What filing `claim` does given the owner's claim already filed (`existing`): a new claim when
  * there is none; nothing when it says the same (a double click, a retry); else a new version, if
  * the settlement lets members amend, or a refusal. ("many" looks only at the draft's own claim.)
+ * Documents are compared by their content (`fingerprints`: document id → SHA-256), since the same
+ * file sent again (a retried JSON submission) is stored under a new id.
  */
-export function filingOutcome(existing: Claim | undefined, claim: Pick<NewClaim, "models" | "records">, perMember: ClaimsPerMember): SubmittedClaim["outcome"] {
+export function filingOutcome(existing: Claim | undefined, claim: Pick<NewClaim, "models" | "records">, perMember: ClaimsPerMember, fingerprints: Map<string, string>): SubmittedClaim["outcome"] {
   if (!existing) return "filed";
-  if (sameContent({ models: existing.models, records: existing.records }, { models: claim.models, records: claim.records })) return "unchanged";
+  const content = (records: DraftRecords) =>
+    Object.fromEntries(Object.entries(records).map(([model, list]) => [model, list.map(({ documentId, clientId: _client, ...record }) => ({ ...record, document: documentId && (fingerprints.get(documentId) ?? documentId) }))]));
+  if (sameContent({ models: existing.models, records: content(existing.records) }, { models: claim.models, records: content(claim.records) })) return "unchanged";
   return perMember === "amend" ? "amended" : "refused";
+}
+
+/** Every document id a claim's (or a draft's) records hold. */
+export function recordDocumentIds(records: DraftRecords): string[] {
+  return Object.values(records).flatMap((list) => list.flatMap((record) => (record.documentId ? [record.documentId] : [])));
 }
 
 /**

@@ -368,3 +368,66 @@ describe.each(BACKENDS)("a flow that accepts a VIN alone (claims.vinOnlySignIn),
     }
   });
 });
+
+/** A member's JSON client (SPEC §7): signs in, then files the standard claim with one document. */
+async function jsonClient(portal: PortalServer, member: Credentials) {
+  const client = new Claimant(portal);
+  await client.get("/standard");
+  const authorized = await client.api("/api/forms/standard/authorize", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ credentials: { claimId: member["credentials.claimId"], pin: member["credentials.pin"] }, reCaptchaResponse: "test-pass" }),
+  });
+  expect(authorized.status).toBe(200);
+  return (city = "Austin") => {
+    const parts = new FormData();
+    const answers = {
+      claimantInfo: { firstName: "Bo", lastName: "Lee", mailingStreetLine1: "1 Main St", mailingCity: city, mailingCountry: "US", mailingSubDivision: "TX", mailingPostalCode: "73301", emailAddress: "bo@example.com", confirmEmailAddress: "bo@example.com" },
+      claimDetails: { boughtPartsKit: true, quantity: "2", unitPrice: "19.99", purchaseDate: "3/7/2021", boughtInStore: true },
+      paymentElection: { paymentMethod: "check" },
+      signature: { attestation: true, signature: "Bo Lee" },
+      documentContexts: [{ clientId: "doc-aaaaaaaa", fields: { name: "receipt.pdf", documentKind: "receipt" } }],
+      reCaptchaResponse: "test-pass",
+    };
+    for (const [name, value] of Object.entries(answers)) parts.append(name, JSON.stringify(value));
+    parts.append("documents", new File([new Uint8Array(PDF)], "doc-aaaaaaaa"));
+    return client.api("/api/forms/standard", { method: "POST", body: parts });
+  };
+}
+
+describe.each(BACKENDS)("the JSON API filing with a document, on %s", (backend) => {
+  const portals: Record<string, PortalServer> = {};
+  beforeAll(async () => {
+    for (const perMember of ["one", "amend", "many"]) portals[perMember] = await startPortal({ backend, settlementDir: settlementWithClaims({ perMember }) });
+  });
+  afterAll(async () => {
+    await Promise.all(Object.values(portals).map((portal) => portal.stop()));
+  });
+
+  test.each(["one", "amend", "many"])("%s: the same claim retried, and sent by two sessions at once, is one claim, one version, no error", async (perMember) => {
+    const portal = portals[perMember]!;
+    const member = blankMember();
+    const [phone, laptop] = [await jsonClient(portal, member), await jsonClient(portal, member)];
+    const [a, b] = await Promise.all([phone(), laptop()]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const retried = await phone();
+    expect(retried.status).toBe(200);
+    const codes = await Promise.all([a, b, retried].map(async (reply) => ((await reply.json()) as { referenceCodeForm: string }).referenceCodeForm));
+    const claims = await claimsOf(portal, member);
+    expect(claims).toHaveLength(1);
+    expect(codes).toEqual([claims[0]!.reference_code, claims[0]!.reference_code, claims[0]!.reference_code]);
+    expect(claims[0]!.version).toBe(1);
+    expect(await withStore(portal, (store) => store.claimDocuments(claims[0]!.reference_code))).toHaveLength(1);
+  });
+
+  test("amend: a changed claim sent by two sessions at once files both versions; no 500", async () => {
+    const portal = portals.amend!;
+    const member = blankMember();
+    const [phone, laptop] = [await jsonClient(portal, member), await jsonClient(portal, member)];
+    expect((await phone("Austin")).status).toBe(200);
+    const [a, b] = await Promise.all([phone("Dallas"), laptop("Houston")]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const [claim] = await claimsOf(portal, member);
+    expect(claim!.version).toBe(3);
+  });
+});
