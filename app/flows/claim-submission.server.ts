@@ -21,7 +21,7 @@ import { getStore } from "#app/storage/store.server.ts";
 import { readFormFields } from "#app/http/form-body.server.ts";
 import { claimDocumentIds, recordsProblems, savedOnly } from "#app/records/record-actions.server.ts";
 import { recordChoices, recordsViews } from "#app/records/records-view.server.ts";
-import { type Claim, type ClaimMember, type Draft, emptyDraft, type SignIn } from "#app/storage/store.ts";
+import { type Claim, type ClaimMember, type Draft, emptyDraft, sameContent, type SignIn } from "#app/storage/store.ts";
 import { isReadOnly, newDraftId, requireClaimantSession } from "./claimant-session.server.ts";
 import { answerSteps, firstIncompleteBefore, flowSteps, stepPath } from "./navigation.ts";
 import { filedClaimPath, locateStep, sessionTimeout, type StepArgs, stepFormData, withStepAnswers } from "./step-page.server.ts";
@@ -41,6 +41,9 @@ export function newReferenceCode(formType: FormType): string {
   const groups = Array.from({ length: 3 }, () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join(""));
   return [PREFIXES[formType], ...groups].join("-");
 }
+
+/** The named answers of a model, for comparing what a page posts with what was filed. */
+const pick = (values: Record<string, unknown> | undefined, keys: string[]) => Object.fromEntries(keys.map((key) => [key, values?.[key] ?? null]));
 
 /** Who a claim filed under this sign-in belongs to, as the administrator will see it. */
 export function claimMember(signIn: SignIn): ClaimMember {
@@ -111,8 +114,13 @@ export async function submitClaim({ request, url, context }: StepArgs) {
   const { sessionId, signIn, owner, draft, filed } = await requireClaimantSession(request, formType, culture, now, definition.pages[step]!.enableTimeout);
   const formData = await readFormFields(request, { tooLarge: getTranslate(context)("Form_TooLarge"), malformed: getTranslate(context)("Upload_Malformed") });
   requireFormCsrf(sessionId, formData);
-  // Filed already and final: the claim as filed (a second click of Submit lands here too).
-  if (isReadOnly(filed)) return redirect(filedClaimPath(formType, culture), 303);
+  // Filed already and final: the claim as filed. A second click of Submit sends what was filed;
+  // anything else (a signature changed in a tab left open) is refused, and the page says so.
+  if (filed && isReadOnly(filed)) {
+    const posted = parseStep(formData, definition, step, { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses, now, side: "server", saved: filed.models }, text);
+    const same = posted.status === "success" && Object.entries(posted.value).every(([model, values]) => sameContent(values, pick(filed.models[model], Object.keys(values))));
+    return redirect(filedClaimPath(formType, culture, { changeRefused: !same }), 303);
+  }
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
   if (missing) throw redirect(withCulture(stepPath(formType, missing), culture), 303);
 

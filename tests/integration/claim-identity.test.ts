@@ -65,6 +65,15 @@ describe.each(BACKENDS)("one claim per member (claims.perMember 'one', the defau
     const member = blankMember();
     const claimant = new Claimant(portal);
     await atStandardSummary(claimant, member);
+    // The summary as a tab left open shows it: its form, with its token.
+    const summaryToken = claimant.csrfToken();
+    const openSummary = (fields: Record<string, string>) =>
+      fetch(`${portal.url}/standard/claim-summary`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: claimant.cookieHeader(), Origin: portal.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ ...fields, csrf: summaryToken }),
+      });
     expect((await submitSummary(claimant)).headers.get("location")).toBe("/standard/confirmation");
     const [claim] = await claimsOf(portal, member);
     expect(claim).toMatchObject({ claim_id: member["credentials.claimId"], vin: null, verified: true, sign_in_method: "claimIdPin", version: 1, culture: "en" });
@@ -86,6 +95,12 @@ describe.each(BACKENDS)("one claim per member (claims.perMember 'one', the defau
       "Your change was not saved, because your claim has already been filed. To correct a filed claim, contact the Settlement Administrator at 1-800-555-0142 or info@acmetransmissionsettlement.example.",
     );
     expect(await claimsOf(portal, member)).toEqual([claim]);
+
+    // The summary left open in the first browser: Submit again as filed is just the claim; a changed signature is refused and said so.
+    expect((await openSummary(SIGNED)).headers.get("location")).toBe("/standard/confirmation");
+    const resigned = await openSummary({ ...SIGNED, "signature.signature": "Someone Else" });
+    expect(resigned.headers.get("location")).toBe("/standard/confirmation?notice=filed");
+    expect((await claimsOf(portal, member))[0]!.models.signature?.signature).toBe("Bo Lee");
   });
 
   test("two sessions of one member share the draft; both submitting at the same moment make one claim", async () => {
