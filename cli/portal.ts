@@ -79,7 +79,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case "unlock": {
       const claimId = rest[0];
-      if (!claimId) throw new UsageError("unlock needs the Claim ID to unlock");
+      if (!claimId || !/^\d{8}$/.test(claimId)) throw new UsageError("unlock needs the Claim ID to unlock (8 digits)");
       const forgotten = await getStore().clearSignInFailures(claimId);
       console.log(forgotten ? `Claim ID ${claimId} is unlocked: its failed sign-ins are forgotten.` : `Claim ID ${claimId} had no failed sign-ins.`);
       return 0;

@@ -157,7 +157,7 @@ describe.each(BACKENDS)("one claim per member (claims.perMember 'one', the defau
     const after = new Claimant(portal, at(45));
     expect((await after.get("/standard/claim-details")).headers.get("location")).toBe("/session-expired?form=standard");
     const expired = await after.get("/session-expired?form=standard");
-    expect(expired.text("main")).toContain("Answers you saved with your Claim ID and PIN are kept: sign in again to continue where you left off.");
+    expect(expired.text("main")).toContain("If you signed in with your Claim ID and PIN, the answers you saved are kept: sign in again to continue where you left off.");
     expect((await after.signIn("standard", member)).headers.get("location")).toBe("/standard/claim-details");
     expect((await after.get("/standard/claimant-info")).document.querySelector("#field-claimantInfo-lastName")?.getAttribute("value")).toBe("Lee");
   });

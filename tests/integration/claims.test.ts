@@ -75,7 +75,7 @@ describe.each(BACKENDS)("on %s", (backend) => {
       expect(page.status).toBe(400);
       expect(fieldError(page, "credentials.pin")).toBe("A PIN has 6 digits");
       const neither = await signInAttempt({ captchaToken: "test-pass" });
-      expect(fieldError(neither, "credentials.claimId")).toBe("Enter your Claim ID and PIN, or your VIN");
+      expect(fieldError(neither, "credentials.claimId")).toBe("Enter the Claim ID from your notice");
     });
 
     test("the captcha: missing, or rejected, is a 400 that says so", async () => {

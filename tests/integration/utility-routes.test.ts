@@ -52,7 +52,7 @@ describe("utility routes", () => {
     expect(page.text("h1")).toBe("Su sesión ha caducado");
     const link = page.document.querySelector("a.start-again");
     expect(link?.getAttribute("href")).toBe("/reimbursement?culture=es");
-    expect(link?.textContent).toBe("Comenzar de nuevo su Reclamo de reembolso de reparaciones");
+    expect(link?.textContent).toBe("Inicie sesión de nuevo en su Reclamo de reembolso de reparaciones");
   });
 
   test("/session-expired with no or an unknown form links to the start page", async () => {

@@ -71,3 +71,11 @@ describe("CSV read and written", () => {
     );
   });
 });
+
+describe("VINs in the class-member list", () => {
+  test("a VIN must be 17 letters and digits without I, O or Q; lower case is read as upper; members may share one", () => {
+    expect(() => parseClassMembers(`${HEADER}\n10000001,123456,1HGCM82633A00435,Ana,García\n`, "m.csv")).toThrow("m.csv: line 2: VIN must be 17 letters and digits, without I, O or Q (or empty)");
+    const members = parseClassMembers(`${HEADER}\n10000001,123456,1hgcm82633a004352,Ana,García\n10000002,654321,1HGCM82633A004352,Bo,Lee\n`, "m.csv");
+    expect([...members.byClaimId.values()].map((member) => member.vin)).toEqual(["1HGCM82633A004352", "1HGCM82633A004352"]);
+  });
+});
