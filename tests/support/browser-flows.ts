@@ -26,6 +26,8 @@ export const savedRows = (page: Page, model: string) => page.locator(`#records-$
 
 /** Adds a record to a table: "Add", answer, "Save" (or, with `leaveBy`, just move focus away). */
 export async function addRecord(page: Page, model: string, answers: Record<string, string>, leaveBy?: () => Promise<void>) {
+  // After a client-side navigation the section may not be rendered yet: count nothing before it is.
+  await page.locator(`#records-${model}`).waitFor();
   const before = await savedRows(page, model).count();
   const add = page.locator(`#records-${model} button[value="add"]`);
   if (await add.count()) {
