@@ -15,5 +15,6 @@ export const SLASH_DELIMITED_FULL_DATE: Mask = {
   },
   format: (value) => value,
   placeholder: "mm/dd/yyyy",
-  inputMode: "numeric",
+  // No numeric keypad: a phone's has no "/", and the date needs it (the keyboard with symbols does).
+  inputMode: "text",
 };
