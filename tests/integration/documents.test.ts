@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Claim, Store, StoredDocument } from "#app/storage/store.ts";
+import type { Claim, StoredDocument } from "#app/storage/store.ts";
 import { BACKENDS, readClaims } from "#tests/support/backends.ts";
 import { Claimant, fieldError, summaryLines } from "#tests/support/claimant.ts";
 import { AUTOMOTIVE_CLAIMANT, REIMBURSEMENT_DETAILS } from "#tests/support/demo-answers.ts";
