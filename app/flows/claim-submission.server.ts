@@ -22,6 +22,7 @@ import { readFormFields } from "#app/http/form-body.server.ts";
 import { claimDocumentIds, recordsProblems, savedOnly } from "#app/records/record-actions.server.ts";
 import { recordChoices, recordsViews } from "#app/records/records-view.server.ts";
 import { type Claim, type ClaimMember, type Draft, emptyDraft, sameContent, type SignIn } from "#app/storage/store.ts";
+import { contactFor } from "#app/settlement/settlement-schema.ts";
 import { isReadOnly, newDraftId, requireClaimantSession } from "./claimant-session.server.ts";
 import { answerSteps, firstIncompleteBefore, flowSteps, stepPath } from "./navigation.ts";
 import { filedClaimPath, locateStep, sessionTimeout, type StepArgs, stepFormData, withStepAnswers } from "./step-page.server.ts";
@@ -160,7 +161,7 @@ export async function loadConfirmation({ request, url, context }: StepArgs) {
   if (!filed) throw redirect(withCulture(stepPath(formType, "claim-summary"), culture));
   const { settlement } = getPortal();
   const { perMember } = settlement.claims;
-  const { phone, email } = settlement.contact[culture] ?? settlement.contact.en!;
+  const { phone, email } = contactFor(settlement, culture);
   return {
     formType,
     contact: { phone, email },

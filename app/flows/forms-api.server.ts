@@ -23,6 +23,7 @@ import { isMultipart, MalformedUpload, type ReceivedForm, receiveUpload } from "
 import { type ApiRecords, apiRecords, documentNameFor } from "#app/records/api-records.server.ts";
 import { recordsProblems } from "#app/records/record-actions.server.ts";
 import { isRecordModel } from "#app/records/records.ts";
+import { contactFor } from "#app/settlement/settlement-schema.ts";
 import { grantAuthorization, signInWith } from "./authorize.server.ts";
 import { claimMember, newReferenceCode } from "./claim-submission.server.ts";
 import { filedClaim, isSessionExpired, newDraftId } from "./claimant-session.server.ts";
@@ -253,6 +254,6 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
 
 /** Why a filed claim takes no change, and whom to ask instead (SPEC's contact settings, per culture). */
 function alreadyFiledText(text: Translate, culture: string): string {
-  const contact = getPortal().settlement.contact[culture] ?? getPortal().settlement.contact.en!;
+  const contact = contactFor(getPortal().settlement, culture);
   return `${text("Claim_ChangeRefused")} ${text("Claim_HowToChange", contact.phone, contact.email)}`;
 }

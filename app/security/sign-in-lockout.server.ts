@@ -4,6 +4,7 @@ import type { Translate } from "#app/i18n/i18n.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import type { SignInFailures } from "#app/storage/store.ts";
+import { contactFor } from "#app/settlement/settlement-schema.ts";
 
 /**
  * Issue 10, "sign-in that cannot be guessed": a 6-digit PIN falls to anyone who may try it often
@@ -58,8 +59,7 @@ function claimIdOf(credentials: ModelValues[string] | undefined): string | undef
 
 /** Why a locked Claim ID is refused: until when (in the claimants' time zone), and whom to call. */
 export function lockedText(until: number, text: Translate, culture: string): string {
-  const { contact } = getPortal().settlement;
-  const { phone, email } = contact[culture] ?? contact.en!;
+  const { phone, email } = contactFor(getPortal().settlement, culture);
   const when = new Intl.DateTimeFormat(culture, { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: CLAIMANT_DATE_ZONE, timeZoneName: "long" }).format(until);
   return text("Authorization_ClaimIdLocked", when, phone, email);
 }

@@ -130,6 +130,11 @@ export const settlementSchema = z
 
 export type Settlement = z.infer<typeof settlementSchema>;
 
+/** The Settlement Administrator's contact details for a culture (every culture has them: checked at start-up). */
+export function contactFor(settlement: Pick<Settlement, "contact">, culture: string) {
+  return settlement.contact[culture] ?? settlement.contact.en!;
+}
+
 /** A localized text in the given culture. Cultures are checked at start-up, so one is always there. */
 export function localize(text: LocalizedText, culture: string): string {
   return typeof text === "string" ? text : (text[culture] ?? text.en ?? "");

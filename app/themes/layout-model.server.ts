@@ -1,4 +1,4 @@
-import { localize } from "#app/settlement/settlement-schema.ts";
+import { contactFor, localize } from "#app/settlement/settlement-schema.ts";
 import type { Portal } from "#app/settlement/portal.server.ts";
 import type { LayoutModel } from "./layout-model.ts";
 
@@ -13,7 +13,7 @@ export function layoutModel({ settlement }: Portal, culture: string): LayoutMode
     claimsAdminTitle: localize(settlement.claimsAdminTitle, culture),
     siteBaseUrl: settlement.siteBaseUrl.replace(/\/+$/, ""),
     privacyPolicyUrl: settlement.privacyPolicyUrl,
-    contact: settlement.contact[culture] ?? settlement.contact.en!,
+    contact: contactFor(settlement, culture),
     banner: {
       show: banner.showBanner,
       header: banner.header && localize(banner.header, culture),
