@@ -191,3 +191,73 @@ describe.each(CASES)("the parity rule: $mask", ({ flow, step, fields, answers, b
     await page.context().close();
   }, 120_000);
 });
+
+/**
+ * Editing after leaving a field: the claimant types, leaves (the field shows the value formatted),
+ * comes back to the end of the field and types or deletes. The store holds what the same
+ * keystrokes make of the plain text without JavaScript (`then` is appended; each "⌫" deletes one).
+ */
+const EDITS: Array<{ mask: string; flow: Flow; step: "claimant-info" | "claim-details"; field: string; answers: Record<string, string>; before: Case["before"]; typed: string; then: string }> = [
+  { mask: "CURRENCY_COMMA_DELIMITED", flow: "automotive", step: "claim-details", field: "claimDetails.repairCostEstimate", answers: AUTOMOTIVE_DETAILS, before: [["claimant-info", AUTOMOTIVE_CLAIMANT]], typed: "1250", then: "0" },
+  { mask: "CURRENCY_COMMA_DELIMITED", flow: "automotive", step: "claim-details", field: "claimDetails.repairCostEstimate", answers: AUTOMOTIVE_DETAILS, before: [["claimant-info", AUTOMOTIVE_CLAIMANT]], typed: "1000", then: "⌫" },
+  { mask: "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS", flow: "standard", step: "claim-details", field: "claimDetails.unitPrice", answers: STANDARD_DETAILS, before: [["claimant-info", STANDARD_CLAIMANT]], typed: "99", then: "5" },
+  { mask: "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS", flow: "standard", step: "claim-details", field: "claimDetails.unitPrice", answers: STANDARD_DETAILS, before: [["claimant-info", STANDARD_CLAIMANT]], typed: "1250.5", then: "⌫" },
+  { mask: "ZIP_CODE", flow: "standard", step: "claimant-info", field: "claimantInfo.mailingPostalCode", answers: STANDARD_CLAIMANT, before: [], typed: "981110042", then: "⌫⌫⌫⌫" },
+];
+
+/** The keys for an edit: "⌫" is Backspace, anything else is typed. */
+async function pressEdit(page: Page, edit: string) {
+  for (const key of edit) await (key === "⌫" ? page.keyboard.press("Backspace") : page.keyboard.type(key));
+}
+const editedPlainly = (text: string, edit: string) => [...edit].reduce((value, key) => (key === "⌫" ? value.slice(0, -1) : value + key), text);
+
+describe("the parity rule when a claimant comes back to a field", () => {
+  test.each(EDITS)("$mask: $typed, leave, come back, $then", async ({ flow, step, field, answers, before, typed, then }) => {
+    const member = blankMember();
+    const memberId = member["credentials.claimId"];
+    const scriptless = new Claimant(started.portal);
+    await scriptless.signIn(flow, member);
+    for (const [earlier, earlierAnswers] of before) await scriptless.complete(`/${flow}/${earlier}`, earlierAnswers);
+    await scriptless.get(`/${flow}/${step}`);
+    const posted = await scriptless.post(`/${flow}/${step}`, { ...answers, [field]: editedPlainly(typed, then) });
+    const withoutJs: Outcome = posted.status === 303 ? { stored: await stored(memberId, flow, field) } : { refused: fieldError(posted, field) };
+
+    const browserSession = new Claimant(started.portal);
+    await browserSession.signIn(flow, member);
+    const page = await openPage(started.browser, true);
+    await page.context().addCookies([browserSession.sessionCookie()]);
+    await page.goto(`${started.portal.url}/${flow}/${step}`);
+    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules && !document.querySelector(".field-applies"));
+    const input = page.locator(`[name="${field}"]`);
+    await input.fill("");
+    await input.pressSequentially(typed);
+    await page.keyboard.press("Tab");
+    await input.click();
+    await page.keyboard.press("End");
+    await pressEdit(page, then);
+    await page.keyboard.press("Tab");
+    const error = page.locator(`#field-${field.replace(".", "-")}-error`);
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await Promise.race([page.waitForURL((url) => !url.pathname.endsWith(step)), error.waitFor()]);
+    const withJs: Outcome = page.url().endsWith(step) ? { refused: ((await error.textContent()) ?? "").replace(/^Error:\s*/, "") } : { stored: await stored(memberId, flow, field) };
+    expect(withJs).toEqual(withoutJs);
+    await page.context().close();
+  });
+
+  test("a saved amount is edited at its end alike with and without JavaScript", async () => {
+    const member = blankMember();
+    const memberId = member["credentials.claimId"];
+    const field = "claimDetails.repairCostEstimate";
+    const scriptless = new Claimant(started.portal);
+    await scriptless.signIn("automotive", member);
+    await scriptless.complete("/automotive/claimant-info", AUTOMOTIVE_CLAIMANT);
+    await scriptless.complete("/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, [field]: "1250" });
+    // Without JavaScript the claimant edits the text the page shows, at its end.
+    const page = await scriptless.get("/automotive/claim-details");
+    const shown = page.document.querySelector(`[name="${field}"]`)?.getAttribute("value");
+    expect(shown).toBeTypeOf("string");
+    const posted = await scriptless.post("/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, [field]: `${shown}0` });
+    expect(posted.status).toBe(303);
+    expect(await stored(memberId, "automotive", field)).toBe("12500");
+  });
+});

@@ -1,4 +1,4 @@
-import { maskFor, shownAs } from "#app/forms/masks/index.ts";
+import { maskFor } from "#app/forms/masks/index.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { FieldShell, useFieldMeta } from "#app/components/form/FieldShell.tsx";
 import { MaskedInput } from "#app/components/form/MaskedInput.tsx";
@@ -19,7 +19,9 @@ export function TextField({ path }: { path: string }) {
       id={meta.id}
       name={path}
       type={field.maskName === "none" && field.autocomplete === "email" ? "email" : "text"}
-      defaultValue={typeof value === "string" ? shownAs(mask, value) : ""}
+      // As stored (1250.50) or as typed: the text a claimant edits without JavaScript, so that a
+      // digit added at its end means what it means with JavaScript (formatted only on leaving).
+      defaultValue={typeof value === "string" ? value : ""}
       placeholder={field.placeholder ?? undefined}
       autoComplete={field.autocomplete}
       spellCheck={field.maskName === "none" ? undefined : false}
