@@ -114,15 +114,23 @@ describe("with JavaScript", () => {
     await phone.pressSequentially("1 206 555 0100");
     await automotive.keyboard.press("Tab");
     expect(await phone.inputValue()).toBe("(206) 555-0100");
-    // Editing in the middle: the caret stays where the claimant is typing.
+    // Editing in the middle: the edit applies to what was typed, at the same digit, and the caret
+    // stays where the claimant is typing.
     await phone.evaluate((input: HTMLInputElement) => {
       input.focus();
       input.setSelectionRange(7, 7); // after "(206) 5"
     });
     await automotive.keyboard.press("Backspace");
+    expect(await phone.inputValue()).toBe("1 206 55 0100");
     await automotive.keyboard.type("9");
-    expect(await phone.inputValue()).toBe("(206) 955-0100");
+    expect(await phone.inputValue()).toBe("1 206 955 0100");
     expect(await phone.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(7);
+    // Back by keyboard, the whole value is selected, as in any field: typing replaces it.
+    await automotive.keyboard.press("Tab");
+    expect(await phone.inputValue()).toBe("(206) 955-0100");
+    await automotive.keyboard.press("Shift+Tab");
+    await automotive.keyboard.type("2065550199");
+    expect(await phone.inputValue()).toBe("2065550199");
     await automotive.context().close();
   });
 
