@@ -43,18 +43,16 @@ async function standardPageAt(server: PortalServer, step: "claimant-info" | "cla
 }
 
 describe("with JavaScript", () => {
-  test("typing an invalid value shows the same message the server gives", async () => {
+  test("an invalid value, submitted, shows the same message the server gives", async () => {
     const { page } = await signedInPage("automotive");
     await page.goto(`${portal().url}/automotive/claimant-info`);
     await hydrated(page);
     const email = page.locator("#field-claimantInfo-emailAddress");
     await email.fill("ana@");
-    await email.blur();
-    await expect.poll(() => page.locator("#field-claimantInfo-emailAddress-error").textContent()).toBe("Error: Enter an email address like name@example.com");
-
     const city = page.locator("#field-claimantInfo-mailingCity");
     await city.fill("Seattle <b>");
-    await city.blur();
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await expect.poll(() => page.locator("#field-claimantInfo-emailAddress-error").textContent()).toBe("Error: Enter an email address like name@example.com");
     await expect.poll(() => page.locator("#field-claimantInfo-mailingCity-error").textContent()).toBe("Error: These characters are not allowed: < >");
 
     // The server, given the same values without JavaScript, says the same.
@@ -64,6 +62,26 @@ describe("with JavaScript", () => {
     const server = await claimant.post("/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.emailAddress": "ana@", "claimantInfo.mailingCity": "Seattle <b>" });
     expect(fieldError(server, "claimantInfo.emailAddress")).toBe("Enter an email address like name@example.com");
     expect(fieldError(server, "claimantInfo.mailingCity")).toBe("These characters are not allowed: < >");
+    await page.context().close();
+  });
+
+  test("pressing Save and continue straight from a field with a mistake submits: no message moves the button away under the finger", async () => {
+    const { page, claimant } = await signedInPage("automotive");
+    await claimant.complete("/automotive/claimant-info", AUTOMOTIVE_CLAIMANT);
+    await page.goto(`${portal().url}/automotive/claim-details`);
+    await hydrated(page);
+    const month = page.locator("#field-claimDetails-firstNoticedMonth");
+    await month.click();
+    await month.pressSequentially("7/2020x");
+    // No message yet: GOV.UK validates when the claimant submits, not as they leave a field.
+    expect(await page.locator("#field-claimDetails-firstNoticedMonth-error").count()).toBe(0);
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe("error-summary");
+    expect(await page.locator(".error-summary").textContent()).toContain("Month you first noticed");
+    // Fixing it clears its message as the claimant types.
+    await month.fill("");
+    await month.pressSequentially("07/2020");
+    await expect.poll(() => page.locator("#field-claimDetails-firstNoticedMonth-error").count()).toBe(0);
     await page.context().close();
   });
 

@@ -91,7 +91,10 @@ export function StepForm(props: StepFormProps) {
   const [form] = useForm({
     id: `step-${props.step}`,
     lastResult: props.lastResult,
-    shouldValidate: "onBlur",
+    // GOV.UK's pattern: messages come when the claimant submits, not as they leave a field (a message
+    // appearing then moves the page under a finger already on "Save and continue": the tap is lost);
+    // after a submit, a field's message updates as they type.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
       parseStep(formData, definition, props.step, { characterWhitelist: props.characterWhitelist, internationalAddresses: props.internationalAddresses, now: Date.now(), side: "client", saved: props.saved }, text),
