@@ -6,7 +6,7 @@ import { FLOW_DEADLINE_KEYS, type FormType, passedDeadline } from "#app/deadline
 import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
 import { failureText } from "#app/forms/parse-step.ts";
 import { type ModelValues, type StepContext, validateStep } from "#app/forms/validate-step.ts";
-import { json } from "#app/http/json.server.ts";
+import { json, readJson } from "#app/http/json.server.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import { clientAddressContext } from "#app/request-context.ts";
@@ -42,7 +42,7 @@ interface ApiArgs {
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return readJson(text);
   } catch {
     return undefined;
   }
@@ -170,7 +170,7 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
     const raw = received.fields.get(name);
     if (raw === null || raw === "") return null;
     try {
-      return JSON.parse(raw);
+      return readJson(raw);
     } catch {
       throw new SyntaxError(`The part "${name}" is not valid JSON.`);
     }
