@@ -13,3 +13,20 @@ function conditionHolds(condition: DependencyCondition, value: FieldValue): bool
 export function dependenciesFulfilled(dependencies: Dependencies | undefined, valueOf: (reference: string) => FieldValue): boolean {
   return !dependencies || dependencies.conditions.every((condition) => conditionHolds(condition, valueOf(condition.field)));
 }
+
+/**
+ * The conditions still open once the answers the portal sets itself are known (without
+ * international addresses, the country is the US): `undefined` when one of those fails, so the
+ * field can never apply; an empty list when it always does; else the conditions on the claimant's
+ * own answers. Without JavaScript, where every dependent field is on the page, this decides which
+ * are shown and what their hint says.
+ */
+export function openConditions(dependencies: Dependencies | undefined, forced: (reference: string) => FieldValue | undefined): DependencyCondition[] | undefined {
+  const open: DependencyCondition[] = [];
+  for (const condition of dependencies?.conditions ?? []) {
+    const value = forced(condition.field);
+    if (value === undefined) open.push(condition);
+    else if (!conditionHolds(condition, value)) return undefined;
+  }
+  return open;
+}

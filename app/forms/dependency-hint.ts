@@ -1,14 +1,14 @@
 import type { Translate } from "#app/i18n/i18n.ts";
-import type { FieldConfig } from "./definition-schema.ts";
+import type { DependencyCondition, FieldConfig } from "./definition-schema.ts";
 import { fieldOptions } from "./options.ts";
 
 /**
  * Without JavaScript every dependent field is on the page, so each says in plain words when it
  * applies (DESIGN "Progressive enhancement"): "Answer only if “Payment method” is “PayPal”."
  */
-export function dependencyHint(field: FieldConfig, fieldOf: (reference: string) => FieldConfig | undefined, text: Translate): string | undefined {
-  if (!field.dependencies) return undefined;
-  const parts = field.dependencies.conditions.map((condition) => {
+export function dependencyHint(conditions: DependencyCondition[], fieldOf: (reference: string) => FieldConfig | undefined, text: Translate): string | undefined {
+  if (!conditions.length) return undefined;
+  const parts = conditions.map((condition) => {
     const other = fieldOf(condition.field);
     const label = other ? text(other.label) : condition.field;
     const optionLabel = (value: string) => {

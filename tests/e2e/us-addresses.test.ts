@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import { readClaims } from "#tests/support/backends.ts";
 import { fillForm, openPage, useBrowserAndPortal } from "#tests/support/browser.ts";
 import { submitStep } from "#tests/support/browser-flows.ts";
+import { Claimant } from "#tests/support/claimant.ts";
 import { AUTOMOTIVE_CLAIMANT } from "#tests/support/demo-answers.ts";
 import { blankMember } from "#tests/support/members.ts";
 import { withStore } from "#tests/support/server-state.ts";
@@ -35,3 +36,16 @@ test("with JavaScript, a claimant with a US address passes 'About you': state, Z
   expect(await readClaims(started.portal)).toEqual([]);
   await page.context().close();
 }, 60_000);
+
+test("without JavaScript, a field that applies only outside the US is not shown, and no hint says 'if Country is …'", async () => {
+  const claimant = new Claimant(started.portal);
+  await claimant.signIn("automotive", blankMember());
+  const page = await claimant.get("/automotive/claimant-info");
+  const shown = page.document.querySelectorAll("[data-field]").filter((field) => !field.closest("[hidden]"));
+  const labels = shown.map((field) => field.querySelector("label, legend")?.textContent ?? "");
+  expect(labels.filter((label) => label.startsWith("Phone number"))).toEqual(["Phone number * (required)"]);
+  expect(page.document.querySelectorAll(".field-applies").map((hint) => hint.textContent).filter((hint) => hint.includes("Country"))).toEqual([]);
+  // The step goes through as it does with JavaScript.
+  const { "claimantInfo.mailingCountry": _country, ...answers } = AUTOMOTIVE_CLAIMANT;
+  expect((await claimant.post("/automotive/claimant-info", answers)).status).toBe(303);
+});

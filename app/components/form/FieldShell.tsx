@@ -12,7 +12,7 @@ export interface FieldMeta {
   /** Ids for aria-describedby: hint, dependency hint and error, those present. */
   describedBy?: string;
   required: boolean;
-  /** Hidden (or disabled) because its dependencies are unmet, with JS running. */
+  /** Hidden (or disabled) because its dependencies are unmet (with JS) or can never be met (without). */
   hidden: boolean;
   disabled: boolean;
 }
@@ -24,7 +24,8 @@ export function useFieldMeta(path: string): FieldMeta {
   if (!field) throw new Error(`Field ${path} is not part of this step`);
   const id = fieldId(path);
   const error = state.errors[path];
-  const unmet = state.enhanced && field.dependencies && state.fulfilled[path] === false;
+  // With JS, as the answers stand; without, only what can never apply (the rest carry a hint).
+  const unmet = field.dependencies && (state.enhanced ? state.fulfilled[path] === false : state.neverApplies.has(path));
   const described = [
     field.hint && `${id}-hint`,
     !state.enhanced && state.dependencyHints[path] && `${id}-applies`,

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { FieldConfig, ModelConfig } from "#app/forms/definition-schema.ts";
-import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
+import { dependenciesFulfilled, openConditions } from "#app/forms/dependencies.ts";
 import { dependencyHint } from "#app/forms/dependency-hint.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import { fieldKind } from "#app/forms/fields/index.ts";
@@ -117,17 +117,22 @@ export function StepForm(props: StepFormProps) {
       ]
     : [];
 
-  const dependencyHints = useMemo(
-    () =>
-      Object.fromEntries(
-        paths.flatMap((path) => {
-          const model = path.split(".")[0]!;
-          const hint = dependencyHint(fields[path]!, (reference) => resolveField(definition, qualify(reference, model))?.field, text);
-          return hint ? [[path, hint]] : [];
-        }),
-      ),
-    [paths, fields, definition, text],
-  );
+  // Without JavaScript every dependent field is on the page, with a hint saying when it applies;
+  // conditions on what the portal sets itself (the country, without international addresses) are
+  // settled already: a field they rule out is not shown, and no hint names them.
+  const { internationalAddresses } = props;
+  const { dependencyHints, neverApplies } = useMemo(() => {
+    const hints: Record<string, string> = {};
+    const never = new Set<string>();
+    for (const path of paths) {
+      const model = path.split(".")[0]!;
+      const open = openConditions(fields[path]!.dependencies, (reference) => forcedValue(qualify(reference, model), { internationalAddresses }));
+      if (!open) never.add(path);
+      const hint = open && dependencyHint(open, (reference) => resolveField(definition, qualify(reference, model))?.field, text);
+      if (hint) hints[path] = hint;
+    }
+    return { dependencyHints: hints, neverApplies: never };
+  }, [paths, fields, definition, text, internationalAddresses]);
 
   /** With JS: re-evaluate dependencies, and reset fields whose dependency state changed (SPEC §4 "Fields"). */
   const onChange = (event: FormEvent<HTMLFormElement>) => {
@@ -156,6 +161,7 @@ export function StepForm(props: StepFormProps) {
     fulfilled,
     enhanced,
     dependencyHints,
+    neverApplies,
     internationalAddresses: props.internationalAddresses,
     recordChoices: props.recordChoices,
     fileAccept: props.fileAccept,

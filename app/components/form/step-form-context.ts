@@ -17,6 +17,8 @@ export interface StepFormState {
   enhanced: boolean;
   /** Plain-language "answer this only if …" for dependent fields. */
   dependencyHints: Record<string, string>;
+  /** Dependent fields that can never apply here (they need a country other than the US, with international addresses off). */
+  neverApplies: ReadonlySet<string>;
   internationalAddresses: boolean;
   /** Options from the claimant's records: a receipt's expense. */
   recordChoices?: RecordChoices;

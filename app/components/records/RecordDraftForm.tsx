@@ -75,6 +75,7 @@ export function RecordDraftForm({ view, settings, failure }: { view: RecordsView
     fulfilled: {},
     enhanced: true,
     dependencyHints: {},
+    neverApplies: new Set(),
     internationalAddresses: settings.internationalAddresses,
     recordChoices: settings.recordChoices,
     fileAccept: settings.fileAccept,
