@@ -21,6 +21,8 @@ export interface CalendarDateTime extends CalendarDate {
 }
 
 const DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+/** mmddyyyy, as typed on a phone's number keys (no "/" there): unambiguous only with all eight digits. */
+const DATE_DIGITS = /^(\d{2})(\d{2})(\d{4})$/;
 const DATE_TIME = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d{2})$/;
 const SHORT_DATE = /^(\d{1,2})\/(\d{4})$/;
 const DAY_MS = 86_400_000;
@@ -69,8 +71,13 @@ export function sameDay(a: CalendarDate, b: CalendarDate): boolean {
   return compareDates(a, b) === 0;
 }
 
+/** Why a date could not be read: not written as mm/dd/yyyy, or written so but no such day (2/30/2021). */
+export function dateMistake(text: string): "Validation_DateFormat" | "Validation_RealDate" {
+  return DATE.test(text.trim()) || DATE_DIGITS.test(text.trim()) ? "Validation_RealDate" : "Validation_DateFormat";
+}
+
 export function parseClaimantDate(text: string): CalendarDate | undefined {
-  const match = DATE.exec(text.trim());
+  const match = DATE.exec(text.trim()) ?? DATE_DIGITS.exec(text.trim());
   return match ? calendarDate(Number(match[3]), Number(match[1]), Number(match[2])) : undefined;
 }
 

@@ -4,6 +4,7 @@ import {
   type CalendarDateTime,
   compareDates,
   dayNumber,
+  dateMistake,
   formatClaimantDate,
   formatTime,
   parseClaimantDate,
@@ -93,6 +94,6 @@ export function checkDateEntry(text: string, field: Pick<FieldConfig, "picker" |
     return checkDay(date, picker) ?? checkTime(date, picker) ?? { value: `${formatClaimantDate(date)} ${formatTime(date)}` };
   }
   const date = parseClaimantDate(trimmed);
-  if (!date) return { key: "Validation_DateFormat" };
+  if (!date) return { key: dateMistake(trimmed) };
   return checkDay(date, picker) ?? { value: formatClaimantDate(date) };
 }

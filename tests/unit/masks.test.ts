@@ -21,12 +21,17 @@ describe("masks: what each reads from what a claimant types", () => {
     ["CURRENCY_COMMA_DELIMITED_WITH_DECIMALS", "12", "12.00"],
     ["CURRENCY_COMMA_DELIMITED_WITH_DECIMALS", "12345678901234567890123.45", "12345678901234567890123.45"],
     ["SLASH_DELIMITED_FULL_DATE", "3/7/2024", "03/07/2024"],
+    ["SLASH_DELIMITED_FULL_DATE", "03072024", "03/07/2024"], // a phone's number keys have no "/"
     ["USA_PHONE_NUMBER", "(555) 123-4567", "(555) 123-4567"],
     ["USA_PHONE_NUMBER", "1-555-123-4567", "(555) 123-4567"],
     ["USA_PHONE_NUMBER", "1 206 555 0100", "(206) 555-0100"],
     ["USA_PHONE_NUMBER", "12065550100", "(206) 555-0100"],
     ["USA_PHONE_NUMBER", "+1 (206) 555-0100", "(206) 555-0100"],
     ["USA_PHONE_NUMBER", "206.555.0100", "(206) 555-0100"],
+    ["USA_PHONE_NUMBER", "206–555–0100", "(206) 555-0100"], // en dashes, as pasted from a document
+    ["INTEGER_16", "1,000", "1000"],
+    ["DECIMAL_15PRECISION", "1,234.5", "1234.5"],
+    ["DECIMAL_15PRECISION", "1,234,567,890,123.4", "1234567890123.4"],
     ["INTEGER_16", "1234567890123456", "1234567890123456"],
     ["INTERNATIONAL_PHONE_NUMBER", "+44 20 7946-0958", "+442079460958"],
     ["VIN", "1hgcm82633a004352", "1HGCM82633A004352"],
@@ -36,6 +41,7 @@ describe("masks: what each reads from what a claimant types", () => {
     ["ZIP_CODE", "98111-0042", "98111-0042"],
     ["ZIP_CODE", "98111 - 0042", "98111-0042"],
     ["ZIP_CODE", "98111 0042", "98111-0042"],
+    ["ZIP_CODE", "98111–0042", "98111-0042"],
     ["ZIP_CODE_NON_US", "sw1a 1aa", "SW1A 1AA"],
   ])("%s reads %j as %j", (mask, typed, value) => {
     expect(parse(mask, typed)).toEqual({ value });
@@ -53,11 +59,15 @@ describe("masks: what each reads from what a claimant types", () => {
     ["CURRENCY_COMMA_DELIMITED_WITH_DECIMALS", ".", "Mask_CurrencyDecimals"],
     ["DECIMAL_15PRECISION", "1.2.3", "Mask_Decimal"],
     ["DECIMAL_15PRECISION", "-12,5", "Mask_Decimal"],
+    ["DECIMAL_15PRECISION", "12,5", "Mask_Decimal"],
+    ["DECIMAL_15PRECISION", "123,456,789,012,345.6", "Mask_Decimal"], // 17 characters without its commas: one too many
     ["DECIMAL_15PRECISION", "123456789012345.6", "Mask_Decimal"],
     ["DECIMAL_15PRECISION", "1e5", "Mask_Decimal"],
     ["SLASH_DELIMITED_FULL_DATE", "372021", "Validation_DateFormat"],
     ["SLASH_DELIMITED_FULL_DATE", "2024-03-07", "Validation_DateFormat"],
-    ["SLASH_DELIMITED_FULL_DATE", "2/30/2024", "Validation_DateFormat"],
+    ["SLASH_DELIMITED_FULL_DATE", "2/30/2024", "Validation_RealDate"],
+    ["SLASH_DELIMITED_FULL_DATE", "13/1/2024", "Validation_RealDate"],
+    ["SLASH_DELIMITED_FULL_DATE", "3072024", "Validation_DateFormat"], // 3/07/2024 or 30/7/2024: not guessed
     ["SLASH_DELIMITED_FULL_DATE", "3/7/24", "Validation_DateFormat"],
     ["SLASH_DELIMITED_FULL_DATE", "12/31/9999", "Picker_YearRange"],
     ["USA_PHONE_NUMBER", "555-1234", "Mask_UsaPhone"],
@@ -65,6 +75,7 @@ describe("masks: what each reads from what a claimant types", () => {
     ["USA_PHONE_NUMBER", "206 555 0100 x12", "Mask_UsaPhone"],
     ["INTEGER_16", "12345678901234567", "Mask_Integer"],
     ["INTEGER_16", "12.5", "Mask_Integer"],
+    ["INTEGER_16", "1,00", "Mask_Integer"],
     ["INTERNATIONAL_PHONE_NUMBER", "+1 (555) 123-4567 ext 9", "Mask_InternationalPhone"],
     ["VIN", "1HGCM82633A0043521", "Mask_Vin"],
     ["VIN", "1HGCM/82633", "Mask_Vin"],

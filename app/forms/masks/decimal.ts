@@ -1,9 +1,14 @@
-import { type Mask, withoutSpaces } from "./mask.ts";
+import { type Mask, ungrouped, withoutSpaces } from "./mask.ts";
 
-/** SPEC §3 DECIMAL_15PRECISION: up to 16 digits and decimal point together, e.g. 12.5. */
+/**
+ * SPEC §3 DECIMAL_15PRECISION: up to 16 digits and decimal point together, e.g. 12.5; the whole part
+ * may be grouped in thousands (1,234.5 → 1234.5), counted without its commas.
+ */
 export const DECIMAL_15PRECISION: Mask = {
   parse: (typed) => {
-    const value = withoutSpaces(typed);
+    const match = /^([\d,]*)(\.\d*)?$/.exec(withoutSpaces(typed));
+    const whole = match?.[1] ? ungrouped(match[1]) : "";
+    const value = match && whole !== undefined ? `${whole}${match[2] ?? ""}` : "";
     return /^(\d+(\.\d*)?|\.\d+)$/.test(value) && value.length <= 16 ? { value } : { errorKey: "Mask_Decimal" };
   },
   format: (value) => value,

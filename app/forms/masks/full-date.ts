@@ -1,5 +1,5 @@
 import { DEFAULT_PICKER } from "../date-entry.ts";
-import { formatClaimantDate, parseClaimantDate } from "../claimant-dates.ts";
+import { dateMistake, formatClaimantDate, parseClaimantDate } from "../claimant-dates.ts";
 import type { Mask } from "./mask.ts";
 
 /**
@@ -9,7 +9,7 @@ import type { Mask } from "./mask.ts";
 export const SLASH_DELIMITED_FULL_DATE: Mask = {
   parse: (typed) => {
     const date = parseClaimantDate(typed);
-    if (!date) return { errorKey: "Validation_DateFormat" };
+    if (!date) return { errorKey: dateMistake(typed) };
     const [min, max] = DEFAULT_PICKER.yearRange;
     return date.year < min || date.year > max ? { errorKey: "Picker_YearRange", params: { min, max } } : { value: formatClaimantDate(date) };
   },

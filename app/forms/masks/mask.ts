@@ -20,6 +20,15 @@ export interface Mask {
   inputMode?: "numeric" | "decimal" | "tel" | "text";
 }
 
+/**
+ * Whole digits as a person groups them: 1,250 or 1250 → "1250". Commas are read only as thousands
+ * separators in their places; anything else with a comma (12,30, 1,2500) is `undefined`, refused
+ * rather than guessed at, since 12,30 may mean 12.30.
+ */
+export function ungrouped(whole: string): string | undefined {
+  return /^(\d{1,3}(,\d{3})+|\d+)$/.test(whole) ? whole.replace(/,/g, "") : undefined;
+}
+
 /** Spaces are never meaningful in a masked value: people type and paste them anywhere. */
 export const withoutSpaces = (typed: string) => typed.replace(/\s/g, "");
 

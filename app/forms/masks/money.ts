@@ -1,15 +1,13 @@
-import { type Mask, withoutSpaces } from "./mask.ts";
+import { type Mask, ungrouped, withoutSpaces } from "./mask.ts";
 
 /**
  * Amounts of money (SPEC §3 CURRENCY_COMMA_DELIMITED[_WITH_DECIMALS]), kept as decimal strings end
  * to end: never a floating-point number, so 12345678901234567890.45 stays exactly that. Commas are
- * read only as thousands separators in their places (1,250 or 1250); anything else with a comma,
- * such as 12,30, is refused rather than guessed at, since the claimant may have meant 12.30.
+ * read only as thousands separators in their places (`ungrouped`).
  */
-const GROUPED_OR_PLAIN = /^(\d{1,3}(,\d{3})+|\d+)$/;
 
-/** The whole part's digits without separators or leading zeros ("0" for none). */
-const wholeDigits = (whole: string) => whole.replace(/,/g, "").replace(/^0+(?=\d)/, "") || "0";
+/** The whole part's digits without leading zeros ("0" for none). */
+const wholeDigits = (digits: string) => digits.replace(/^0+(?=\d)/, "") || "0";
 
 export const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
@@ -20,7 +18,8 @@ const amountText = (typed: string) => withoutSpaces(typed).replace(/^\$/, "");
 export const CURRENCY_COMMA_DELIMITED: Mask = {
   parse: (typed) => {
     const match = /^([\d,]+)(\.0{0,2})?$/.exec(amountText(typed));
-    return match && GROUPED_OR_PLAIN.test(match[1]!) ? { value: wholeDigits(match[1]!) } : { errorKey: "Mask_Currency" };
+    const digits = match && ungrouped(match[1]!);
+    return digits ? { value: wholeDigits(digits) } : { errorKey: "Mask_Currency" };
   },
   format: (value) => groupThousands(value),
   inputMode: "numeric",
@@ -30,8 +29,9 @@ export const CURRENCY_COMMA_DELIMITED: Mask = {
 export const CURRENCY_COMMA_DELIMITED_WITH_DECIMALS: Mask = {
   parse: (typed) => {
     const match = /^([\d,]*)(?:\.(\d{0,2}))?$/.exec(amountText(typed));
-    if (!match || (match[1] === "" && !match[2]) || (match[1] !== "" && !GROUPED_OR_PLAIN.test(match[1]!))) return { errorKey: "Mask_CurrencyDecimals" };
-    return { value: `${wholeDigits(match[1]!)}.${(match[2] ?? "").padEnd(2, "0")}` };
+    const digits = match && (match[1] === "" ? (match[2] ? "0" : undefined) : ungrouped(match[1]!));
+    if (!digits) return { errorKey: "Mask_CurrencyDecimals" };
+    return { value: `${wholeDigits(digits)}.${(match[2] ?? "").padEnd(2, "0")}` };
   },
   format: (value) => {
     const [whole = "0", cents = "00"] = value.split(".");

@@ -1,7 +1,7 @@
 import type { Mask } from "./mask.ts";
 
-/** What people put between the digits of a phone number. */
-const PHONE_PUNCTUATION = /[\s().\-]/g;
+/** What people put between the digits of a phone number (dashes of every kind, as pasted from documents). */
+const PHONE_PUNCTUATION = /[\s().\-\u2010-\u2015\u2212]/g;
 
 /**
  * SPEC §3 USA_PHONE_NUMBER: ten digits, stored as (206) 555-0100, however they were written:
