@@ -18,6 +18,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { assertNoTestClockInProduction } from "./app/clock.server.ts";
 import type { Portal } from "./app/settlement/portal.server.ts";
+import { finishUnreadBodies } from "./app/http/unread-body.server.ts";
 import { contentSecurityPolicy } from "./app/security-headers.server.ts";
 import { trustProxySetting, trustProxyWarnings } from "./app/security/trust-proxy.server.ts";
 
@@ -62,6 +63,8 @@ async function start() {
   const csp = contentSecurityPolicy(entry.portal.deadlines);
 
   app.use(requestLog);
+  // Before anything that may answer: an answer that leaves a body unread must not stall the connection.
+  app.use(finishUnreadBodies());
   app.use(compression());
   app.use((req, res, next) => {
     const nonce = randomBytes(16).toString("base64");

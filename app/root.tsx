@@ -74,11 +74,13 @@ export default function App() {
 }
 
 /**
- * Anything a route throws ends here: a 404 shows the not-found page, everything else the /error
- * message of SPEC §8, never a stack trace (handleError in entry.server logs it instead).
+ * Anything a route throws ends here: a 404 shows the not-found page, a 413 (a form over its size
+ * limit) says so, everything else the /error message of SPEC §8, never a stack trace (handleError
+ * in entry.server logs it instead).
  */
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundMessage />;
+  if (isRouteErrorResponse(error) && error.status === 413) return <ErrorMessage message="Form_TooLarge" />;
   return <ErrorMessage />;
 }

@@ -23,10 +23,12 @@ export async function readFormFields(request: Request, message: { tooLarge: stri
   return new URLSearchParams(text);
 }
 
-/** Past the cap the rest is read and dropped, so the client gets its 413; this far, and no further. */
-const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
-
-/** The body as text, or undefined when it is over MAX_FORM_BYTES (nothing past that is kept). */
+/**
+ * The body as text, or undefined when it is over MAX_FORM_BYTES. Reading stops there: the rest is
+ * left to the server (app/http/unread-body.server.ts drains it after the 413, or closes the
+ * connection cleanly). Cancelling the stream instead would destroy the request, and the client
+ * would see its connection reset rather than the 413.
+ */
 export async function readBodyText(request: Request): Promise<string | undefined> {
   if (!request.body) return "";
   const reader = request.body.getReader();
@@ -36,11 +38,11 @@ export async function readBodyText(request: Request): Promise<string | undefined
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_DRAINED_BYTES) {
-      await reader.cancel();
+    if (size > MAX_FORM_BYTES) {
+      reader.releaseLock();
       return undefined;
     }
-    if (size <= MAX_FORM_BYTES) chunks.push(value);
+    chunks.push(value);
   }
-  return size > MAX_FORM_BYTES ? undefined : Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks).toString("utf8");
 }

@@ -38,7 +38,8 @@ export interface RawRequest {
  */
 export async function converse(baseUrl: string, requests: RawRequest[], waitMs = 2_000): Promise<Conversation> {
   const { port, hostname } = new URL(baseUrl);
-  const socket = connect(Number(port), hostname);
+  // Half-open, as a browser's connection: the server's FIN does not stop a body being sent.
+  const socket = connect({ port: Number(port), host: hostname, allowHalfOpen: true });
   const started = Date.now();
   const conversation: Conversation = { responses: [], sent: [], ended: false };
   let received = Buffer.alloc(0);
@@ -51,7 +52,12 @@ export async function converse(baseUrl: string, requests: RawRequest[], waitMs =
       received = received.subarray(parsed.length);
     }
   });
-  socket.on("end", () => (conversation.ended = true));
+  let sending = true;
+  socket.on("end", () => {
+    conversation.ended = true;
+    // The server is done with this connection: once the body is out, close our side too.
+    if (!sending) socket.end();
+  });
   socket.on("error", (error: NodeJS.ErrnoException) => (conversation.error ??= { code: error.code ?? error.message, at: Date.now() - started }));
   const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
   await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
@@ -63,6 +69,8 @@ export async function converse(baseUrl: string, requests: RawRequest[], waitMs =
       await send(socket, request, `${hostname}:${port}`);
       conversation.sent.push(Date.now() - started);
     }
+    sending = false;
+    if (conversation.ended) socket.end();
   })();
   await new Promise<void>((resolve) => {
     const finish = () => {
