@@ -86,9 +86,15 @@ describe("GET /api/forms/config", () => {
     expect(models.every((model) => model.metadataHash)).toBe(true);
   });
 
-  test("an unknown or missing form type is a 400", async () => {
-    for (const query of ["", "?formType=mortgage"]) {
-      expect((await fetch(`${portal.url}/api/forms/config${query}`)).status).toBe(400);
+  test("without a form type (SPEC §7 names no parameter): every form type's models, keyed by form type", async () => {
+    const { body } = await getJson(`${portal.url}/api/forms/config`);
+    expect(Object.keys(body).sort()).toEqual(["automotive", "lookup", "reimbursement", "standard"]);
+    for (const formType of Object.keys(body)) expect(body[formType]).toEqual((await getJson(`${portal.url}/api/forms/config?formType=${formType}`)).body);
+  });
+
+  test("an unknown form type is a 400", async () => {
+    for (const query of ["?formType=mortgage", "?formType="]) {
+      expect((await fetch(`${portal.url}/api/forms/config${query}`)).status, query).toBe(400);
     }
   });
 });

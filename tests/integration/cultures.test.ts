@@ -95,4 +95,17 @@ describe("cultures", () => {
     expect(await go("?culture=es&returnUrl=%2F%2Fevil.example%2F")).toBe("/?culture=es");
     expect(await go("?culture=es&returnUrl=https%3A%2F%2Fevil.example%2F")).toBe("/?culture=es");
   });
+
+  test("GET /api/culture/set-language follows a return URL only if, normalised, it is on this origin", async () => {
+    const go = async (returnUrl: string) =>
+      (await fetch(`${portal.url}/api/culture/set-language?culture=es&returnUrl=${encodeURIComponent(returnUrl)}`, { redirect: "manual" })).headers.get("location");
+    // Dot segments and backslashes that a browser would resolve to another host.
+    for (const returnUrl of ["/.//evil.example/login", "/..//evil.example/login", "/x/..//evil.example/login", "/\\evil.example/login", "/.\\evil.example", "\\/evil.example", "/%2E//evil.example", "http://evil.example/", "javascript:alert(1)", " //evil.example"]) {
+      const location = await go(returnUrl);
+      expect(location, returnUrl).toBe("/?culture=es");
+    }
+    // Same-origin addresses, however written, are followed once normalised.
+    expect(await go("/x/../lookup?culture=en#top")).toBe("/lookup?culture=es#top");
+    expect(await go(`${portal.url}/standard`)).toBe("/standard?culture=es");
+  });
 });

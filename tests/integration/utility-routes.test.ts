@@ -30,6 +30,14 @@ describe("utility routes", () => {
     }
   });
 
+  test("a POST to an unknown path gets the not-found page with a 404 too, not a 405", async () => {
+    for (const path of ["/no/such/page", "/api/nothing-here", "/page-not-found"]) {
+      const page = await getPage(`${portal.url}${path}?culture=es`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: portal.url }, body: "a=1" });
+      expect(page.status, path).toBe(404);
+      expect(page.text("h1"), path).toBe("Página no encontrada");
+    }
+  });
+
   test("/error shows SPEC's message word for word, with the contact details in the footer", async () => {
     const page = await getPage(`${portal.url}/error`);
     expect(page.status).toBe(200);
@@ -70,5 +78,24 @@ describe("utility routes", () => {
     }
     expect((await getPage(`${portal.url}/`)).text("h1")).toBe("Vehicle owner or lessee claim");
     expect((await getPage(`${portal.url}/lookup`)).text("h1")).toBe("VIN lookup");
+  });
+
+  test("flow addresses in any case: a permanent redirect to the lowercase address, the query kept", async () => {
+    const cases = [
+      ["/Automotive", "/automotive"],
+      ["/LOOKUP?culture=es", "/lookup?culture=es"],
+      ["/Standard/claimant-info", "/standard/claimant-info"],
+      ["/REIMBURSEMENT/Claim-Summary?culture=es&return=summary", "/reimbursement/claim-summary?culture=es&return=summary"],
+    ];
+    for (const [path, lowercase] of cases) {
+      const page = await getPage(`${portal.url}${path}`);
+      expect(page.status, path).toBe(301);
+      expect(page.headers.get("location"), path).toBe(lowercase);
+    }
+    expect((await getPage(`${portal.url}/Automotive`, { redirect: "follow" })).text("h1")).toBe("Vehicle owner or lessee claim");
+    // A form posted to such an address keeps its method and body (308), rather than failing.
+    const posted = await getPage(`${portal.url}/Standard?culture=es`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: portal.url }, body: "a=1" });
+    expect(posted.status).toBe(308);
+    expect(posted.headers.get("location")).toBe("/standard?culture=es");
   });
 });
