@@ -18,6 +18,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { assertNoTestClockInProduction } from "./app/clock.server.ts";
 import type { Portal } from "./app/settlement/portal.server.ts";
+import { lowercaseFlowAddresses } from "./app/http/flow-address-case.server.ts";
 import { finishUnreadBodies } from "./app/http/unread-body.server.ts";
 import { contentSecurityPolicy } from "./app/security-headers.server.ts";
 import { trustProxySetting, trustProxyWarnings } from "./app/security/trust-proxy.server.ts";
@@ -87,6 +88,7 @@ async function start() {
     app.use(express.static("build/client", { maxAge: "1h", index: false }));
   }
 
+  app.use(lowercaseFlowAddresses);
   app.all(
     "/{*splat}",
     createRequestHandler({

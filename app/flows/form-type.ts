@@ -1,10 +1,25 @@
 import { type FormType, isFormType } from "#app/deadlines/deadline-guard.ts";
 
-/** The flow a portal path belongs to: its first segment, and Automotive for "/" (SPEC §2). */
+/**
+ * The flow a portal path belongs to: its first segment, and Automotive for "/" (SPEC §2). Read as
+ * React Router matches routes, in any case and percent-decoded, so a route it matched always has
+ * its flow (server.ts redirects such addresses to their lowercase form first).
+ */
 export function formTypeOfPath(pathname: string): FormType | undefined {
   const first = pathname.split("/").filter(Boolean)[0];
   if (first === undefined) return "automotive";
-  return isFormType(first) ? first : undefined;
+  return flowOfSegment(first);
+}
+
+/** The flow a path segment names, in whatever case or percent-encoding it is written. */
+export function flowOfSegment(segment: string): FormType | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment).toLowerCase();
+  } catch {
+    return undefined;
+  }
+  return isFormType(decoded) ? decoded : undefined;
 }
 
 /** A flow's start page. */

@@ -86,6 +86,7 @@ describe("utility routes", () => {
       ["/LOOKUP?culture=es", "/lookup?culture=es"],
       ["/Standard/claimant-info", "/standard/claimant-info"],
       ["/REIMBURSEMENT/Claim-Summary?culture=es&return=summary", "/reimbursement/claim-summary?culture=es&return=summary"],
+      ["/%41utomotive", "/automotive"],
     ];
     for (const [path, lowercase] of cases) {
       const page = await getPage(`${portal.url}${path}`);
