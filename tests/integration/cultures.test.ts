@@ -100,12 +100,14 @@ describe("cultures", () => {
     const go = async (returnUrl: string) =>
       (await fetch(`${portal.url}/api/culture/set-language?culture=es&returnUrl=${encodeURIComponent(returnUrl)}`, { redirect: "manual" })).headers.get("location");
     // Dot segments and backslashes that a browser would resolve to another host.
-    for (const returnUrl of ["/.//evil.example/login", "/..//evil.example/login", "/x/..//evil.example/login", "/\\evil.example/login", "/.\\evil.example", "\\/evil.example", "/%2E//evil.example", "http://evil.example/", "javascript:alert(1)", " //evil.example"]) {
+    for (const returnUrl of ["/.//evil.example/login", "/..//evil.example/login", "/x/..//evil.example/login", "/\\evil.example/login", "\\/evil.example", "/%2E//evil.example", "http://evil.example/", "javascript:alert(1)", " //evil.example"]) {
       const location = await go(returnUrl);
       expect(location, returnUrl).toBe("/?culture=es");
     }
     // Same-origin addresses, however written, are followed once normalised.
     expect(await go("/x/../lookup?culture=en#top")).toBe("/lookup?culture=es#top");
+    // A backslash after a dot segment is a separator on this host: a local (not found) page.
+    expect(await go("/.\\evil.example")).toBe("/evil.example?culture=es");
     expect(await go(`${portal.url}/standard`)).toBe("/standard?culture=es");
   });
 });
