@@ -8,6 +8,11 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
+/** A form posted to an unknown path is not found either (without an action it was a 405, "Something went wrong"). */
+export function action() {
+  return data(null, { status: 404 });
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "NotFound_Title");
 
 export default function PageNotFound() {
