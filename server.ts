@@ -19,6 +19,7 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from "rea
 import { assertNoTestClockInProduction } from "./app/clock.server.ts";
 import type { Portal } from "./app/settlement/portal.server.ts";
 import { lowercaseFlowAddresses } from "./app/http/flow-address-case.server.ts";
+import { noStoreUnlessSaid } from "./app/http/no-store.server.ts";
 import { finishUnreadBodies } from "./app/http/unread-body.server.ts";
 import { contentSecurityPolicy } from "./app/security-headers.server.ts";
 import { trustProxySetting, trustProxyWarnings } from "./app/security/trust-proxy.server.ts";
@@ -89,6 +90,8 @@ async function start() {
   }
 
   app.use(lowercaseFlowAddresses);
+  // Everything past the static files is the portal's own answers: none is cached unless it says so.
+  app.use(noStoreUnlessSaid);
   app.all(
     "/{*splat}",
     createRequestHandler({

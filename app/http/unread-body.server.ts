@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { beforeHeaders } from "./before-headers.server.ts";
 
 /** A body this large or smaller is read to its end and dropped after an early answer; the connection stays open. */
 export const DRAIN_LIMIT_BYTES = 1024 * 1024;
@@ -41,15 +42,6 @@ export function finishUnreadBodies({ drainLimit = DRAIN_LIMIT_BYTES, lingerMs = 
 
 function hasBody(req: IncomingMessage): boolean {
   return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
-}
-
-/** Runs `before` just before the response's headers are written (Node writes them through writeHead, also implicitly). */
-function beforeHeaders(res: ServerResponse, before: () => void): void {
-  const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    before();
-    return writeHead.apply(this, args);
-  } as ServerResponse["writeHead"];
 }
 
 /**
