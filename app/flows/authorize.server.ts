@@ -17,7 +17,7 @@ import { getPortal } from "#app/settlement/portal.server.ts";
 import { type Claim, type Draft, draftOwner, emptyDraft, type SignIn } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { readFormFields } from "#app/http/form-body.server.ts";
-import { filedClaim, newDraftId } from "./claimant-session.server.ts";
+import { filedClaim, isPastLifetime, newDraftId, renewSessionId } from "./claimant-session.server.ts";
 import { firstIncompleteBefore, flowSteps, stepPath } from "./navigation.ts";
 import { locateStep, type StepArgs, stepFormData } from "./step-page.server.ts";
 
@@ -61,7 +61,9 @@ export async function loadIndex({ request, url, context }: StepArgs) {
   const culture = getCulture(context);
   const { sessionId, setCookie } = await ensureSessionId(request);
   const store = getStore();
-  const signIn = (await store.getSession(sessionId))?.authorizations[formType];
+  const session = await store.getSession(sessionId);
+  // A session past its lifetime is signed in to nothing: the next page would end it.
+  const signIn = session && !isPastLifetime(session, requestNow(request)) ? session.authorizations[formType] : undefined;
   const owner = signIn && draftOwner(sessionId, signIn);
   const draft = owner && (await store.getDraft(owner, formType));
   return data(
@@ -114,7 +116,7 @@ export async function authorizeFlow({ request, url, context }: StepArgs) {
   // Signing in gives the session a new id (its sign-ins go with it), so an id planted or seen
   // before sign-in is worth nothing after it.
   const renewed = await newSessionId();
-  await getStore().renameSession(sessionId, renewed.sessionId);
+  await renewSessionId(sessionId, renewed.sessionId, now);
   const { draft, filed } = await grantAuthorization(renewed.sessionId, formType, signedIn, now);
   return redirect(continuePath(formType, draft, filed, culture), { status: 303, headers: { "Set-Cookie": renewed.setCookie } });
 }

@@ -11,9 +11,41 @@ import { getStore } from "#app/storage/store.server.ts";
 export const SESSION_TIMEOUT_MINUTES = 30;
 export const SESSION_TIMEOUT_MS = SESSION_TIMEOUT_MINUTES * 60_000;
 
-/** Idle longer than the time-out: the session is over, whatever it was authorized for. */
+/**
+ * How long a session may last however active it is (SESSION_LIFETIME_HOURS, default 12): the
+ * keep-alive and every request push the inactivity time-out back, so without this a browser left
+ * open on a page that keeps itself alive would stay signed in for ever (issue 12).
+ */
+export const SESSION_LIFETIME_MS = sessionLifetimeHours(process.env.SESSION_LIFETIME_HOURS) * 3_600_000;
+
+function sessionLifetimeHours(setting: string | undefined): number {
+  if (setting === undefined || setting === "") return 12;
+  const hours = Number(setting);
+  if (!Number.isFinite(hours) || hours <= 0) throw new Error(`SESSION_LIFETIME_HOURS must be a number of hours above 0, not "${setting}".`);
+  return hours;
+}
+
+/** Idle longer than the time-out, or older than its lifetime: the session is over, whatever it was authorized for. */
 export function isSessionExpired(session: SessionRecord, now: number): boolean {
-  return now - session.lastSeenAt > SESSION_TIMEOUT_MS;
+  return now - session.lastSeenAt > SESSION_TIMEOUT_MS || isPastLifetime(session, now);
+}
+
+/** Older than the lifetime: over, on every page, even those that do not time out (enableTimeout). */
+export function isPastLifetime(session: SessionRecord, now: number): boolean {
+  return now - session.createdAt > SESSION_LIFETIME_MS;
+}
+
+/**
+ * Signing in gives the session a new id, its sign-ins going with it, so an id planted or seen
+ * before reaches nothing after (session fixation). A session past its lifetime is ended instead:
+ * renamed, it would keep its age, and the claimant who just signed in would be sent to the
+ * session-expired page at the next step.
+ */
+export async function renewSessionId(sessionId: string, renewedId: string, now: number): Promise<void> {
+  const store = getStore();
+  const session = await store.getSession(sessionId);
+  if (session && isPastLifetime(session, now)) await store.endSession(sessionId);
+  else await store.renameSession(sessionId, renewedId);
 }
 
 export function sessionExpiredPath(formType: FormType, culture: string): string {
@@ -51,8 +83,8 @@ export function isReadOnly(filed: Claim | undefined): boolean {
 
 /**
  * SPEC §2 route guard 3 and §4 "Session timer", on the server for every GET and POST of a page
- * that needs the flow's authorization: no session, an expired one (30 minutes without a request;
- * the session then ends, while the member's saved draft stays theirs), or one not signed in to
+ * that needs the flow's authorization: no session, an expired one (30 minutes without a request, or
+ * past its lifetime; the session then ends, while the member's saved draft stays theirs), or one not signed in to
  * this form type goes to /session-expired?form=…&culture=…. Otherwise the activity is recorded,
  * and the member's draft and filed claim are read.
  */
@@ -63,7 +95,7 @@ export async function requireClaimantSession(request: Request, formType: FormTyp
   const store = getStore();
   const session = await store.getSession(sessionId);
   if (!session) throw expired();
-  if (timeout && isSessionExpired(session, now)) {
+  if ((timeout && isSessionExpired(session, now)) || isPastLifetime(session, now)) {
     await store.endSession(sessionId);
     throw expired();
   }

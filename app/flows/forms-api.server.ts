@@ -26,7 +26,7 @@ import { isRecordModel } from "#app/records/records.ts";
 import { contactFor } from "#app/settlement/settlement-schema.ts";
 import { grantAuthorization, signInWith } from "./authorize.server.ts";
 import { claimMember, newReferenceCode } from "./claim-submission.server.ts";
-import { filedClaim, isSessionExpired, newDraftId } from "./claimant-session.server.ts";
+import { filedClaim, isSessionExpired, newDraftId, renewSessionId } from "./claimant-session.server.ts";
 import { answerSteps } from "./navigation.ts";
 
 /** The model the index page asks for: credentials (or, for lookup, the VIN). */
@@ -112,7 +112,7 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
   // As on the pages, signing in renews the session id: a cookie planted or seen before reaches
   // nothing after. The new id's CSRF token comes with the reply, for the calls that follow.
   const renewed = await newSessionId();
-  await getStore().renameSession(sessionId, renewed.sessionId);
+  await renewSessionId(sessionId, renewed.sessionId, now);
   await grantAuthorization(renewed.sessionId, formType, signedIn, now);
   return json(
     { authorized: true, error: null, captcha: null, prepopulatedData: signedIn.prepopulated, csrf: { requestHeaderName: CSRF_HEADER_NAME, requestToken: csrfToken(renewed.sessionId) } },

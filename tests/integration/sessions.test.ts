@@ -179,12 +179,13 @@ describe("an absolute session lifetime", () => {
       at(minutes);
       expect((await claimant.get("/standard/claimant-info")).status, `after ${minutes} minutes`).toBe(200);
     }
+    const token = claimant.csrfToken();
     at(12 * 60 + 1);
     const ended = await claimant.get("/standard/claimant-info");
     expect(ended.status).toBe(303);
     expect(ended.headers.get("location")).toBe("/session-expired?form=standard");
-    // Ended in the store: not revived by a later request or the keep-alive.
-    expect((await claimant.api("/api/session/keep-alive", { method: "POST" })).status).toBe(401);
+    // Ended in the store: not revived by the keep-alive.
+    expect((await claimant.api("/api/session/keep-alive", { method: "POST", csrf: false, headers: { "X-CSRF-TOKEN": token } })).status).toBe(401);
   });
 
   test("SESSION_LIFETIME_HOURS sets it; the keep-alive cannot stretch it", async () => {
@@ -199,5 +200,20 @@ describe("an absolute session lifetime", () => {
     at(61);
     expect((await claimant.api("/api/session/keep-alive", { method: "POST" })).status).toBe(401);
     expect((await claimant.get("/standard/claimant-info")).headers.get("location")).toBe("/session-expired?form=standard");
+  });
+
+  test("signing in again after the lifetime starts a session with a lifetime of its own", async () => {
+    const { claimant, at } = onTheClock(shortLived);
+    at(0);
+    await claimant.signIn("standard");
+    await claimant.get("/standard/claimant-info");
+    at(70);
+    // Straight back to the start page: not shown as signed in, and signing in works at once.
+    const start = await claimant.get("/standard");
+    expect(start.document.querySelector(".continue-claim")).toBeNull();
+    expect(signOutForm(start)).toBeNull();
+    await claimant.signIn("standard");
+    at(100);
+    expect((await claimant.get("/standard/claimant-info")).status).toBe(200);
   });
 });

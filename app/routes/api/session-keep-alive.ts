@@ -5,14 +5,21 @@ import { requireApiCsrf } from "#app/session/json-api.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import type { Route } from "./+types/session-keep-alive";
 
-/** POST /api/session/keep-alive: the claimant is still there (the timer's Continue, or activity). */
+/**
+ * POST /api/session/keep-alive: the claimant is still there (the timer's Continue, or activity).
+ * It pushes back the inactivity time-out, never the session's lifetime; an expired session ends.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const sessionId = await requireApiCsrf(request);
   if (sessionId instanceof Response) return sessionId;
   const store = getStore();
   const now = requestNow(request);
   const session = await store.getSession(sessionId);
-  if (!session || isSessionExpired(session, now)) return jsonError(401, "The session has expired.");
+  if (!session) return jsonError(401, "The session has expired.");
+  if (isSessionExpired(session, now)) {
+    await store.endSession(sessionId);
+    return jsonError(401, "The session has expired.");
+  }
   await store.touchSession(sessionId, now);
   return new Response(null, { status: 204 });
 }
