@@ -10,6 +10,7 @@ export default [
   route("error", "routes/error.tsx"),
   route("deadline", "routes/deadline.tsx"),
   route("session-expired", "routes/session-expired.tsx"),
+  route("sign-out", "routes/sign-out.ts"),
   route("healthz", "routes/healthz.ts"),
   route("texts/:file", "routes/texts.ts"),
 

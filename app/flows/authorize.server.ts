@@ -18,6 +18,7 @@ import { type Claim, type Draft, draftOwner, emptyDraft, type SignIn } from "#ap
 import { getStore } from "#app/storage/store.server.ts";
 import { readFormFields } from "#app/http/form-body.server.ts";
 import { filedClaim, isPastLifetime, newDraftId, renewSessionId } from "./claimant-session.server.ts";
+import { SIGNED_OUT_PARAM } from "./sign-out.server.ts";
 import { firstIncompleteBefore, flowSteps, stepPath } from "./navigation.ts";
 import { locateStep, type StepArgs, stepFormData } from "./step-page.server.ts";
 
@@ -71,6 +72,8 @@ export async function loadIndex({ request, url, context }: StepArgs) {
       ...stepFormData(formType, step, definition, emptyDraft(""), culture, sessionId, url, getTranslate(context)),
       captcha: captchaSettings(getPortal().settlement, sessionId, requestNow(request)),
       continuePath: owner && draft ? continuePath(formType, draft, await filedClaim(owner, formType, draft), culture) : undefined,
+      signedIn: !!signIn,
+      signedOut: url.searchParams.get(SIGNED_OUT_PARAM) === "1",
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : {} },
   );

@@ -5,6 +5,7 @@ import { Feedback } from "#app/components/Feedback.tsx";
 import { PageHeading } from "#app/components/PageHeading.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
 import { SessionTimer } from "#app/components/SessionTimer.tsx";
+import { SignOutForm } from "#app/components/SignOutForm.tsx";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
 import { loadSummary, submitClaim } from "#app/flows/claim-submission.server.ts";
@@ -30,6 +31,7 @@ export default function ClaimSummary({ loaderData, actionData }: Route.Component
     <>
       <ErrorAlertModal errorInfo={{ showError, header: text("Error_Title"), message: text("Error_SubmissionFailed") }} onClose={closeError} />
       {loaderData.timeout && <SessionTimer {...loaderData.timeout} csrfToken={loaderData.csrfToken} />}
+      <SignOutForm formType={loaderData.formType} csrfToken={loaderData.csrfToken} />
       <PageHeading>{text(loaderData.page.title)}</PageHeading>
       {loaderData.amending && <Feedback>{text("Summary_Amending", loaderData.amending)}</Feedback>}
       {loaderData.page.intro && <p>{text(loaderData.page.intro)}</p>}

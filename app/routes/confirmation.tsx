@@ -4,6 +4,7 @@ import { AnswerList } from "#app/components/AnswerList.tsx";
 import { Feedback } from "#app/components/Feedback.tsx";
 import { PageHeading } from "#app/components/PageHeading.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
+import { SignOutForm } from "#app/components/SignOutForm.tsx";
 import { loadConfirmation, startAnotherClaim } from "#app/flows/claim-submission.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { pageTitle } from "#app/page-title.ts";
@@ -26,6 +27,7 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
   const { contact } = loaderData;
   return (
     <>
+      <SignOutForm formType={loaderData.formType} csrfToken={loaderData.csrfToken} />
       {loaderData.changeRefused && <Feedback style="warning">{`${text("Claim_ChangeRefused")} ${text("Claim_HowToChange", contact.phone, contact.email)}`}</Feedback>}
       <PageHeading>{text(loaderData.page.title)}</PageHeading>
       <div className="confirmation-panel">

@@ -1,5 +1,7 @@
 import { PageHeading } from "#app/components/PageHeading.tsx";
+import { Feedback } from "#app/components/Feedback.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
+import { SignOutForm } from "#app/components/SignOutForm.tsx";
 import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
@@ -21,6 +23,12 @@ export default function FlowIndex({ loaderData, actionData }: Route.ComponentPro
   const lastResult = actionData?.result;
   return (
     <>
+      {loaderData.signedIn && <SignOutForm formType={formType} csrfToken={loaderData.csrfToken} />}
+      {loaderData.signedOut && (
+        <div className="signed-out" role="status">
+          <Feedback style="success">{text("SignOut_Done")}</Feedback>
+        </div>
+      )}
       <PageHeading>{text(page.title)}</PageHeading>
       {page.intro && <p>{text(page.intro)}</p>}
       <p>

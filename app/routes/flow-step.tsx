@@ -2,6 +2,7 @@ import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
 import { PageHeading } from "#app/components/PageHeading.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
 import { SessionTimer } from "#app/components/SessionTimer.tsx";
+import { SignOutForm } from "#app/components/SignOutForm.tsx";
 import { ErrorSummary } from "#app/components/form/ErrorSummary.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { fieldId } from "#app/components/form/step-form-context.ts";
@@ -47,6 +48,7 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
     <>
       {loaderData.timeout && <SessionTimer {...loaderData.timeout} csrfToken={loaderData.csrfToken} />}
       <ErrorAlertModal errorInfo={{ showError, header: text("Error_Title"), message: text("Error_ProblemOccurred") }} onClose={closeError} />
+      <SignOutForm formType={loaderData.formType} csrfToken={loaderData.csrfToken} />
       {loaderData.justSaved && <Toast>{text("Form_Saved")}</Toast>}
       {loaderData.backPath && (
         <p className="back-link">

@@ -41,3 +41,8 @@ export async function newSessionId(): Promise<{ sessionId: string; setCookie: st
   const sessionId = randomBytes(24).toString("base64url");
   return { sessionId, setCookie: await sessionCookie().serialize(sessionId) };
 }
+
+/** The Set-Cookie header that removes the session cookie from the browser (signing out). */
+export async function clearSessionCookie(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}

@@ -77,7 +77,7 @@ describe("signing out", () => {
     const claimant = new Claimant(portal);
     expect(signOutForm(await claimant.get("/standard")), "not signed in").toBeNull();
     await claimant.signIn("standard");
-    const pages = ["/standard", "/standard/claimant-info", "/standard/claim-details?culture=es"];
+    const pages = ["/standard", "/standard/claimant-info", "/standard/claimant-info?culture=es"];
     for (const path of pages) {
       const page = await claimant.get(path);
       const spanish = path.endsWith("culture=es");
