@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Claimant } from "#tests/support/claimant.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { getPage, type Page } from "#tests/support/http.ts";
-import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { type PortalServer, startFailure, startPortal } from "#tests/support/portal-server.ts";
 
 /**
  * Issue 12, item 4: what a claimant leaves behind on a shared computer. Pages and API replies are
@@ -215,5 +215,13 @@ describe("an absolute session lifetime", () => {
     await claimant.signIn("standard");
     at(100);
     expect((await claimant.get("/standard/claimant-info")).status).toBe(200);
+  });
+
+  test("a SESSION_LIFETIME_HOURS that is not a number of hours above 0 stops the server at start-up", async () => {
+    for (const value of ["0", "-1", "twelve"]) {
+      const { code, output } = await startFailure({ env: { SESSION_LIFETIME_HOURS: value } });
+      expect(code, value).toBe(1);
+      expect(output, value).toContain(`SESSION_LIFETIME_HOURS must be a number of hours above 0, not "${value}".`);
+    }
   });
 });
