@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { BACKENDS } from "#tests/support/backends.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { getPage, type Page } from "#tests/support/http.ts";
@@ -7,16 +8,11 @@ import { type PortalServer, startFailure, startPortal } from "#tests/support/por
 /**
  * Issue 12, item 4: what a claimant leaves behind on a shared computer. Pages and API replies are
  * never stored by the browser or a proxy; a signed-in claimant can sign out from any page; and a
- * session ends after an absolute lifetime however long it is kept alive.
+ * session ends after an absolute lifetime however long it is kept alive. On each store, since
+ * signing out and the lifetime end sessions there.
  */
 let portal: PortalServer;
 let shortLived: PortalServer;
-beforeAll(async () => {
-  [portal, shortLived] = await Promise.all([startPortal(), startPortal({ env: { SESSION_LIFETIME_HOURS: "1" } })]);
-});
-afterAll(async () => {
-  await Promise.all([portal.stop(), shortLived.stop()]);
-});
 
 /** A standard claim answered without JavaScript, up to its summary page. */
 async function toSummary(claimant: Claimant): Promise<Page> {
@@ -40,188 +36,197 @@ function signOutForm(page: Page) {
   return form && { method: form.getAttribute("method"), action: form.getAttribute("action"), csrf: form.querySelector('input[name="csrf"]')?.getAttribute("value"), form: form.querySelector('input[name="form"]')?.getAttribute("value"), button: form.querySelector("button")?.textContent.trim() };
 }
 
-describe("Cache-Control: no-store", () => {
-  test("on every page, redirect, data request and API reply; static assets keep their caching", async () => {
-    const claimant = new Claimant(portal);
-    const replies: Array<[string, Headers]> = [];
-    const seen = async (label: string, page: { headers: Headers }) => void replies.push([label, page.headers]);
-    await seen("start page", await claimant.get("/standard"));
-    await claimant.signIn("standard");
-    await seen("step", await claimant.get("/standard/claimant-info"));
-    await seen("summary", await toSummary(new Claimant(portal)));
-    const filer = new Claimant(portal);
-    await fileStandardClaim(filer);
-    await seen("confirmation", await filer.get("/standard/confirmation"));
-    await seen("summary redirect", await filer.get("/standard/claim-summary"));
-    await seen("data request", await claimant.api("/standard/claimant-info.data", { csrf: false }));
-    await seen("session guard's redirect", await getPage(`${portal.url}/standard/claim-summary`));
-    await seen("not found", await getPage(`${portal.url}/no-such-page`));
-    await seen("lookup", await getPage(`${portal.url}/lookup`));
-    await seen("api/csrf", await claimant.api("/api/csrf"));
-    await seen("api/deadlines", await fetch(`${portal.url}/api/deadlines`));
-    await seen("set-language", await fetch(`${portal.url}/api/culture/set-language?culture=es&returnUrl=/standard`, { redirect: "manual" }));
-    await seen("healthz", await fetch(`${portal.url}/healthz`));
-    for (const [label, headers] of replies) expect(headers.get("cache-control"), label).toBe("no-store");
-
-    const start = await getPage(`${portal.url}/`);
-    const texts = /"(\/texts\/[^"]+)"/.exec(start.html)![1]!;
-    const asset = /"(\/assets\/[^"]+\.js)"/.exec(start.html)![1]!;
-    expect((await fetch(`${portal.url}${texts}`)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    expect((await fetch(`${portal.url}${asset}`)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    expect((await fetch(`${portal.url}/favicon.svg`)).headers.get("cache-control")).toBe("public, max-age=3600");
+describe.each(BACKENDS)("on %s", (backend) => {
+  beforeAll(async () => {
+    [portal, shortLived] = await Promise.all([startPortal({ backend }), startPortal({ backend, env: { SESSION_LIFETIME_HOURS: "1" } })]);
   });
-});
-
-describe("signing out", () => {
-  test("every signed-in page has a sign-out form: a plain POST with the page's CSRF token", async () => {
-    const claimant = new Claimant(portal);
-    expect(signOutForm(await claimant.get("/standard")), "not signed in").toBeNull();
-    await claimant.signIn("standard");
-    const pages = ["/standard", "/standard/claimant-info", "/standard/claimant-info?culture=es"];
-    for (const path of pages) {
-      const page = await claimant.get(path);
-      const spanish = path.endsWith("culture=es");
-      expect(signOutForm(page), path).toEqual({
-        method: "post",
-        action: spanish ? "/sign-out?culture=es" : "/sign-out",
-        csrf: claimant.csrfToken(),
-        form: "standard",
-        button: spanish ? "Cerrar sesión" : "Sign out",
-      });
-    }
-    const filer = new Claimant(portal);
-    expect(signOutForm(await toSummary(filer))?.csrf, "summary").toBe(filer.csrfToken());
-    await fileStandardClaim(filer);
-    expect(signOutForm(await filer.get("/standard/confirmation"))?.csrf, "confirmation").toBe(filer.csrfToken());
-    const other = new Claimant(portal);
-    await other.signIn("reimbursement");
-    expect(signOutForm(await other.get("/reimbursement/claimant-info"))?.form).toBe("reimbursement");
+  afterAll(async () => {
+    await Promise.all([portal.stop(), shortLived.stop()]);
   });
 
-  test("signing out ends the session in the store, clears the cookie and lands on the flow's start page with a message", async () => {
-    const claimant = new Claimant(portal);
-    await claimant.signIn("standard");
-    await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
-    await claimant.get("/standard/claim-details?culture=es");
-    const oldCookie = claimant.cookieHeader();
-    const signedOut = await claimant.post("/sign-out?culture=es", { form: "standard" });
-    expect(signedOut.status).toBe(303);
-    expect(signedOut.headers.get("location")).toBe("/standard?signedOut=1&culture=es");
-    const cleared = signedOut.headers.get("set-cookie")!;
-    expect(cleared).toMatch(/^__session=[^;]*; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
-    expect(signedOut.headers.get("cache-control")).toBe("no-store");
+  describe("Cache-Control: no-store", () => {
+    test("on every page, redirect, data request and API reply; static assets keep their caching", async () => {
+      const claimant = new Claimant(portal);
+      const replies: Array<[string, Headers]> = [];
+      const seen = async (label: string, page: { headers: Headers }) => void replies.push([label, page.headers]);
+      await seen("start page", await claimant.get("/standard"));
+      await claimant.signIn("standard");
+      await seen("step", await claimant.get("/standard/claimant-info"));
+      await seen("summary", await toSummary(new Claimant(portal)));
+      const filer = new Claimant(portal);
+      await fileStandardClaim(filer);
+      await seen("confirmation", await filer.get("/standard/confirmation"));
+      await seen("summary redirect", await filer.get("/standard/claim-summary"));
+      await seen("data request", await claimant.api("/standard/claimant-info.data", { csrf: false }));
+      await seen("session guard's redirect", await getPage(`${portal.url}/standard/claim-summary`));
+      await seen("not found", await getPage(`${portal.url}/no-such-page`));
+      await seen("lookup", await getPage(`${portal.url}/lookup`));
+      await seen("api/csrf", await claimant.api("/api/csrf"));
+      await seen("api/deadlines", await fetch(`${portal.url}/api/deadlines`));
+      await seen("set-language", await fetch(`${portal.url}/api/culture/set-language?culture=es&returnUrl=/standard`, { redirect: "manual" }));
+      await seen("healthz", await fetch(`${portal.url}/healthz`));
+      for (const [label, headers] of replies) expect(headers.get("cache-control"), label).toBe("no-store");
 
-    const landing = await getPage(`${portal.url}/standard?signedOut=1&culture=es`);
-    expect(landing.text(".signed-out")).toBe(
-      "Ha cerrado la sesión. Si inició sesión con su ID de reclamo y su PIN, las respuestas que guardó se conservan: inicie sesión de nuevo para continuar donde lo dejó.",
-    );
-    expect(signOutForm(landing)).toBeNull();
-    expect((await getPage(`${portal.url}/standard?signedOut=1`)).text(".signed-out")).toBe(
-      "You have signed out. If you signed in with your Claim ID and PIN, the answers you saved are kept: sign in again to continue where you left off.",
-    );
+      const start = await getPage(`${portal.url}/`);
+      const texts = /"(\/texts\/[^"]+)"/.exec(start.html)![1]!;
+      const asset = /"(\/assets\/[^"]+\.js)"/.exec(start.html)![1]!;
+      expect((await fetch(`${portal.url}${texts}`)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect((await fetch(`${portal.url}${asset}`)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect((await fetch(`${portal.url}/favicon.svg`)).headers.get("cache-control")).toBe("public, max-age=3600");
+    });
+  });
 
-    // The old cookie (a Back button, a copy of it) is worth nothing: the session is gone from the store.
-    for (const path of ["/standard/claimant-info", "/standard/claim-details", "/standard"]) {
-      const page = await getPage(`${portal.url}${path}`, { headers: { Cookie: oldCookie } });
-      if (path === "/standard") {
-        expect(page.status).toBe(200);
-        expect(page.document.querySelector(".continue-claim"), "no way back in without signing in").toBeNull();
-        expect(signOutForm(page)).toBeNull();
-      } else {
-        expect(page.status, path).toBe(303);
-        expect(page.headers.get("location"), path).toBe("/session-expired?form=standard");
+  describe("signing out", () => {
+    test("every signed-in page has a sign-out form: a plain POST with the page's CSRF token", async () => {
+      const claimant = new Claimant(portal);
+      expect(signOutForm(await claimant.get("/standard")), "not signed in").toBeNull();
+      await claimant.signIn("standard");
+      const pages = ["/standard", "/standard/claimant-info", "/standard/claimant-info?culture=es"];
+      for (const path of pages) {
+        const page = await claimant.get(path);
+        const spanish = path.endsWith("culture=es");
+        expect(signOutForm(page), path).toEqual({
+          method: "post",
+          action: spanish ? "/sign-out?culture=es" : "/sign-out",
+          csrf: claimant.csrfToken(),
+          form: "standard",
+          button: spanish ? "Cerrar sesión" : "Sign out",
+        });
       }
+      const filer = new Claimant(portal);
+      expect(signOutForm(await toSummary(filer))?.csrf, "summary").toBe(filer.csrfToken());
+      await fileStandardClaim(filer);
+      expect(signOutForm(await filer.get("/standard/confirmation"))?.csrf, "confirmation").toBe(filer.csrfToken());
+      const other = new Claimant(portal);
+      await other.signIn("reimbursement");
+      expect(signOutForm(await other.get("/reimbursement/claimant-info"))?.form).toBe("reimbursement");
+    });
+
+    test("signing out ends the session in the store, clears the cookie and lands on the flow's start page with a message", async () => {
+      const claimant = new Claimant(portal);
+      await claimant.signIn("standard");
+      await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
+      await claimant.get("/standard/claim-details?culture=es");
+      const oldCookie = claimant.cookieHeader();
+      const signedOut = await claimant.post("/sign-out?culture=es", { form: "standard" });
+      expect(signedOut.status).toBe(303);
+      expect(signedOut.headers.get("location")).toBe("/standard?signedOut=1&culture=es");
+      const cleared = signedOut.headers.get("set-cookie")!;
+      expect(cleared).toMatch(/^__session=[^;]*; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
+      expect(signedOut.headers.get("cache-control")).toBe("no-store");
+
+      const landing = await getPage(`${portal.url}/standard?signedOut=1&culture=es`);
+      expect(landing.text(".signed-out")).toBe(
+        "Ha cerrado la sesión. Si inició sesión con su ID de reclamo y su PIN, las respuestas que guardó se conservan: inicie sesión de nuevo para continuar donde lo dejó.",
+      );
+      expect(signOutForm(landing)).toBeNull();
+      expect((await getPage(`${portal.url}/standard?signedOut=1`)).text(".signed-out")).toBe(
+        "You have signed out. If you signed in with your Claim ID and PIN, the answers you saved are kept: sign in again to continue where you left off.",
+      );
+
+      // The old cookie (a Back button, a copy of it) is worth nothing: the session is gone from the store.
+      for (const path of ["/standard/claimant-info", "/standard/claim-details", "/standard"]) {
+        const page = await getPage(`${portal.url}${path}`, { headers: { Cookie: oldCookie } });
+        if (path === "/standard") {
+          expect(page.status).toBe(200);
+          expect(page.document.querySelector(".continue-claim"), "no way back in without signing in").toBeNull();
+          expect(signOutForm(page)).toBeNull();
+        } else {
+          expect(page.status, path).toBe(303);
+          expect(page.headers.get("location"), path).toBe("/session-expired?form=standard");
+        }
+      }
+      const keepAlive = await fetch(`${portal.url}/api/session/keep-alive`, { method: "POST", headers: { Cookie: oldCookie, "X-CSRF-TOKEN": claimant.csrfToken() } });
+      expect(keepAlive.status).toBe(401);
+
+      // The member's saved answers are theirs: signing in again finds them.
+      const again = new Claimant(portal);
+      await again.signIn("standard", claimant.member);
+      const step = await again.get("/standard/claimant-info");
+      expect(step.document.querySelector('input[name="claimantInfo.emailAddress"]')?.getAttribute("value")).toBe(STANDARD_CLAIMANT["claimantInfo.emailAddress"]);
+    });
+
+    test("a sign-out without the page's CSRF token is refused and the session goes on", async () => {
+      const claimant = new Claimant(portal);
+      await claimant.signIn("standard");
+      await claimant.get("/standard/claimant-info");
+      expect((await claimant.post("/sign-out", { form: "standard" }, { csrf: false })).status).toBe(403);
+      expect((await claimant.get("/standard/claimant-info")).status).toBe(200);
+    });
+
+    test("with no session there is nothing to end: the start page, with the message", async () => {
+      const page = await getPage(`${portal.url}/sign-out`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: portal.url }, body: "form=bogus" });
+      expect(page.status).toBe(303);
+      expect(page.headers.get("location")).toBe("/?signedOut=1");
+      // A link cannot sign anyone out: GET only leads to the start page.
+      const get = await getPage(`${portal.url}/sign-out?culture=es`);
+      expect(get.status).toBe(302);
+      expect(get.headers.get("location")).toBe("/?culture=es");
+    });
+  });
+
+  describe("an absolute session lifetime", () => {
+    /** A claimant whose every request carries the test clock, set by `at`. */
+    function onTheClock(server: PortalServer) {
+      const clock = { "X-Test-Now": "" };
+      const claimant = new Claimant(server, clock);
+      const start = Date.parse("2026-12-01T08:00:00Z");
+      return { claimant, at: (minutes: number) => void (clock["X-Test-Now"] = new Date(start + minutes * 60_000).toISOString()) };
     }
-    const keepAlive = await fetch(`${portal.url}/api/session/keep-alive`, { method: "POST", headers: { Cookie: oldCookie, "X-CSRF-TOKEN": claimant.csrfToken() } });
-    expect(keepAlive.status).toBe(401);
 
-    // The member's saved answers are theirs: signing in again finds them.
-    const again = new Claimant(portal);
-    await again.signIn("standard", claimant.member);
-    const step = await again.get("/standard/claimant-info");
-    expect(step.document.querySelector('input[name="claimantInfo.emailAddress"]')?.getAttribute("value")).toBe(STANDARD_CLAIMANT["claimantInfo.emailAddress"]);
-  });
+    test("by default 12 hours: a session kept alive all day ends then, however recently it was used", async () => {
+      const { claimant, at } = onTheClock(portal);
+      at(0);
+      await claimant.signIn("standard");
+      // Active every 25 minutes, never idle long enough to time out.
+      for (let minutes = 25; minutes < 12 * 60; minutes += 25) {
+        at(minutes);
+        expect((await claimant.get("/standard/claimant-info")).status, `after ${minutes} minutes`).toBe(200);
+      }
+      const token = claimant.csrfToken();
+      at(12 * 60 + 1);
+      const ended = await claimant.get("/standard/claimant-info");
+      expect(ended.status).toBe(303);
+      expect(ended.headers.get("location")).toBe("/session-expired?form=standard");
+      // Ended in the store: not revived by the keep-alive.
+      expect((await claimant.api("/api/session/keep-alive", { method: "POST", csrf: false, headers: { "X-CSRF-TOKEN": token } })).status).toBe(401);
+    });
 
-  test("a sign-out without the page's CSRF token is refused and the session goes on", async () => {
-    const claimant = new Claimant(portal);
-    await claimant.signIn("standard");
-    await claimant.get("/standard/claimant-info");
-    expect((await claimant.post("/sign-out", { form: "standard" }, { csrf: false })).status).toBe(403);
-    expect((await claimant.get("/standard/claimant-info")).status).toBe(200);
-  });
+    test("SESSION_LIFETIME_HOURS sets it; the keep-alive cannot stretch it", async () => {
+      const { claimant, at } = onTheClock(shortLived);
+      at(0);
+      await claimant.signIn("standard");
+      await claimant.get("/standard/claimant-info");
+      for (const minutes of [20, 40, 59]) {
+        at(minutes);
+        expect((await claimant.api("/api/session/keep-alive", { method: "POST" })).status, `keep-alive after ${minutes} minutes`).toBe(204);
+      }
+      at(61);
+      expect((await claimant.api("/api/session/keep-alive", { method: "POST" })).status).toBe(401);
+      expect((await claimant.get("/standard/claimant-info")).headers.get("location")).toBe("/session-expired?form=standard");
+    });
 
-  test("with no session there is nothing to end: the start page, with the message", async () => {
-    const page = await getPage(`${portal.url}/sign-out`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: portal.url }, body: "form=bogus" });
-    expect(page.status).toBe(303);
-    expect(page.headers.get("location")).toBe("/?signedOut=1");
-    // A link cannot sign anyone out: GET only leads to the start page.
-    const get = await getPage(`${portal.url}/sign-out?culture=es`);
-    expect(get.status).toBe(302);
-    expect(get.headers.get("location")).toBe("/?culture=es");
+    test("signing in again after the lifetime starts a session with a lifetime of its own", async () => {
+      const { claimant, at } = onTheClock(shortLived);
+      at(0);
+      await claimant.signIn("standard");
+      await claimant.get("/standard/claimant-info");
+      at(70);
+      // Straight back to the start page: not shown as signed in, and signing in works at once.
+      const start = await claimant.get("/standard");
+      expect(start.document.querySelector(".continue-claim")).toBeNull();
+      expect(signOutForm(start)).toBeNull();
+      await claimant.signIn("standard");
+      at(100);
+      expect((await claimant.get("/standard/claimant-info")).status).toBe(200);
+    });
   });
 });
 
-describe("an absolute session lifetime", () => {
-  /** A claimant whose every request carries the test clock, set by `at`. */
-  function onTheClock(server: PortalServer) {
-    const clock = { "X-Test-Now": "" };
-    const claimant = new Claimant(server, clock);
-    const start = Date.parse("2026-12-01T08:00:00Z");
-    return { claimant, at: (minutes: number) => void (clock["X-Test-Now"] = new Date(start + minutes * 60_000).toISOString()) };
+test("a SESSION_LIFETIME_HOURS that is not a number of hours above 0 stops the server at start-up", async () => {
+  for (const value of ["0", "-1", "twelve"]) {
+    const { code, output } = await startFailure({ env: { SESSION_LIFETIME_HOURS: value } });
+    expect(code, value).toBe(1);
+    expect(output, value).toContain(`SESSION_LIFETIME_HOURS must be a number of hours above 0, not "${value}".`);
   }
-
-  test("by default 12 hours: a session kept alive all day ends then, however recently it was used", async () => {
-    const { claimant, at } = onTheClock(portal);
-    at(0);
-    await claimant.signIn("standard");
-    // Active every 25 minutes, never idle long enough to time out.
-    for (let minutes = 25; minutes < 12 * 60; minutes += 25) {
-      at(minutes);
-      expect((await claimant.get("/standard/claimant-info")).status, `after ${minutes} minutes`).toBe(200);
-    }
-    const token = claimant.csrfToken();
-    at(12 * 60 + 1);
-    const ended = await claimant.get("/standard/claimant-info");
-    expect(ended.status).toBe(303);
-    expect(ended.headers.get("location")).toBe("/session-expired?form=standard");
-    // Ended in the store: not revived by the keep-alive.
-    expect((await claimant.api("/api/session/keep-alive", { method: "POST", csrf: false, headers: { "X-CSRF-TOKEN": token } })).status).toBe(401);
-  });
-
-  test("SESSION_LIFETIME_HOURS sets it; the keep-alive cannot stretch it", async () => {
-    const { claimant, at } = onTheClock(shortLived);
-    at(0);
-    await claimant.signIn("standard");
-    await claimant.get("/standard/claimant-info");
-    for (const minutes of [20, 40, 59]) {
-      at(minutes);
-      expect((await claimant.api("/api/session/keep-alive", { method: "POST" })).status, `keep-alive after ${minutes} minutes`).toBe(204);
-    }
-    at(61);
-    expect((await claimant.api("/api/session/keep-alive", { method: "POST" })).status).toBe(401);
-    expect((await claimant.get("/standard/claimant-info")).headers.get("location")).toBe("/session-expired?form=standard");
-  });
-
-  test("signing in again after the lifetime starts a session with a lifetime of its own", async () => {
-    const { claimant, at } = onTheClock(shortLived);
-    at(0);
-    await claimant.signIn("standard");
-    await claimant.get("/standard/claimant-info");
-    at(70);
-    // Straight back to the start page: not shown as signed in, and signing in works at once.
-    const start = await claimant.get("/standard");
-    expect(start.document.querySelector(".continue-claim")).toBeNull();
-    expect(signOutForm(start)).toBeNull();
-    await claimant.signIn("standard");
-    at(100);
-    expect((await claimant.get("/standard/claimant-info")).status).toBe(200);
-  });
-
-  test("a SESSION_LIFETIME_HOURS that is not a number of hours above 0 stops the server at start-up", async () => {
-    for (const value of ["0", "-1", "twelve"]) {
-      const { code, output } = await startFailure({ env: { SESSION_LIFETIME_HOURS: value } });
-      expect(code, value).toBe(1);
-      expect(output, value).toContain(`SESSION_LIFETIME_HOURS must be a number of hours above 0, not "${value}".`);
-    }
-  });
 });
