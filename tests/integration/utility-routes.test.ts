@@ -87,6 +87,7 @@ describe("utility routes", () => {
       ["/Standard/claimant-info", "/standard/claimant-info"],
       ["/REIMBURSEMENT/Claim-Summary?culture=es&return=summary", "/reimbursement/claim-summary?culture=es&return=summary"],
       ["/%41utomotive", "/automotive"],
+      ["/standard/Claimant-Info", "/standard/claimant-info"],
     ];
     for (const [path, lowercase] of cases) {
       const page = await getPage(`${portal.url}${path}`);
