@@ -115,7 +115,12 @@ async function start() {
     res.status(status).type("text/plain").send(status === 500 ? "Internal Server Error" : "Bad Request");
   });
 
-  const server = app.listen(PORT, HOST, () => {
+  const server = app.listen(PORT, HOST, (error?: Error) => {
+    // Express 5 hands the listen error (the port taken, say) to this callback: the portal did not start.
+    if (error) {
+      process.stderr.write(`The portal could not start.\nCannot listen on ${HOST}:${PORT}: ${error.message}\n`);
+      process.exit(1);
+    }
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : PORT;
     log({ level: "info", message: `Portal for ${entry.portal.settlement.caseNumber} listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${port}`, port });

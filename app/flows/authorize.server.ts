@@ -64,13 +64,14 @@ export async function loadIndex({ request, url, context }: StepArgs) {
   const store = getStore();
   const session = await store.getSession(sessionId);
   // A session past its lifetime is signed in to nothing: the next page would end it.
-  const signIn = session && !isPastLifetime(session, requestNow(request)) ? session.authorizations[formType] : undefined;
+  const now = requestNow(request);
+  const signIn = session && !isPastLifetime(session, now) ? session.authorizations[formType] : undefined;
   const owner = signIn && draftOwner(sessionId, signIn);
   const draft = owner && (await store.getDraft(owner, formType));
   return data(
     {
-      ...stepFormData(formType, step, definition, emptyDraft(""), culture, sessionId, url, getTranslate(context)),
-      captcha: captchaSettings(getPortal().settlement, sessionId, requestNow(request)),
+      ...stepFormData(formType, step, definition, emptyDraft(""), culture, sessionId, url, now, getTranslate(context)),
+      captcha: captchaSettings(getPortal().settlement, sessionId, now),
       continuePath: owner && draft ? continuePath(formType, draft, await filedClaim(owner, formType, draft), culture) : undefined,
       signedIn: !!signIn,
       signedOut: url.searchParams.get(SIGNED_OUT_PARAM) === "1",
@@ -115,6 +116,7 @@ export async function authorizeFlow({ request, url, context }: StepArgs) {
   const signedIn = signInWith(formType, submission.value.credentials, now);
   await recordSignInOutcome(submission.value.credentials, signedIn);
   if ("key" in signedIn) return data({ result: submission.reply({ formErrors: [text(signedIn.key)] }) }, { status: signedIn.status, headers: withCookie });
+  authorizeLimit.succeeded(context.get(clientAddressContext));
 
   // Signing in gives the session a new id (its sign-ins go with it), so an id planted or seen
   // before sign-in is worth nothing after it.

@@ -88,7 +88,7 @@ export async function loadSummary({ request, url, context }: StepArgs) {
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
   if (missing) throw redirect(withCulture(stepPath(formType, missing), culture));
   return {
-    ...stepFormData(formType, step, definition, draft, culture, sessionId, url, getTranslate(context)),
+    ...stepFormData(formType, step, definition, draft, culture, sessionId, url, now, getTranslate(context)),
     /** The claim this summary would amend (claims.perMember "amend"), if filed already. */
     amending: filed?.referenceCode,
     sections: answerSections(formType, definition, draft, getTranslate(context), culture),

@@ -109,6 +109,7 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
   const signedIn = signInWith(formType, checked.values.credentials, now);
   await recordSignInOutcome(checked.values.credentials, signedIn);
   if ("key" in signedIn) return refuse(signedIn.status, text(signedIn.key));
+  authorizeLimit.succeeded(context.get(clientAddressContext));
   // As on the pages, signing in renews the session id: a cookie planted or seen before reaches
   // nothing after. The new id's CSRF token comes with the reply, for the calls that follow.
   const renewed = await newSessionId();

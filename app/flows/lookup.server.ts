@@ -17,8 +17,9 @@ import { locateStep, type StepArgs, stepFormData } from "./step-page.server.ts";
 export async function loadLookup({ request, url, context }: StepArgs) {
   const { formType, step, definition } = locateStep(url, "index");
   const { sessionId, setCookie } = await ensureSessionId(request);
+  const now = requestNow(request);
   return data(
-    { ...stepFormData(formType, step, definition, emptyDraft(""), getCulture(context), sessionId, url, getTranslate(context)), captcha: captchaSettings(getPortal().settlement, sessionId, requestNow(request)) },
+    { ...stepFormData(formType, step, definition, emptyDraft(""), getCulture(context), sessionId, url, now, getTranslate(context)), captcha: captchaSettings(getPortal().settlement, sessionId, now) },
     { headers: setCookie ? { "Set-Cookie": setCookie } : {} },
   );
 }

@@ -54,7 +54,7 @@ function returnsToSummary(url: URL): boolean {
  * What a StepForm needs for one page of a flow: its blocks, the fields' definitions and starting
  * values (draft, else prepopulated, else default), and the settings its validation uses.
  */
-export function stepFormData(formType: FormType, step: StepName, definition: FormDefinition, draft: Pick<Draft, "models" | "prepopulated" | "edited" | "records">, culture: string, sessionId: string, url: URL, text: Translate) {
+export function stepFormData(formType: FormType, step: StepName, definition: FormDefinition, draft: Pick<Draft, "models" | "prepopulated" | "edited" | "records">, culture: string, sessionId: string, url: URL, now: number, text: Translate) {
   const page = definition.pages[step]!;
   const paths = fieldsOfBlocks(page.blocks);
   const values: Record<string, FieldValue> = Object.fromEntries(
@@ -85,6 +85,8 @@ export function stepFormData(formType: FormType, step: StepName, definition: For
     shownValues,
     characterWhitelist: settlement.characterWhitelist,
     internationalAddresses: settlement.internationalAddresses,
+    // The browser's checks of dates ("not in the future") use the server's clock, not the device's.
+    now,
     csrfToken: csrfToken(sessionId),
     // An explicit action keeps the culture when a script-less browser posts the form.
     action: withCulture(`${stepPath(formType, step)}${query}`, culture),
@@ -128,7 +130,7 @@ export async function loadStep({ request, url, context }: StepArgs) {
   const back = returnsToSummary(url) ? "claim-summary" : backStep(definition, step);
   const steps: StepName[] = flowSteps(definition).filter((candidate) => candidate !== "index");
   return {
-    ...stepFormData(formType, step, definition, draft, culture, sessionId, url, getTranslate(context)),
+    ...stepFormData(formType, step, definition, draft, culture, sessionId, url, now, getTranslate(context)),
     backPath: back ? withCulture(stepPath(formType, back), culture) : undefined,
     stepNumber: steps.indexOf(step) + 1,
     stepCount: steps.length,

@@ -77,6 +77,7 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
         shownValues={loaderData.shownValues}
         characterWhitelist={loaderData.characterWhitelist}
         internationalAddresses={loaderData.internationalAddresses}
+        now={loaderData.now}
         csrfToken={loaderData.csrfToken}
         action={loaderData.action}
         lastResult={actionData && "result" in actionData ? actionData.result : undefined}

@@ -10,6 +10,8 @@ import { clientKey } from "./client-key.server.ts";
 export interface RateLimit {
   /** True when the attempt is allowed (and counted); false once the window's budget is spent. */
   attempt(address: string, now: number): boolean;
+  /** The attempt succeeded: it no longer counts, so many claimants behind one address are not held up. */
+  succeeded(address: string): void;
 }
 
 export function createRateLimit(maxAttempts: number, windowMs: number): RateLimit {
@@ -27,9 +29,16 @@ export function createRateLimit(maxAttempts: number, windowMs: number): RateLimi
       window.count++;
       return window.count <= maxAttempts;
     },
+    succeeded(address) {
+      const window = windows.get(clientKey(address));
+      if (window && window.count > 0) window.count--;
+    },
   };
 }
 
-/** Per client address: 20 authorization attempts per 10 minutes, 10 claim submissions. */
+/**
+ * Per client address: 20 authorization attempts per 10 minutes that do not succeed (a wrong PIN, a
+ * failed check), 10 claim submissions.
+ */
 export const authorizeLimit = createRateLimit(Number(process.env.AUTHORIZE_ATTEMPTS_PER_10_MIN ?? 20), 10 * 60_000);
 export const submitLimit = createRateLimit(Number(process.env.SUBMIT_ATTEMPTS_PER_10_MIN ?? 10), 10 * 60_000);

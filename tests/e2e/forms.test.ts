@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { axeViolations, fillForm, openPage, openScriptlessPage, THEMES, useBrowserAndThemedPortals } from "#tests/support/browser.ts";
 import { Claimant, fieldError } from "#tests/support/claimant.ts";
 import { blankMember } from "#tests/support/members.ts";
-import { AUTOMOTIVE_CLAIMANT, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
+import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { PDF } from "#tests/support/documents.ts";
 import { addExpense, DOCUMENTS_STEP, reimbursementAtDocuments, uploadReceipt } from "#tests/support/filing.ts";
 import type { PortalServer } from "#tests/support/portal-server.ts";
@@ -82,6 +82,18 @@ describe("with JavaScript", () => {
     await month.fill("");
     await month.pressSequentially("07/2020");
     await expect.poll(() => page.locator("#field-claimDetails-firstNoticedMonth-error").count()).toBe(0);
+    await page.context().close();
+  });
+
+  test("'not in the future' follows the portal's clock, not a device whose clock is years behind", async () => {
+    const { page, claimant } = await signedInPage("automotive");
+    await claimant.complete("/automotive/claimant-info", AUTOMOTIVE_CLAIMANT);
+    await page.clock.setSystemTime(new Date("2019-06-01T12:00:00Z"));
+    await page.goto(`${portal().url}/automotive/claim-details`);
+    await hydrated(page);
+    await fillForm(page, { ...AUTOMOTIVE_DETAILS, "claimDetails.firstNoticedMonth": "07/2020" });
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith("/claim-details"));
     await page.context().close();
   });
 

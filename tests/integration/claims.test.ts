@@ -182,6 +182,17 @@ describe.each(BACKENDS)("on %s", (backend) => {
         await limited.stop();
       }
     });
+
+    test("sign-ins that succeed do not count: many claimants behind one address (a library, a help desk) all sign in", async () => {
+      const limited = await startPortal({ backend, env: { AUTHORIZE_ATTEMPTS_PER_10_MIN: "3" } });
+      try {
+        const statuses = [];
+        for (let claimant = 0; claimant < 6; claimant++) statuses.push((await signInAttempt({ ...blankMember(), captchaToken: "test-pass" }, new Claimant(limited))).status);
+        expect(statuses).toEqual([303, 303, 303, 303, 303, 303]);
+      } finally {
+        await limited.stop();
+      }
+    });
   });
 
   describe("the session time-out (30 minutes without a request)", () => {

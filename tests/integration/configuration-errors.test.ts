@@ -37,6 +37,18 @@ describe("configuration errors stop the server", () => {
     expect(output).toContain(`${dir}/locales/es.json: at Error_Title: localized text must not contain p, li, ul or ol markup`);
   });
 
+  test("a port already taken: exit code 1 and a message saying so, not 'listening'", async () => {
+    const running = await startPortal();
+    try {
+      const { code, output } = await startFailure({ env: { PORT: new URL(running.url).port } });
+      expect(code).toBe(1);
+      expect(output).toMatch(/The portal could not start\.\nCannot listen on 127\.0\.0\.1:\d+: .*EADDRINUSE/);
+      expect(output).not.toContain("listening");
+    } finally {
+      await running.stop();
+    }
+  });
+
   test("a missing settlement folder", async () => {
     const { code, output } = await startFailure({ settlementDir: "/nonexistent/settlement" });
     expect(code).toBe(1);

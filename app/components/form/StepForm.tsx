@@ -15,6 +15,7 @@ import { useText } from "#app/i18n/use-text.ts";
 import type { RecordChoices } from "#app/forms/options.ts";
 import { ErrorSummary, type SummaryItem } from "./ErrorSummary.tsx";
 import { PageBlocks } from "./PageBlocks.tsx";
+import { portalNow, setPortalNow } from "./portal-clock.ts";
 import { fieldId, StepFormContext, type StepFormState } from "./step-form-context.ts";
 
 export interface StepFormProps {
@@ -29,6 +30,8 @@ export interface StepFormProps {
   shownValues: Record<string, string>;
   characterWhitelist: string;
   internationalAddresses: boolean;
+  /** The server's time when it rendered the page (app/components/form/portal-clock.ts). */
+  now: number;
   csrfToken: string;
   action: string;
   lastResult?: SubmissionResult<string[]>;
@@ -54,6 +57,8 @@ function currentValues(form: HTMLFormElement, fields: Record<string, FieldConfig
 export function StepForm(props: StepFormProps) {
   const text = useText();
   const navigation = useNavigation();
+  // Once per page the server rendered (not per render: the offset would drift with each one).
+  useMemo(() => setPortalNow(props.now), [props.now]);
   const definition = useMemo(() => ({ models: props.models, pages: { [props.step]: props.page } }), [props.models, props.step, props.page]);
   const paths = useMemo(() => fieldsOfBlocks(props.page.blocks), [props.page]);
   const fields = useMemo(() => Object.fromEntries(paths.map((path) => [path, resolveField(definition, path)!.field])), [paths, definition]);
@@ -97,7 +102,7 @@ export function StepForm(props: StepFormProps) {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      parseStep(formData, definition, props.step, { characterWhitelist: props.characterWhitelist, internationalAddresses: props.internationalAddresses, now: Date.now(), side: "client", saved: props.saved }, text),
+      parseStep(formData, definition, props.step, { characterWhitelist: props.characterWhitelist, internationalAddresses: props.internationalAddresses, now: portalNow(), side: "client", saved: props.saved }, text),
   });
 
   const [summaryKey, setSummaryKey] = useState(0);

@@ -10,6 +10,7 @@ import { useText } from "#app/i18n/use-text.ts";
 import type { RecordFailure } from "#app/records/record-actions.server.ts";
 import type { RecordsView } from "#app/records/records-view.server.ts";
 import { validateRecord } from "#app/records/validate-record.ts";
+import { portalNow } from "#app/components/form/portal-clock.ts";
 
 export interface RecordFormSettings {
   action: string;
@@ -46,7 +47,7 @@ export function RecordDraftForm({ view, settings, failure }: { view: RecordsView
     const result = validateRecord(block, model, (name) => data.get(name) ?? undefined, {
       characterWhitelist: settings.characterWhitelist,
       internationalAddresses: settings.internationalAddresses,
-      now: Date.now(),
+      now: portalNow(),
       side: "client",
       saved: settings.saved,
       recordChoices: settings.recordChoices,

@@ -24,6 +24,7 @@ import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import { failureText } from "#app/forms/parse-step.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
+import { portalNow } from "#app/components/form/portal-clock.ts";
 
 /** SPEC §9 picker defaults: minutes in steps of 5, hours of 1, 24-hour clock. */
 const MINUTES = Array.from({ length: 12 }, (_, index) => index * 5);
@@ -76,7 +77,7 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
   const panelRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   const [selection, setSelection] = useState<CalendarDate[]>([]);
-  const [focused, setFocused] = useState<CalendarDate>(() => claimantToday(Date.now()));
+  const [focused, setFocused] = useState<CalendarDate>(() => claimantToday(portalNow()));
   const [time, setTime] = useState({ hour: 12, minute: 0 });
   const [message, setMessage] = useState<string>();
 
@@ -92,7 +93,7 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
     const entered = parseEntered(input()?.value ?? "", picker.mode, withTime);
     setSelection(entered);
     const first = entered[0];
-    setFocused(first ? { year: first.year, month: first.month, day: first.day } : claimantToday(Date.now()));
+    setFocused(first ? { year: first.year, month: first.month, day: first.day } : claimantToday(portalNow()));
     if (withTime && first?.hour !== undefined && first.minute !== undefined) setTime({ hour: first.hour, minute: first.minute - (first.minute % 5) });
     setOpen(true);
   };
@@ -161,8 +162,8 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
   };
 
   const now = () => {
-    const today = claimantToday(Date.now());
-    const current = claimantTimeNow(Date.now());
+    const today = claimantToday(portalNow());
+    const current = claimantTimeNow(portalNow());
     setFocused(today);
     if (withTime) setTime({ hour: current.hour, minute: current.minute - (current.minute % 5) });
     choose(today);
@@ -300,7 +301,7 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
           </p>
           <div className="date-picker-actions">
             <button type="button" className="secondary outline" onClick={now}>
-              {text("Picker_Now")}
+              {text(withTime ? "Picker_Now" : "Picker_Today")}
             </button>
             <button type="button" className="secondary" onClick={() => close()}>
               {text("Picker_Cancel")}
