@@ -8,6 +8,7 @@ import { fieldsOfBlocks, type FormDefinition, resolveField } from "#app/forms/fo
 import { STEP_NAMES, type StepName } from "#app/forms/page-schema.ts";
 import { parseStep } from "#app/forms/parse-step.ts";
 import { initialFieldValue } from "#app/forms/prepopulation.ts";
+import { isSensitive, maskedAnswer, withoutSensitiveAnswers } from "#app/forms/sensitive-fields.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { FILE_TYPES } from "#app/documents/file-types.ts";
@@ -69,7 +70,8 @@ export function stepFormData(formType: FormType, step: StepName, definition: For
       .flatMap((reference) => {
         const [model, key] = reference.split(".") as [string, string];
         const value = draft.models[model]?.[key];
-        return typeof value === "string" ? [[reference, value]] : [];
+        if (typeof value !== "string") return [];
+        return [[reference, isSensitive(resolveField(definition, reference)?.field) ? maskedAnswer(value, text) : value]];
       }),
   );
   const { settlement } = getPortal();
@@ -81,7 +83,8 @@ export function stepFormData(formType: FormType, step: StepName, definition: For
     page,
     models: pageModels(definition, paths),
     values,
-    saved: draft.models,
+    // For conditions that look across steps; a sensitive answer goes only to the page asking for it.
+    saved: withoutSensitiveAnswers(draft.models, definition, paths),
     shownValues,
     characterWhitelist: settlement.characterWhitelist,
     internationalAddresses: settlement.internationalAddresses,

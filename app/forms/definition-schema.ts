@@ -133,6 +133,12 @@ const fieldConfig = z.strictObject({
   stylingChoice: z.string().optional(),
   /** The HTML autocomplete token, so browsers can fill names, addresses, e-mails and phones. */
   autocomplete: z.string().optional(),
+  /**
+   * A secret answer (a bank account or routing number): encrypted at rest, read back masked
+   * ("Ending in 6789"), whole only in the step that asks for it and in the operator's export
+   * (decision 015). Text fields only.
+   */
+  sensitive: z.boolean().default(false),
   // Text
   inputGroupConfig: z.strictObject({ prependedText: z.string().optional(), appendedText: z.string().optional() }).optional(),
   // Select and radio

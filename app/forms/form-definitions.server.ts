@@ -70,6 +70,9 @@ function checkModels(models: ModelConfig[]): string[] {
         if (!exists(condition.field)) problems.push(`${at}: dependency refers to "${condition.field}", which is not a field`);
       }
       problems.push(...fieldKind(field).check(field, at, key));
+      if (field.sensitive && field.componentName !== "FormFieldText") problems.push(`${at}: only a FormFieldText may be sensitive`);
+      // The class-member list's value would sit in the draft's prepopulated data, unencrypted.
+      if (field.sensitive && field.prepopulatedDataKey) problems.push(`${at}: a sensitive field cannot be prepopulated (prepopulatedDataKey)`);
       if (field.optionsSource === "claimTransactions" && !models.some((candidate) => modelKey(candidate) === "claimTransactions")) {
         problems.push(`${at}: optionsSource claimTransactions needs a ClaimTransactions model`);
       }
