@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { dataDir as portalDataDir, PRIVATE_FILE, privateFolder } from "#app/storage/data-dir.server.ts";
 
 let secret: string | undefined;
 
@@ -16,14 +17,14 @@ export function sessionSecret(): string {
     secret = process.env.SESSION_SECRET;
     return secret;
   }
-  const dataDir = path.resolve(process.env.DATA_DIR ?? "data");
+  const dataDir = portalDataDir();
   const file = path.join(dataDir, "session-secret");
   if (existsSync(file)) {
     secret = readFileSync(file, "utf8").trim();
   } else {
-    mkdirSync(dataDir, { recursive: true });
+    privateFolder(dataDir);
     secret = randomBytes(32).toString("base64url");
-    writeFileSync(file, secret, { mode: 0o600 });
+    writeFileSync(file, secret, { mode: PRIVATE_FILE });
   }
   return secret;
 }

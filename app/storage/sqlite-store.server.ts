@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { createReadStream, mkdirSync } from "node:fs";
+import { createReadStream } from "node:fs";
 import { open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { PRIVATE_FILE, privateFile, privateFolder } from "./data-dir.server.ts";
 import {
   CLAIM_COLUMNS,
   type ClaimRow,
@@ -152,14 +153,15 @@ function transaction<T>(db: DatabaseSync, work: () => T): T {
  * The default store: one SQLite file in the data folder, no other service needed. Documents are
  * files in the data folder's documents/ (never a served folder), named by their random ids; a
  * file is written as "<id>.part" and renamed once complete, so a failed upload leaves no document.
+ * The folders and files are the portal's user's alone (0700, 0600).
  */
 export function openSqliteStore(file: string): Store {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const documentsDir = path.join(path.dirname(file), "documents");
-  mkdirSync(documentsDir, { recursive: true });
+  privateFolder(path.dirname(file));
+  const documentsDir = privateFolder(path.join(path.dirname(file), "documents"));
   const documentFile = (id: string) => path.join(documentsDir, id);
   const removeFiles = (ids: string[]) => Promise.all(ids.map((id) => rm(documentFile(id), { force: true })));
-  const db = new DatabaseSync(file);
+  // Made owner-only before SQLite opens it: its -wal and -shm files take the database's mode.
+  const db = new DatabaseSync(privateFile(file));
   // WAL lets readers go on while a claim is written; a busy timeout rides out short write locks.
   db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;");
   migrate(db);
@@ -330,7 +332,7 @@ export function openSqliteStore(file: string): Store {
       const partial = `${documentFile(id)}.part`;
       const hash = createHash("sha256");
       let size = 0;
-      const handle = await open(partial, "wx");
+      const handle = await open(partial, "wx", PRIVATE_FILE);
       try {
         for await (const chunk of content) {
           hash.update(chunk);
