@@ -177,7 +177,7 @@ function stopGracefully(server: Server) {
 
 start().catch((error: unknown) => {
   // Configuration errors carry their own operator-readable message; print it without a stack.
-  const message = error instanceof Error && error.name === "SettlementConfigError" ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const message = error instanceof Error && ["SettlementConfigError", "ConfigurationError"].includes(error.name) ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
   process.stderr.write(`The portal could not start.\n${message}\n`);
   process.exit(1);
 });

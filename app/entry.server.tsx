@@ -5,6 +5,7 @@ import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "reac
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
 import { registerMessages } from "./i18n/messages.ts";
 import { clientAddressContext, cspNonceContext, NonceContext } from "./request-context.ts";
+import { checkFieldKeysSetting } from "./security/field-keys.server.ts";
 import { getPortal } from "./settlement/portal.server.ts";
 
 /**
@@ -14,6 +15,8 @@ import { getPortal } from "./settlement/portal.server.ts";
  */
 export const portal = getPortal();
 registerMessages(portal.messages);
+// A mistyped FIELD_ENCRYPTION_KEYS stops the server here too (the key file is made with the store).
+checkFieldKeysSetting();
 export { PURGE_INTERVAL_MS, purgeExpiredDrafts } from "#app/storage/purge.server.ts";
 export { clientAddressContext, cspNonceContext };
 

@@ -1,5 +1,8 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
+import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { SensitiveAnswers } from "./sensitive-answers.server.ts";
 import {
   CLAIM_COLUMNS,
   type ClaimRow,
@@ -8,6 +11,7 @@ import {
   type DocumentRow,
   documentFromRow,
   type Draft,
+  type DraftRecords,
   filingOutcome,
   recordDocumentIds,
   newDocumentId,
@@ -130,6 +134,9 @@ export const MIGRATIONS = [
 /** Documents are stored in the database in pieces of this size: memory stays flat, rows stay small. */
 const CHUNK_BYTES = 256 * 1024;
 
+/** How many rows reencryptAnswers reads and rewrites per transaction. */
+const REENCRYPT_PAGE = 200;
+
 /** Any number identifying this application's migration lock among the database's advisory locks. */
 const MIGRATION_LOCK = 4_821_000_001;
 
@@ -173,8 +180,6 @@ interface DraftRow {
   updated_at: string;
 }
 
-const draftOf = (row: DraftRow | undefined): Draft | undefined => row && { ...row.data, updatedAt: Number(row.updated_at) };
-
 /** A transaction-scoped advisory lock on a name: work under the same name, on any instance, queues. */
 const lockUntilCommit = (client: pg.PoolClient, name: string) => client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [name]);
 
@@ -186,8 +191,9 @@ const lockDraft = (client: pg.PoolClient, owner: string, formType: string) => lo
  * use; if the database is down then, the next request tries again, so the portal recovers by
  * itself when the database comes back. Documents live in the database too (in 256 KiB chunks), so
  * any app server can serve any claimant; a document is readable only once all of it is written.
+ * Sensitive answers are encrypted by `answers` on their way in.
  */
-export function openPostgresStore(connectionString: string): Store {
+export function openPostgresStore(connectionString: string, answers: SensitiveAnswers): Store {
   const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not take the process down; the next query reconnects.
   pool.on("error", (error) => console.error(JSON.stringify({ level: "error", message: "database connection lost", error: String(error) })));
@@ -202,6 +208,11 @@ export function openPostgresStore(connectionString: string): Store {
   const query = async <Row extends pg.QueryResultRow>(sql: string, values: unknown[] = []) => {
     await ready();
     return pool.query<Row>(sql, values);
+  };
+  const draftOf = (row: DraftRow | undefined): Draft | undefined => row && { ...answers.open(row.data), updatedAt: Number(row.updated_at) };
+  const claimOf = (row: ClaimRow | undefined) => {
+    const claim = claimFromRow(row);
+    return claim && answers.open(claim);
   };
   /** Runs `work` in one transaction on one connection. */
   const transaction = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
@@ -265,7 +276,7 @@ export function openPostgresStore(connectionString: string): Store {
         await client.query(
           `INSERT INTO drafts (owner, form_type, data, updated_at) VALUES ($1, $2, $3, $4)
            ON CONFLICT (owner, form_type) DO UPDATE SET data = EXCLUDED.data, updated_at = EXCLUDED.updated_at`,
-          [owner, formType, JSON.stringify({ draftId, models, records, completedSteps, edited, prepopulated }), now],
+          [owner, formType, JSON.stringify(answers.seal(formType, { draftId, models, records, completedSteps, edited, prepopulated })), now],
         );
         return { draftId, models, records, completedSteps, edited, prepopulated, updatedAt: now };
       });
@@ -274,12 +285,12 @@ export function openPostgresStore(connectionString: string): Store {
       return transaction(async (client) => {
         // Concurrent submissions of one owner queue on this lock: the later ones find the first's claim.
         await lockDraft(client, owner, formType);
-        const byDraft = claimFromRow((await client.query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE draft_id = $1`, [claim.draftId])).rows[0]);
+        const byDraft = claimOf((await client.query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE draft_id = $1`, [claim.draftId])).rows[0]);
         const existing =
           byDraft ??
           (perMember === "many"
             ? undefined
-            : claimFromRow(
+            : claimOf(
                 (await client.query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = $1 AND form_type = $2 ORDER BY submitted_at DESC, reference_code DESC LIMIT 1`, [owner, formType]))
                   .rows[0],
               ));
@@ -287,8 +298,9 @@ export function openPostgresStore(connectionString: string): Store {
         const hashes = await client.query<{ id: string; sha256: string }>("SELECT id, sha256 FROM documents WHERE id = ANY($1)", [documentIds]);
         const outcome = filingOutcome(existing, claim, perMember, new Map(hashes.rows.map((row) => [row.id, row.sha256])));
         if (existing && (outcome === "unchanged" || outcome === "refused")) return { referenceCode: existing.referenceCode, outcome, version: existing.version };
-        const models = JSON.stringify(claim.models);
-        const records = JSON.stringify(claim.records);
+        const sealed = answers.seal(formType, { models: claim.models, records: claim.records });
+        const models = JSON.stringify(sealed.models);
+        const records = JSON.stringify(sealed.records);
         const referenceCode = existing?.referenceCode ?? newReferenceCode();
         const version = (existing?.version ?? 0) + 1;
         if (existing) {
@@ -321,28 +333,28 @@ export function openPostgresStore(connectionString: string): Store {
       });
     },
     async getClaim(referenceCode) {
-      return claimFromRow((await query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE reference_code = $1`, [referenceCode])).rows[0]);
+      return claimOf((await query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE reference_code = $1`, [referenceCode])).rows[0]);
     },
     async claimsPage(after, limit) {
       const { rows } = await query<ClaimRow>(
         `SELECT ${CLAIM_COLUMNS} FROM claims WHERE (submitted_at, reference_code) > ($1, $2) ORDER BY submitted_at, reference_code LIMIT $3`,
         [after?.submittedAt ?? -1, after?.referenceCode ?? "", limit],
       );
-      return rows.map((row) => claimFromRow(row)!);
+      return rows.map((row) => claimOf(row)!);
     },
     async getClaimByDraft(draftId) {
-      return claimFromRow((await query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE draft_id = $1`, [draftId])).rows[0]);
+      return claimOf((await query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE draft_id = $1`, [draftId])).rows[0]);
     },
     async latestClaim(owner, formType) {
       const { rows } = await query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = $1 AND form_type = $2 ORDER BY submitted_at DESC, reference_code DESC LIMIT 1`, [owner, formType]);
-      return claimFromRow(rows[0]);
+      return claimOf(rows[0]);
     },
     async claimVersions(referenceCode) {
       const { rows } = await query<{ version: number; models: Draft["models"]; records: Draft["records"] | null; culture: string; filed_at: string }>(
         "SELECT version, models, records, culture, filed_at FROM claim_versions WHERE reference_code = $1 ORDER BY version",
         [referenceCode],
       );
-      return rows.map((row) => ({ version: row.version, models: row.models, records: row.records ?? {}, culture: row.culture, filedAt: Number(row.filed_at) }));
+      return rows.map((row) => ({ version: row.version, ...answers.open({ models: row.models, records: row.records ?? {} }), culture: row.culture, filedAt: Number(row.filed_at) }));
     },
     async putDocument(document, content, now) {
       const id = newDocumentId();
@@ -449,6 +461,54 @@ export function openPostgresStore(connectionString: string): Store {
         const drafts = await client.query("DELETE FROM drafts WHERE form_type = ANY($1)", [formTypes]);
         return { drafts: drafts.rowCount ?? 0, documents: documents.rowCount ?? 0 };
       });
+    },
+    async reencryptAnswers() {
+      type Stored = { models: ModelValues; records?: DraftRecords | null };
+      /**
+       * Rewrites the stale rows of a table, a page of rows (by `key`, its primary key) per
+       * transaction, each page locked while it is rewritten (a claimant's save of the same draft
+       * waits, then writes its own answers, encrypted with the current key as well).
+       */
+      const rewrite = async (table: string, key: string[], columns: string, read: (row: Record<string, unknown>) => { formType: FormType; stored: Stored }, write: (stored: Stored) => Record<string, string | null>) => {
+        let count = 0;
+        let after: unknown[] | undefined;
+        const keyList = key.join(", ");
+        for (let more = true; more; ) {
+          more = await transaction(async (client) => {
+            const { rows } = await client.query<Record<string, unknown>>(
+              `SELECT ${keyList}, ${columns} FROM ${table} ${after ? `WHERE (${keyList}) > (${key.map((_, index) => `$${index + 1}`).join(", ")})` : ""}
+               ORDER BY ${keyList} LIMIT ${REENCRYPT_PAGE} FOR UPDATE`,
+              after ?? [],
+            );
+            for (const row of rows) {
+              const { formType, stored } = read(row);
+              const resealed = answers.reseal(formType, stored);
+              if (resealed === stored) continue;
+              const next = write(resealed);
+              const sets = Object.keys(next).map((column, index) => `${column} = $${index + 1}`);
+              const where = key.map((column, index) => `${column} = $${sets.length + index + 1}`);
+              await client.query(`UPDATE ${table} SET ${sets.join(", ")} WHERE ${where.join(" AND ")}`, [...Object.values(next), ...key.map((column) => row[column])]);
+              count++;
+            }
+            if (rows.length > 0) after = key.map((column) => rows.at(-1)![column]);
+            return rows.length === REENCRYPT_PAGE;
+          });
+        }
+        return count;
+      };
+      const claimAnswers = (row: Record<string, unknown>) => ({ formType: row.form_type as FormType, stored: { models: row.models as ModelValues, records: row.records as DraftRecords | null } });
+      const claimColumns = (stored: Stored) => ({ models: JSON.stringify(stored.models), records: stored.records ? JSON.stringify(stored.records) : null });
+      return {
+        drafts: await rewrite("drafts", ["owner", "form_type"], "data", (row) => ({ formType: row.form_type as FormType, stored: row.data as Stored }), (stored) => ({ data: JSON.stringify(stored) })),
+        claims: await rewrite("claims", ["reference_code"], "form_type, models, records", claimAnswers, claimColumns),
+        versions: await rewrite(
+          "claim_versions",
+          ["reference_code", "version"],
+          "(SELECT form_type FROM claims WHERE claims.reference_code = claim_versions.reference_code) AS form_type, models, records",
+          claimAnswers,
+          claimColumns,
+        ),
+      };
     },
     async ping() {
       await query("SELECT 1");

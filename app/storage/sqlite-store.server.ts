@@ -4,6 +4,9 @@ import { open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { PRIVATE_FILE, privateFile, privateFolder } from "./data-dir.server.ts";
+import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { SensitiveAnswers } from "./sensitive-answers.server.ts";
 import {
   CLAIM_COLUMNS,
   type ClaimRow,
@@ -12,6 +15,7 @@ import {
   type DocumentRow,
   documentFromRow,
   type Draft,
+  type DraftRecords,
   filingOutcome,
   recordDocumentIds,
   newDocumentId,
@@ -22,9 +26,8 @@ import {
   type Store,
 } from "./store.ts";
 
-/** SQLite keeps the models and records as JSON text. */
-const claimOf = (row: (Omit<ClaimRow, "models" | "records"> & { models: string; records: string | null }) | undefined) =>
-  claimFromRow(row && { ...row, models: JSON.parse(row.models), records: row.records ? JSON.parse(row.records) : null });
+/** How many rows reencryptAnswers reads and rewrites per transaction. */
+const REENCRYPT_PAGE = 200;
 
 /** Schema versions, applied in order once each; never edit one that has shipped, add the next. */
 export const MIGRATIONS = [
@@ -153,9 +156,10 @@ function transaction<T>(db: DatabaseSync, work: () => T): T {
  * The default store: one SQLite file in the data folder, no other service needed. Documents are
  * files in the data folder's documents/ (never a served folder), named by their random ids; a
  * file is written as "<id>.part" and renamed once complete, so a failed upload leaves no document.
- * The folders and files are the portal's user's alone (0700, 0600).
+ * The folders and files are the portal's user's alone (0700, 0600); sensitive answers are
+ * encrypted by `answers` on their way in.
  */
-export function openSqliteStore(file: string): Store {
+export function openSqliteStore(file: string, answers: SensitiveAnswers): Store {
   privateFolder(path.dirname(file));
   const documentsDir = privateFolder(path.join(path.dirname(file), "documents"));
   const documentFile = (id: string) => path.join(documentsDir, id);
@@ -163,7 +167,10 @@ export function openSqliteStore(file: string): Store {
   // Made owner-only before SQLite opens it: its -wal and -shm files take the database's mode.
   const db = new DatabaseSync(privateFile(file));
   // WAL lets readers go on while a claim is written; a busy timeout rides out short write locks.
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;");
+  // secure_delete zeroes what a write replaces or a purge removes, so an answer once changed, a
+  // purged draft, or a bank number kept in clear before it was encrypted does not linger in the
+  // file's free space (decision 015).
+  db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON;");
   migrate(db);
   const statements = {
     getSession: db.prepare("SELECT id, created_at, last_seen_at, authorizations FROM sessions WHERE id = ?"),
@@ -224,7 +231,12 @@ export function openSqliteStore(file: string): Store {
   const deleteDocumentRows = (ids: string[]) => ids.forEach((id) => statements.deleteDocument.run(id));
   const readDraft = (owner: string, formType: string): Draft | undefined => {
     const row = statements.getDraft.get(owner, formType) as { data: string; updated_at: number } | undefined;
-    return row ? { ...(JSON.parse(row.data) as Omit<Draft, "updatedAt">), updatedAt: row.updated_at } : undefined;
+    return row ? { ...answers.open(JSON.parse(row.data) as Omit<Draft, "updatedAt">), updatedAt: row.updated_at } : undefined;
+  };
+  /** SQLite keeps the models and records as JSON text. */
+  const claimOf = (row: (Omit<ClaimRow, "models" | "records"> & { models: string; records: string | null }) | undefined) => {
+    const claim = claimFromRow(row && { ...row, models: JSON.parse(row.models), records: row.records ? JSON.parse(row.records) : null });
+    return claim && answers.open(claim);
   };
   const sessionOf = (row: { id: string; created_at: number; last_seen_at: number; authorizations: string } | undefined): SessionRecord | undefined =>
     row && { id: row.id, createdAt: row.created_at, lastSeenAt: row.last_seen_at, authorizations: JSON.parse(row.authorizations) };
@@ -269,7 +281,7 @@ export function openSqliteStore(file: string): Store {
       // BEGIN IMMEDIATE takes the write lock before reading: a concurrent change waits for this one.
       return transaction(db, () => {
         const { draftId, models, records, completedSteps, edited, prepopulated } = change(readDraft(owner, formType));
-        statements.upsertDraft.run(owner, formType, JSON.stringify({ draftId, models, records, completedSteps, edited, prepopulated }), now);
+        statements.upsertDraft.run(owner, formType, JSON.stringify(answers.seal(formType, { draftId, models, records, completedSteps, edited, prepopulated })), now);
         return { draftId, models, records, completedSteps, edited, prepopulated, updatedAt: now };
       });
     },
@@ -284,8 +296,9 @@ export function openSqliteStore(file: string): Store {
         }));
         const outcome = filingOutcome(existing, claim, perMember, fingerprints);
         if (existing && (outcome === "unchanged" || outcome === "refused")) return { filed: { referenceCode: existing.referenceCode, outcome, version: existing.version } };
-        const models = JSON.stringify(claim.models);
-        const records = JSON.stringify(claim.records);
+        const sealed = answers.seal(formType, { models: claim.models, records: claim.records });
+        const models = JSON.stringify(sealed.models);
+        const records = JSON.stringify(sealed.records);
         const referenceCode = existing?.referenceCode ?? newReferenceCode();
         const version = (existing?.version ?? 0) + 1;
         if (existing) {
@@ -317,8 +330,7 @@ export function openSqliteStore(file: string): Store {
     async claimVersions(referenceCode) {
       return (statements.claimVersions.all(referenceCode) as Array<{ version: number; models: string; records: string | null; culture: string; filed_at: number }>).map((row) => ({
         version: row.version,
-        models: JSON.parse(row.models),
-        records: row.records ? JSON.parse(row.records) : {},
+        ...answers.open({ models: JSON.parse(row.models), records: row.records ? (JSON.parse(row.records) as DraftRecords) : {} }),
         culture: row.culture,
         filedAt: row.filed_at,
       }));
@@ -410,6 +422,49 @@ export function openSqliteStore(file: string): Store {
       });
       await removeFiles(removed);
       return { drafts, documents: removed.length };
+    },
+    async reencryptAnswers() {
+      type Stored = { models: ModelValues; records?: DraftRecords | null };
+      /**
+       * Rewrites the stale rows of a table, a page of rows (by rowid) per transaction so claimants'
+       * writes are never held up for long: `read` gives a row's form type and answers, `write` the
+       * columns to store for the answers sealed again.
+       */
+      const rewrite = (table: string, columns: string, read: (row: Record<string, string>) => { formType: FormType; stored: Stored }, write: (stored: Stored) => Record<string, string | null>) => {
+        let count = 0;
+        for (let after = 0, more = true; more; ) {
+          more = transaction(db, () => {
+            const rows = db.prepare(`SELECT rowid, ${columns} FROM ${table} WHERE rowid > ? ORDER BY rowid LIMIT ${REENCRYPT_PAGE}`).all(after) as Array<Record<string, string> & { rowid: number }>;
+            for (const row of rows) {
+              const { formType, stored } = read(row);
+              const resealed = answers.reseal(formType, stored);
+              if (resealed === stored) continue;
+              const next = write(resealed);
+              db.prepare(`UPDATE ${table} SET ${Object.keys(next).map((column) => `${column} = ?`).join(", ")} WHERE rowid = ?`).run(...Object.values(next), row.rowid);
+              count++;
+            }
+            after = rows.at(-1)?.rowid ?? after;
+            return rows.length === REENCRYPT_PAGE;
+          });
+        }
+        return count;
+      };
+      const claimAnswers = (row: Record<string, string>) => ({ formType: row.form_type as FormType, stored: { models: JSON.parse(row.models!), records: row.records ? JSON.parse(row.records) : null } });
+      const claimColumns = (stored: Stored) => ({ models: JSON.stringify(stored.models), records: stored.records ? JSON.stringify(stored.records) : null });
+      const count = {
+        drafts: rewrite("drafts", "form_type, data", (row) => ({ formType: row.form_type as FormType, stored: JSON.parse(row.data!) }), (stored) => ({ data: JSON.stringify(stored) })),
+        claims: rewrite("claims", "form_type, models, records", claimAnswers, claimColumns),
+        versions: rewrite(
+          "claim_versions",
+          "(SELECT form_type FROM claims WHERE claims.reference_code = claim_versions.reference_code) AS form_type, models, records",
+          claimAnswers,
+          claimColumns,
+        ),
+      };
+      // The rows as they were stay in the write-ahead log until a checkpoint: copy the log into
+      // the database (where secure_delete has zeroed them) and empty it.
+      db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+      return count;
     },
     async ping() {
       db.prepare("SELECT 1").get();

@@ -1,13 +1,31 @@
 import path from "node:path";
+import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormDefinition } from "#app/forms/form-definition.ts";
+import { sensitivePaths } from "#app/forms/sensitive-fields.ts";
+import { type FieldKeys, fieldKeys } from "#app/security/field-keys.server.ts";
+import { getPortal } from "#app/settlement/portal.server.ts";
+import { dataDir } from "./data-dir.server.ts";
 import { openPostgresStore } from "./postgres-store.server.ts";
+import { type SensitiveAnswers, sensitiveAnswers } from "./sensitive-answers.server.ts";
 import { openSqliteStore } from "./sqlite-store.server.ts";
 import type { Store } from "./store.ts";
 
 let store: Store | undefined;
 
-/** The process's store: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR (default data/). */
+/** The encryption of a settlement's sensitive answers (its forms' `sensitive` fields) with `keys`. */
+export function answersOf(forms: Record<FormType, Pick<FormDefinition, "models">>, keys: FieldKeys): SensitiveAnswers {
+  return sensitiveAnswers(keys, Object.fromEntries(Object.entries(forms).map(([formType, definition]) => [formType, sensitivePaths(definition)])));
+}
+
+/**
+ * The process's store: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR (default
+ * data/); the settlement's sensitive answers encrypted with the field keys (FIELD_ENCRYPTION_KEYS,
+ * or DATA_DIR/field-keys, made on first use).
+ */
 export function getStore(): Store {
-  store ??= process.env.DATABASE_URL ? openPostgresStore(process.env.DATABASE_URL) : openSqliteStore(path.resolve(process.env.DATA_DIR ?? "data", "portal.sqlite"));
+  if (store) return store;
+  const answers = answersOf(getPortal().forms, fieldKeys());
+  store = process.env.DATABASE_URL ? openPostgresStore(process.env.DATABASE_URL, answers) : openSqliteStore(path.join(dataDir(), "portal.sqlite"), answers);
   return store;
 }
 

@@ -361,6 +361,13 @@ export interface Store {
    */
   purgeDrafts(formTypes: FormType[]): Promise<{ drafts: number; documents: number }>;
 
+  /**
+   * Rewrites the drafts, claims and claim versions whose sensitive answers are not stored as they
+   * would be now: in clear (kept before the field was sensitive) or under an older key (after a
+   * key rotation). Only how they are stored changes, never what they say. Counts what it rewrote.
+   */
+  reencryptAnswers(): Promise<{ drafts: number; claims: number; versions: number }>;
+
   /** Store health for /healthz: throws when the database cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,11 +1,10 @@
-import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
 import { axeViolations, fillForm, openPage, useBrowserAndPortal } from "#tests/support/browser.ts";
 import { addRecord, answerSecurityQuestion, savedRows, submitStep, uploadDocument } from "#tests/support/browser-flows.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { reimbursementAtDocuments } from "#tests/support/filing.ts";
 import { pdfOfSize, PNG, RENAMED_EXECUTABLE, readAll } from "#tests/support/documents.ts";
+import { openStoreOf } from "#tests/support/server-state.ts";
 
 const started = useBrowserAndPortal();
 
@@ -66,7 +65,7 @@ describe.each([false, true])("JavaScript %s: expenses and their receipts", (java
     expect(errors).toEqual([]);
     await page.context().close();
 
-    const store = openSqliteStore(path.join(started.portal.dataDir, "portal.sqlite"));
+    const store = openStoreOf(started.portal);
     try {
       const claim = (await store.getClaim(code))!;
       expect(claim.records.claimTransactions?.map((record) => record.fields.description)).toEqual(["Tow truck", "Rental car"]);

@@ -49,6 +49,22 @@ describe("configuration errors stop the server", () => {
     }
   });
 
+  test("a field encryption key that is not 32 bytes of base64, or a sensitive field that is not text", async () => {
+    const { code, output } = await startFailure({ env: { FIELD_ENCRYPTION_KEYS: "too-short" } });
+    expect(code).toBe(1);
+    expect(output).toContain("FIELD_ENCRYPTION_KEYS: key 1 is not 32 bytes in base64 (AES-256 needs 32 random bytes; make one with: openssl rand -base64 32)");
+    expect(output).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/);
+
+    const dir = settlementWith();
+    const file = path.join(dir, "forms", "automotive.json");
+    const models = JSON.parse(readFileSync(file, "utf8")) as Array<{ fields: Record<string, { sensitive?: boolean }> }>;
+    for (const model of models) if (model.fields.accountType) model.fields.accountType.sensitive = true;
+    writeFileSync(file, JSON.stringify(models));
+    const refused = await startFailure({ settlementDir: dir });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain(`${file}: model PaymentElection, field accountType: only a FormFieldText may be sensitive`);
+  });
+
   test("a missing settlement folder", async () => {
     const { code, output } = await startFailure({ settlementDir: "/nonexistent/settlement" });
     expect(code).toBe(1);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -11,12 +11,14 @@ import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import { allClaims, type Claim, type Draft, type DraftOwner, emptyDraft, type NewClaim, type Store } from "#app/storage/store.ts";
 import { BACKENDS, freshDatabaseUrl } from "#tests/support/backends.ts";
 import { readAll } from "#tests/support/documents.ts";
+import { demoAnswers, TEST_FIELD_KEYS } from "#tests/support/server-state.ts";
+import { type FieldKeys, parseFieldKeys } from "#app/security/field-keys.server.ts";
 
 /** The store's contract, the same on each backend. */
 describe.each(BACKENDS)("the %s store", (backend) => {
   let store: Store;
   beforeAll(async () => {
-    store = backend === "postgresql" ? openPostgresStore(await freshDatabaseUrl()) : openSqliteStore(path.join(mkdtempSync(path.join(tmpdir(), "store-")), "portal.sqlite"));
+    store = backend === "postgresql" ? openPostgresStore(await freshDatabaseUrl(), demoAnswers()) : openSqliteStore(path.join(mkdtempSync(path.join(tmpdir(), "store-")), "portal.sqlite"), demoAnswers());
   });
   afterAll(async () => {
     await store.close();
@@ -263,6 +265,154 @@ describe.each(BACKENDS)("the %s store", (backend) => {
 });
 
 /**
+ * Sensitive answers (decision 015): what is on disk, read as an attacker with the database file or
+ * a backup would read it, holds no bank number; the store gives them back as typed.
+ */
+describe.each(BACKENDS)("sensitive answers at rest in the %s store", (backend) => {
+  const ACCOUNT = "987654321012";
+  const ROUTING = "021000021";
+  const payment = (account = ACCOUNT) => ({ paymentElection: { paymentMethod: "directDeposit", routingNumber: ROUTING, accountNumber: account, accountType: "checking" } });
+  const member = { claimId: "10000001", vin: null, verified: true, signInMethod: "claimIdPin" } as const;
+  const newClaim = (draftId: string, models: Claim["models"]): NewClaim => ({ draftId, member, models, records: {}, documentIds: [], culture: "en" });
+  let dataFolder: string;
+  let databaseUrl: string | undefined;
+  const open = (keys: FieldKeys = TEST_FIELD_KEYS) =>
+    databaseUrl ? openPostgresStore(databaseUrl, demoAnswers(keys)) : openSqliteStore(path.join(dataFolder, "portal.sqlite"), demoAnswers(keys));
+  /**
+   * Everything the database holds, as an attacker with the files or a backup reads it: SQLite's
+   * file, write-ahead log and shared memory as bytes; PostgreSQL's rows as text, every column.
+   */
+  const rawDatabase = async (): Promise<string> => {
+    if (!databaseUrl) {
+      return readdirSync(dataFolder)
+        .filter((name) => name.startsWith("portal.sqlite"))
+        .map((name) => readFileSync(path.join(dataFolder, name)).toString("latin1"))
+        .join("\n");
+    }
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const tables = await Promise.all(["drafts", "claims", "claim_versions"].map((table) => client.query<{ row: string }>(`SELECT t::text AS row FROM ${table} t`)));
+      return tables.flatMap((result) => result.rows.map((row) => row.row)).join("\n");
+    } finally {
+      await client.end();
+    }
+  };
+  /** The key ids the stored answers name, read from the rows (SQLite's free space may still hold an old one, encrypted). */
+  const keyIdsStored = async (): Promise<string[]> => {
+    const sql = (json: string) => `SELECT data${json} AS text FROM drafts UNION ALL SELECT models${json} || coalesce(records${json}, '') FROM claims UNION ALL SELECT models${json} || coalesce(records${json}, '') FROM claim_versions`;
+    let text: string;
+    if (databaseUrl) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      text = (await client.query<{ text: string }>(sql("::text")).finally(() => client.end())).rows.map((row) => row.text).join("\n");
+    } else {
+      const db = new DatabaseSync(path.join(dataFolder, "portal.sqlite"), { readOnly: true });
+      text = (db.prepare(sql("")).all() as Array<{ text: string }>).map((row) => row.text).join("\n");
+      db.close();
+    }
+    return [...new Set([...text.matchAll(/"key": ?"([0-9a-f]+)"/g)].map((match) => match[1]!))].sort();
+  };
+  beforeAll(async () => {
+    dataFolder = mkdtempSync(path.join(tmpdir(), "store-sensitive-"));
+    databaseUrl = backend === "postgresql" ? await freshDatabaseUrl() : undefined;
+  });
+
+  test("a draft, a claim and each of its versions keep the bank numbers encrypted; the store reads them back as typed", async () => {
+    const store = open();
+    try {
+      await store.updateDraft("member:bank", "automotive", () => ({ ...emptyDraft("d-bank"), models: { claimantInfo: { firstName: "Ana" }, ...payment() } }), 1);
+      expect((await store.getDraft("member:bank", "automotive"))?.models.paymentElection).toEqual(payment().paymentElection);
+      const filed = await store.submitClaim("member:bank", "automotive", newClaim("d-bank", { claimantInfo: { firstName: "Ana" }, ...payment() }), "amend", () => "AUT-BANK-0001", 2);
+      expect(filed.outcome).toBe("filed");
+      // The same answers filed again are recognised though each encryption differs (a random nonce):
+      // the comparison is of the answers decrypted.
+      expect(await store.submitClaim("member:bank", "automotive", newClaim("d-bank", { claimantInfo: { firstName: "Ana" }, ...payment() }), "amend", () => "NEVER", 3)).toEqual({ referenceCode: "AUT-BANK-0001", outcome: "unchanged", version: 1 });
+      expect((await store.submitClaim("member:bank", "automotive", newClaim("d-bank", { claimantInfo: { firstName: "Ana" }, ...payment("55554444") }), "amend", () => "NEVER", 4)).outcome).toBe("amended");
+      expect((await store.getClaim("AUT-BANK-0001"))?.models.paymentElection).toEqual(payment("55554444").paymentElection);
+      expect((await store.claimVersions("AUT-BANK-0001")).map((version) => version.models.paymentElection?.accountNumber)).toEqual([ACCOUNT, "55554444"]);
+      expect((await allClaimsOf(store)).find((claim) => claim.referenceCode === "AUT-BANK-0001")?.models.paymentElection?.routingNumber).toBe(ROUTING);
+
+      const raw = await rawDatabase();
+      // Seen on disk: the claim and the fields around them, but neither number.
+      expect(raw).toContain("AUT-BANK-0001");
+      expect(raw).toContain("directDeposit");
+      for (const secret of [ACCOUNT, "55554444", ROUTING]) expect(raw).not.toContain(secret);
+      expect(await keyIdsStored()).toEqual([TEST_FIELD_KEYS.current.id]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test("keys rotate: a new key encrypts, the old one still reads, reencrypt moves everything to the new key; a missing key is named", async () => {
+    const oldKey = TEST_FIELD_KEYS;
+    const newKey = parseFieldKeys(Buffer.alloc(32, 7).toString("base64"), "the new key");
+    const rotated = parseFieldKeys(`${Buffer.alloc(32, 7).toString("base64")}\n${Buffer.from(oldKey.current.key).toString("base64")}`, "the new and the old key");
+    // Answers kept before this release (or before the field was sensitive) are in clear: reencrypt encrypts them too.
+    const legacy = open(oldKey);
+    try {
+      await legacy.updateDraft("member:legacy", "reimbursement", () => ({ ...emptyDraft("d-legacy"), models: {} }), 1);
+    } finally {
+      await legacy.close();
+    }
+    await rawUpdate("UPDATE drafts SET data = $1 WHERE owner = 'member:legacy'", [JSON.stringify({ ...emptyDraft("d-legacy"), models: payment("11112222333") })]);
+    expect(await rawDatabase()).toContain("11112222333");
+
+    const store = open(rotated);
+    try {
+      expect((await store.getDraft("member:bank", "automotive"))?.models.paymentElection?.accountNumber).toBe(ACCOUNT);
+      expect((await store.getDraft("member:legacy", "reimbursement"))?.models.paymentElection?.accountNumber).toBe("11112222333");
+      await store.updateDraft("member:rotated", "automotive", () => ({ ...emptyDraft("d-rotated"), models: payment("99998888") }), 5);
+      expect(await keyIdsStored()).toEqual([newKey.current.id, oldKey.current.id].sort());
+
+      expect(await store.reencryptAnswers()).toEqual({ drafts: 2, claims: 1, versions: 2 });
+      expect(await store.reencryptAnswers()).toEqual({ drafts: 0, claims: 0, versions: 0 });
+      expect(await keyIdsStored()).toEqual([newKey.current.id]);
+      // SQLite zeroes what it overwrote and empties its log: the number once kept in clear is gone
+      // from the file. (PostgreSQL keeps old row versions on disk until VACUUM: docs/operating.md.)
+      const after = await rawDatabase();
+      for (const secret of [ACCOUNT, ROUTING, "11112222333", "99998888"]) expect(after).not.toContain(secret);
+    } finally {
+      await store.close();
+    }
+    // Once everything is under the new key, the old one may go.
+    const newOnly = open(newKey);
+    try {
+      expect((await newOnly.getClaim("AUT-BANK-0001"))?.models.paymentElection?.accountNumber).toBe("55554444");
+      expect((await newOnly.claimVersions("AUT-BANK-0001"))[0]?.models.paymentElection?.accountNumber).toBe(ACCOUNT);
+      expect((await newOnly.getDraft("member:legacy", "reimbursement"))?.models.paymentElection?.accountNumber).toBe("11112222333");
+    } finally {
+      await newOnly.close();
+    }
+    const oldOnly = open(oldKey);
+    try {
+      await expect(oldOnly.getClaim("AUT-BANK-0001")).rejects.toThrow(`encrypted with field key ${newKey.current.id}, which is not among the keys of the tests' field key`);
+    } finally {
+      await oldOnly.close();
+    }
+  });
+
+  /** A statement on the raw database, bypassing the store ($1… placeholders). */
+  async function rawUpdate(sql: string, values: string[]) {
+    if (databaseUrl) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(sql, values).finally(() => client.end());
+      return;
+    }
+    const db = new DatabaseSync(path.join(dataFolder, "portal.sqlite"));
+    db.prepare(sql.replace(/\$\d/g, "?")).run(...values);
+    db.close();
+  }
+});
+
+async function allClaimsOf(store: Store): Promise<Claim[]> {
+  const claims: Claim[] = [];
+  for await (const claim of allClaims(store)) claims.push(claim);
+  return claims;
+}
+
+/**
  * Schema version 4 (issue 10) moves drafts from sessions to members. A store left at version 3 by
  * the previous release, with a claimant half-way through and a claim filed, opens with nothing lost.
  */
@@ -287,7 +437,7 @@ describe.each(BACKENDS)("upgrading a %s store from schema version 3", (backend) 
       // The old documents table marks a document complete once all of it is written.
       for (const [sql, values] of statements) await client.query(sql.replace("created_at) VALUES ('old-upload'", "created_at, complete) VALUES ('old-upload'").replace("$1, 'standard', 2)", "$1, 'standard', 2, TRUE)"), [...values]);
       await client.end();
-      store = openPostgresStore(url);
+      store = openPostgresStore(url, demoAnswers());
     } else {
       const file = path.join(mkdtempSync(path.join(tmpdir(), "store-old-")), "portal.sqlite");
       const db = new DatabaseSync(file);
@@ -295,7 +445,7 @@ describe.each(BACKENDS)("upgrading a %s store from schema version 3", (backend) 
       for (const [index, sql] of SQLITE_MIGRATIONS.slice(0, 3).entries()) db.exec(`${sql}; INSERT INTO schema_migrations VALUES (${index + 1})`);
       for (const [sql, values] of statements) db.prepare(sql.replace(/\$\d/g, "?")).run(...values);
       db.close();
-      store = openSqliteStore(file);
+      store = openSqliteStore(file, demoAnswers());
     }
     try {
       expect(await store.getDraft("member:10000001", "standard")).toMatchObject({ draftId: "old-draft", models: { claimantInfo: { firstName: "Ana" } }, completedSteps: ["claimant-info"] });

@@ -8,6 +8,7 @@ import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
 import type { Store } from "#app/storage/store.ts";
 import { BACKENDS, freshDatabaseUrl } from "#tests/support/backends.ts";
 import { PDF, pdfOfSize, RENAMED_EXECUTABLE, readAll } from "#tests/support/documents.ts";
+import { demoAnswers } from "#tests/support/server-state.ts";
 
 function multipart(parts: Array<[string, string | File]>): Request {
   const form = new FormData();
@@ -21,7 +22,7 @@ describe.each(BACKENDS)("uploads into the %s store", (backend) => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "upload-"));
-    store = backend === "postgresql" ? openPostgresStore(await freshDatabaseUrl()) : openSqliteStore(path.join(dataDir, "portal.sqlite"));
+    store = backend === "postgresql" ? openPostgresStore(await freshDatabaseUrl(), demoAnswers()) : openSqliteStore(path.join(dataDir, "portal.sqlite"), demoAnswers());
   });
   afterAll(() => store.close());
 

@@ -10,6 +10,10 @@ export interface PortalServer {
   dataDir: string;
   /** Set when the server stores in PostgreSQL. */
   databaseUrl?: string;
+  /** The settlement folder it serves. */
+  settlementDir: string;
+  /** The environment it runs with (beside the tests' own). */
+  env: Record<string, string>;
   process: ChildProcess;
   output: () => string;
   stop: () => Promise<number | null>;
@@ -39,27 +43,25 @@ export async function startPortal(options: PortalOptions = {}): Promise<PortalSe
   const dataDir = options.env?.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "portal-data-"));
   const databaseUrl = options.env?.DATABASE_URL ?? (options.backend === "postgresql" ? await freshDatabaseUrl() : undefined);
   const { DATABASE_URL: _inherited, ...environment } = process.env;
-  const child = spawn(process.execPath, ["server.ts"], {
-    env: {
-      // DATABASE_URL in the tests' environment names the server to make databases on, not a store.
-      ...environment,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      NODE_ENV: "test",
-      PORTAL_TEST_CLOCK: "1",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      // Every test claimant comes from 127.0.0.1; the abuse tests set their own low limits.
-      AUTHORIZE_ATTEMPTS_PER_10_MIN: "100000",
-      SUBMIT_ATTEMPTS_PER_10_MIN: "100000",
-      // The background purge goes by the real clock: it would end sessions living on the test clock.
-      PURGE_INTERVAL_MS: "0",
-      // In production the "test" captcha provider is refused: there the demo runs as shipped.
-      SETTLEMENT_DIR: options.settlementDir ?? (options.env?.NODE_ENV === "production" ? path.resolve("settlements/demo") : demoForTests()),
-      ...options.env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const settlementDir = options.settlementDir ?? (options.env?.NODE_ENV === "production" ? path.resolve("settlements/demo") : demoForTests());
+  const env: Record<string, string> = {
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    NODE_ENV: "test",
+    PORTAL_TEST_CLOCK: "1",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    // Every test claimant comes from 127.0.0.1; the abuse tests set their own low limits.
+    AUTHORIZE_ATTEMPTS_PER_10_MIN: "100000",
+    SUBMIT_ATTEMPTS_PER_10_MIN: "100000",
+    // The background purge goes by the real clock: it would end sessions living on the test clock.
+    PURGE_INTERVAL_MS: "0",
+    // In production the "test" captcha provider is refused: there the demo runs as shipped.
+    SETTLEMENT_DIR: settlementDir,
+    ...options.env,
+  };
+  // DATABASE_URL in the tests' environment names the server to make databases on, not a store.
+  const child = spawn(process.execPath, ["server.ts"], { env: { ...environment, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
@@ -71,6 +73,8 @@ export async function startPortal(options: PortalOptions = {}): Promise<PortalSe
           url: `http://127.0.0.1:${match[1]}`,
           dataDir,
           databaseUrl,
+          settlementDir,
+          env,
           process: child,
           output: () => output,
           stop: async () => {

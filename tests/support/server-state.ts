@@ -1,13 +1,35 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { loadFormDefinitions } from "#app/forms/form-definitions.server.ts";
+import { type FieldKeys, loadFieldKeys, parseFieldKeys } from "#app/security/field-keys.server.ts";
 import { openPostgresStore } from "#app/storage/postgres-store.server.ts";
+import type { SensitiveAnswers } from "#app/storage/sensitive-answers.server.ts";
 import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
+import { answersOf } from "#app/storage/store.server.ts";
 import type { Store } from "#app/storage/store.ts";
 import type { PortalServer } from "./portal-server.ts";
+import { DEMO_SETTLEMENT } from "./settlement.ts";
 
-/** The store a test server keeps its data in, opened from the test (close it when done). */
+/** A fixed field key for stores a test opens by itself (no server). */
+export const TEST_FIELD_KEYS: FieldKeys = parseFieldKeys("YSBmaXhlZCB0ZXN0IGtleSwgMzIgYnl0ZXMgbG9uZyE=", "the tests' field key");
+
+/** The encryption of the demo settlement's sensitive answers, with the tests' key unless told otherwise. */
+export function demoAnswers(keys: FieldKeys = TEST_FIELD_KEYS): SensitiveAnswers {
+  return answersOf(loadFormDefinitions(DEMO_SETTLEMENT), keys);
+}
+
+/**
+ * The field keys a test server encrypts with: those it was given, or its data folder's key file
+ * (made here if the server has not needed it yet: it then reads this one).
+ */
+export function fieldKeysOf(portal: PortalServer): FieldKeys {
+  return loadFieldKeys({ env: portal.env, dataFolder: portal.dataDir });
+}
+
+/** The store a test server keeps its data in, opened from the test with the server's keys (close it when done). */
 export function openStoreOf(portal: PortalServer): Store {
-  return portal.databaseUrl ? openPostgresStore(portal.databaseUrl) : openSqliteStore(path.join(portal.dataDir, "portal.sqlite"));
+  const answers = answersOf(loadFormDefinitions(portal.settlementDir), fieldKeysOf(portal));
+  return portal.databaseUrl ? openPostgresStore(portal.databaseUrl, answers) : openSqliteStore(path.join(portal.dataDir, "portal.sqlite"), answers);
 }
 
 /** Runs `read` on a test server's store, opened for it and closed after. */
