@@ -8,6 +8,8 @@
  *   report [--json]              claims by day and form type
  *   purge                        remove expired sessions, drafts kept past their deadline and retention, unfiled uploads
  *   unlock <Claim ID>            lift a Claim ID's sign-in lockout and forget its failed sign-ins
+ *   new-field-key                print a new key for FIELD_ENCRYPTION_KEYS (or the field-keys file)
+ *   reencrypt                    encrypt every sensitive answer with the current field key
  *
  * The store is the server's: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite, default data/).
  * docs/operating.md "Operator commands" has examples.
@@ -18,6 +20,7 @@ import { claimsReport, formatReport } from "#app/operator/claims-report.server.t
 import { exportClaims } from "#app/operator/export-claims.server.ts";
 import { importClassMembers } from "#app/operator/import-members.server.ts";
 import { loadPortal } from "#app/settlement/portal.server.ts";
+import { fieldKeys, newFieldKey } from "#app/security/field-keys.server.ts";
 import { purgeExpiredDrafts } from "#app/storage/purge.server.ts";
 import { closeStore, getStore } from "#app/storage/store.server.ts";
 
@@ -28,7 +31,9 @@ const USAGE = `Usage: npm run portal -- <command>
                                   claims with answers and records; --documents copies their documents too
   report [--json]                 claims by day (Los Angeles) and form type
   purge                           remove expired sessions, drafts past their deadline and retention, unfiled uploads
-  unlock <Claim ID>               lift the Claim ID's sign-in lockout (after checking with the claimant who called)`;
+  unlock <Claim ID>               lift the Claim ID's sign-in lockout (after checking with the claimant who called)
+  new-field-key                   print a new key to put first in FIELD_ENCRYPTION_KEYS or DATA_DIR/field-keys (key rotation)
+  reencrypt                       encrypt every sensitive answer with the current (first) field key: after a rotation, or an upgrade`;
 
 const settlementDir = () => path.resolve(process.env.SETTLEMENT_DIR ?? "settlements/demo");
 
@@ -84,6 +89,18 @@ async function main(argv: string[]): Promise<number> {
       console.log(forgotten ? `Claim ID ${claimId} is unlocked: its failed sign-ins are forgotten.` : `Claim ID ${claimId} had no failed sign-ins.`);
       return 0;
     }
+    case "new-field-key": {
+      console.log(newFieldKey());
+      return 0;
+    }
+    case "reencrypt": {
+      const rewritten = await getStore().reencryptAnswers();
+      const { current, source } = fieldKeys();
+      console.log(
+        `Sensitive answers now all encrypted with field key ${current.id}, the first of ${source}: rewrote ${rewritten.drafts} drafts, ${rewritten.claims} claims and ${rewritten.versions} claim versions. Keys after the first may be removed once every server has the new one first.`,
+      );
+      return 0;
+    }
     default:
       throw new UsageError(`Unknown command "${command}"`);
   }
@@ -97,7 +114,7 @@ main(process.argv.slice(2))
   })
   .catch((error: unknown) => {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else console.error(error instanceof Error && error.name === "SettlementConfigError" ? error.message : error);
+    else console.error(error instanceof Error && ["SettlementConfigError", "ConfigurationError"].includes(error.name) ? error.message : error);
     process.exitCode = error instanceof UsageError ? 2 : 1;
   })
   .finally(() => closeStore().catch(() => undefined));

@@ -8,6 +8,7 @@ import { safeFileName } from "#app/documents/file-types.ts";
 import { isUploadField } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
 import { isRecordModel } from "#app/records/records.ts";
+import { PRIVATE_FILE, PRIVATE_FOLDER } from "#app/storage/data-dir.server.ts";
 import { allClaims, type Claim, type Store, type StoredDocument } from "#app/storage/store.ts";
 
 export interface ExportOptions {
@@ -24,9 +25,9 @@ export interface ExportSummary {
   files: string[];
 }
 
-/** A writable file that waits when the disk is slower than the database. */
+/** A writable file that waits when the disk is slower than the database; the operator's alone (it holds bank numbers). */
 function output(file: string) {
-  const stream = createWriteStream(file);
+  const stream = createWriteStream(file, { mode: PRIVATE_FILE });
   return {
     write: (text: string) => (stream.write(text) ? Promise.resolve() : new Promise<void>((resolve) => stream.once("drain", resolve))),
     close: () => new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve()))),
@@ -36,7 +37,7 @@ function output(file: string) {
 /** Copies a document out of the store, checking it is byte for byte what was uploaded. */
 async function exportDocument(store: Store, document: StoredDocument, file: string) {
   const hash = createHash("sha256");
-  const handle = await open(file, "w");
+  const handle = await open(file, "w", PRIVATE_FILE);
   try {
     for await (const chunk of store.readDocument(document.id)) {
       hash.update(chunk);
@@ -64,11 +65,14 @@ function answerColumns(definition: FormDefinition): string[] {
  * documents: claims.json (one object per claim), and
  * per form type claims-<type>.csv (one row per claim, a column per field) and
  * records-<type>-<list>.csv (one row per record); documents under documents/<reference code>/.
- * Claims are read a page at a time, so an export of any size runs in flat memory.
+ * Claims are read a page at a time, so an export of any size runs in flat memory. Sensitive
+ * answers (bank numbers) are written whole, decrypted: the export is what the administrator pays
+ * from, and the one place they leave the portal (decision 015); its files are owner-only.
  */
 export async function exportClaims(options: ExportOptions): Promise<ExportSummary> {
   const { store, forms, outDir } = options;
-  mkdirSync(outDir, { recursive: true });
+  // Folders it makes are the operator's alone: the export holds sensitive answers decrypted.
+  mkdirSync(outDir, { recursive: true, mode: PRIVATE_FOLDER });
   const files: string[] = [];
   const open = (name: string) => {
     files.push(name);
@@ -94,7 +98,7 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
     const exported = new Map<string, string>();
     if (options.documents) {
       const folder = path.join("documents", claim.referenceCode);
-      mkdirSync(path.join(outDir, folder), { recursive: true });
+      mkdirSync(path.join(outDir, folder), { recursive: true, mode: PRIVATE_FOLDER });
       for (const [index, document] of documents.entries()) {
         const name = path.join(folder, `${index + 1}-${safeFileName(document.name)}`);
         await exportDocument(store, document, path.join(outDir, name));

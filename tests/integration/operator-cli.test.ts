@@ -9,6 +9,9 @@ import { pdfOfSize, PNG } from "#tests/support/documents.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { fileReimbursementClaim } from "#tests/support/filing.ts";
 import { portalCommand } from "#tests/support/portal-command.ts";
+import { withStore } from "#tests/support/server-state.ts";
+import { FIELD_KEYS_FILE, parseFieldKeys } from "#app/security/field-keys.server.ts";
+import { emptyDraft } from "#app/storage/store.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { settlementWith, writeSettlementFile } from "#tests/support/settlement.ts";
 
@@ -85,6 +88,23 @@ describe.each(BACKENDS)("the operator's command line, on %s", (backend) => {
     expect(table.stdout).toMatch(/\ntotal\s+0\s+1\s+0\s+1\n\nMembers with more than one claim of a form type: 0\n\nClaims without a verified member: 0\n$/);
     const purge = await portalCommand(portal, settlement, "purge");
     expect(purge.stdout).toMatch(/^Removed \d+ expired sessions, \d+ drafts past their flow's deadline and retention, and \d+ unfiled documents\.\n$/);
+  });
+
+  test("key rotation: a new key first in the key file, reencrypt, and the old key may go", async () => {
+    const account = { paymentElection: { paymentMethod: "directDeposit", routingNumber: "021000021", accountNumber: "31415926535", accountType: "savings" } };
+    await withStore(portal, (store) => store.updateDraft("member:rotation", "automotive", () => ({ ...emptyDraft("d-rotation"), models: account }), Date.now()));
+    const keyFile = path.join(portal.dataDir, FIELD_KEYS_FILE);
+    const oldKeys = readFileSync(keyFile, "utf8");
+    const created = await portalCommand(portal, settlement, "new-field-key");
+    expect(created.stdout).toMatch(/^[A-Za-z0-9+/]{43}=\n$/);
+    writeFileSync(keyFile, `${created.stdout}${oldKeys}`);
+
+    const rotated = await portalCommand(portal, settlement, "reencrypt");
+    expect(rotated.code, rotated.stderr).toBe(0);
+    const newKey = parseFieldKeys(created.stdout, "the new key");
+    expect(rotated.stdout).toBe(`Sensitive answers now all encrypted with field key ${newKey.current.id}, the first of ${keyFile}: rewrote 1 drafts, 0 claims and 0 claim versions. Keys after the first may be removed once every server has the new one first.\n`);
+    writeFileSync(keyFile, created.stdout);
+    expect((await withStore(portal, (store) => store.getDraft("member:rotation", "automotive")))?.models).toEqual(account);
   });
 });
 
