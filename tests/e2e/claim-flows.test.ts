@@ -5,6 +5,7 @@ import { readClaims } from "#tests/support/backends.ts";
 import { addRecord, answerSecurityQuestion, submitStep, uploadDocument } from "#tests/support/browser-flows.ts";
 import { PDF, PNG } from "#tests/support/documents.ts";
 import { blankMember, testMember } from "#tests/support/members.ts";
+import { withStore } from "#tests/support/server-state.ts";
 import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 
 const started = useBrowserAndPortal();
@@ -29,7 +30,7 @@ const FLOWS = {
     steps: {
       "claimant-info": { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.firstName": "Carmen", "claimantInfo.lastName": "Ruiz" },
       "claim-details": { "claimDetails.repairShopName": "Main St Garage", "claimDetails.repairDate": "5/1/2024", "claimDetails.odometerMiles": "48210", "claimDetails.repairAmount": "480.5" },
-      "payment-election": { "paymentElection.paymentMethod": "directDeposit", "paymentElection.routingNumber": "021000021", "paymentElection.accountNumber": "12345678", "paymentElection.accountType": "checking" },
+      "payment-election": { "paymentElection.paymentMethod": "directDeposit", "paymentElection.routingNumber": "021000021", "paymentElection.accountNumber": "40961357", "paymentElection.accountType": "checking" },
     },
     /** An expense, and its receipt. */
     documents: async (page: Page) => {
@@ -37,7 +38,9 @@ const FLOWS = {
       const expense = (await page.locator("#field-documentContexts-claimTransactionId option").nth(1).getAttribute("value"))!;
       expect(await uploadDocument(page, { name: "tow receipt.png", mimeType: "image/png", buffer: PNG }, { "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": expense })).toBe("saved");
     },
-    expected: { claimantInfo: { lastName: "Ruiz" }, claimDetails: { repairDate: "05/01/2024", repairAmount: "480.50" }, paymentElection: { paymentMethod: "directDeposit", routingNumber: "021000021", accountType: "checking" } },
+    expected: { claimantInfo: { lastName: "Ruiz" }, claimDetails: { repairDate: "05/01/2024", repairAmount: "480.50" }, paymentElection: { paymentMethod: "directDeposit", routingNumber: "021000021", accountNumber: "40961357", accountType: "checking" } },
+    /** Bank numbers are read back by their last 4 only, on the summary and the confirmation (decision 015). */
+    masked: { "Routing number": "Ending in 0021", "Account number": "Ending in 1357" },
   },
   standard: {
     member: blankMember,
@@ -51,6 +54,19 @@ const FLOWS = {
     expected: { claimantInfo: { lastName: "Lee", mailingSubDivision: "TX" }, claimDetails: { unitPrice: "1250.50", serviceDates: "03/02/2022; 09/14/2022" }, paymentElection: { paymentMethod: "paypal", paypalEmail: "bo@example.com" } },
   },
 } as const;
+
+/** Each answer a page reads back ("dt" question, "dd" answer). */
+async function answersShown(page: Page): Promise<Record<string, string>> {
+  return Object.fromEntries(await page.locator(".answers .answer").evaluateAll((rows) => rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent])));
+}
+
+/** A sensitive answer shows only masked (last 4), and nowhere in the page's HTML in full, loader data included. */
+async function expectMasked(page: Page, flow: keyof typeof FLOWS) {
+  const masked = (FLOWS[flow] as { masked?: Record<string, string> }).masked ?? {};
+  expect(await answersShown(page)).toMatchObject(masked);
+  const html = await page.content();
+  for (const full of ["40961357", "021000021"]) expect(html).not.toContain(full);
+}
 
 /** Files a claim as a claimant would, from the flow's start page to its confirmation. */
 async function fileClaim(flow: keyof typeof FLOWS, javaScript: boolean, culture: "en" | "es") {
@@ -76,12 +92,14 @@ async function fileClaim(flow: keyof typeof FLOWS, javaScript: boolean, culture:
   expect(await page.locator("html").getAttribute("lang")).toBe(culture);
   // axe runs with JavaScript only (it is a script); the scripts-off rendering is the same HTML.
   if (javaScript) expect(await axeViolations(page), `${flow} summary`).toEqual([]);
+  await expectMasked(page, flow);
   await fillForm(page, { "signature.attestation": "on", "signature.signature": "Test Claimant" });
   if (!javaScript) await answerSecurityQuestion(page);
   await submitStep(page);
   expect(new URL(page.url()).pathname).toBe(`/${flow}/confirmation`);
   const code = (await page.locator(".reference-code").textContent())!;
   if (javaScript) expect(await axeViolations(page), `${flow} confirmation`).toEqual([]);
+  await expectMasked(page, flow);
   expect(errors).toEqual([]);
   await page.context().close();
   return code;
@@ -94,8 +112,11 @@ describe.each([false, true])("JavaScript %s: filing a claim", (javaScript) => {
     const claim = (await readClaims(started.portal)).find((row) => row.reference_code === code)!;
     expect(claim.form_type).toBe(flow);
     expect(claim.culture).toBe(culture);
-    expect(claim.models).toMatchObject(FLOWS[flow].expected);
-    expect(claim.models.signature).toMatchObject({ attestation: true, signature: "Test Claimant" });
+    // As stored, the bank numbers are encrypted; the store reads them back as typed.
+    if (flow === "reimbursement") expect(claim.models.paymentElection).toMatchObject({ routingNumber: { sealed: "aes-256-gcm" }, accountNumber: { sealed: "aes-256-gcm" } });
+    const stored = (await withStore(started.portal, (store) => store.getClaim(code)))!;
+    expect(stored.models).toMatchObject(FLOWS[flow].expected);
+    expect(stored.models.signature).toMatchObject({ attestation: true, signature: "Test Claimant" });
   }, 90_000);
 
   test("the VIN lookup", async () => {
