@@ -8,9 +8,11 @@ import { dataDir, PRIVATE_FILE, privateFolder } from "#app/storage/data-dir.serv
  * encrypts everything written from now on, the others are kept to read what older keys encrypted
  * (key rotation). Each ciphertext names the key that made it by the key's id.
  *
- * FIELD_ENCRYPTION_KEYS when the operator sets it (required for several instances: they must all
- * read each other's claims), else DATA_DIR/field-keys, made on first start so the demo runs with
- * no set-up. Both hold the same thing: keys of 32 random bytes in base64, newest first.
+ * FIELD_ENCRYPTION_KEYS when the operator sets it, else DATA_DIR/field-keys, made on first start
+ * so the demo runs with no set-up. Both hold the same thing: keys of 32 random bytes in base64,
+ * newest first. With PostgreSQL the variable is required (outside tests and development): the
+ * database outlives any one machine's disk and is shared by several instances, so a key file on
+ * one of them would leave the others, or a replacement machine, unable to read what it encrypted.
  */
 export interface FieldKey {
   /** Derived from the key itself (a hash: it reveals nothing of it), so two keys never share an id. */
@@ -62,20 +64,34 @@ export function parseFieldKeys(text: string, source: string): FieldKeys {
   return { current: keys[0]!, byId: new Map(keys.map(({ id, key }) => [id, key])), source };
 }
 
-/** Checks FIELD_ENCRYPTION_KEYS at start-up, when it is set, so a mistyped key stops the server there. */
-export function checkFieldKeysSetting(env: NodeJS.ProcessEnv = process.env): void {
-  if (env[FIELD_KEYS_VARIABLE]) parseFieldKeys(env[FIELD_KEYS_VARIABLE], FIELD_KEYS_VARIABLE);
+/** Where the keys must come from the environment: a shared database, outside tests and development. */
+function keysMustBeSet(env: NodeJS.ProcessEnv): boolean {
+  return !!env.DATABASE_URL && env.NODE_ENV !== "test" && env.NODE_ENV !== "development";
 }
 
 /**
- * The keys, from FIELD_ENCRYPTION_KEYS or the data folder's key file. With neither, a key file is
- * made (owner-only) unless `create` is false.
+ * Checks FIELD_ENCRYPTION_KEYS at start-up, so a mistyped key, or none where one is required,
+ * stops the server there and not at a claimant's first answer.
  */
-export function loadFieldKeys({ env = process.env, dataFolder = dataDir(), create = true } = {}): FieldKeys {
+export function checkFieldKeysSetting(env: NodeJS.ProcessEnv = process.env): void {
+  if (env[FIELD_KEYS_VARIABLE]) parseFieldKeys(env[FIELD_KEYS_VARIABLE], FIELD_KEYS_VARIABLE);
+  else if (keysMustBeSet(env)) throw missingKeys();
+}
+
+const missingKeys = () =>
+  new FieldKeysError(
+    `${FIELD_KEYS_VARIABLE} is not set. With DATABASE_URL it is required, the same on every instance and on the machine running npm run portal: a key file made on one machine would leave every other unable to read the bank numbers it encrypted. Make a key with: openssl rand -base64 32 (docs/operating.md, "Sensitive answers")`,
+  );
+
+/**
+ * The keys, from FIELD_ENCRYPTION_KEYS or the data folder's key file. With neither, a key file is
+ * made (owner-only), or refused where the variable is required.
+ */
+export function loadFieldKeys({ env = process.env, dataFolder = dataDir() } = {}): FieldKeys {
   if (env[FIELD_KEYS_VARIABLE]) return parseFieldKeys(env[FIELD_KEYS_VARIABLE], FIELD_KEYS_VARIABLE);
+  if (keysMustBeSet(env)) throw missingKeys();
   const file = path.join(dataFolder, FIELD_KEYS_FILE);
   if (!existsSync(file)) {
-    if (!create) throw new FieldKeysError(`${file}: missing, and ${FIELD_KEYS_VARIABLE} is not set`);
     privateFolder(dataFolder);
     const header = [
       "# Keys that encrypt sensitive answers (bank account and routing numbers) at rest: docs/operating.md, 'Sensitive answers'.",
@@ -89,6 +105,7 @@ export function loadFieldKeys({ env = process.env, dataFolder = dataDir(), creat
     writeFileSync(temporary, `${header.join("\n")}\n${newFieldKey()}\n`, { mode: PRIVATE_FILE });
     try {
       linkSync(temporary, file);
+      console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", message: `made a new field key in ${file}: back it up apart from the database (docs/operating.md, "Sensitive answers")` }));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     } finally {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
@@ -6,7 +6,7 @@ import { maskedAnswer } from "#app/forms/sensitive-fields.ts";
 import { displayValue } from "#app/forms/display-value.ts";
 import { loadFormDefinitions } from "#app/forms/form-definitions.server.ts";
 import { sensitivePaths } from "#app/forms/sensitive-fields.ts";
-import { FIELD_KEYS_FILE, loadFieldKeys, parseFieldKeys } from "#app/security/field-keys.server.ts";
+import { checkFieldKeysSetting, FIELD_KEYS_FILE, loadFieldKeys, parseFieldKeys } from "#app/security/field-keys.server.ts";
 import { isSealed, sensitiveAnswers } from "#app/storage/sensitive-answers.server.ts";
 import { DEMO_SETTLEMENT } from "#tests/support/settlement.ts";
 import { TEST_FIELD_KEYS } from "#tests/support/server-state.ts";
@@ -97,5 +97,18 @@ describe("field keys", () => {
     const fromEnv = loadFieldKeys({ env: { FIELD_ENCRYPTION_KEYS: Buffer.alloc(32, 5).toString("base64") }, dataFolder });
     expect(fromEnv.current.key).toEqual(Buffer.alloc(32, 5));
     expect(fromEnv.source).toBe("FIELD_ENCRYPTION_KEYS");
+  });
+
+  test("with PostgreSQL, outside tests and development, the keys must come from FIELD_ENCRYPTION_KEYS: no key file is made", () => {
+    const dataFolder = path.join(mkdtempSync(path.join(tmpdir(), "keys-")), "data");
+    for (const NODE_ENV of ["production", undefined]) {
+      const env = { DATABASE_URL: "postgres://db/portal", NODE_ENV };
+      expect(() => checkFieldKeysSetting(env)).toThrow("FIELD_ENCRYPTION_KEYS is not set. With DATABASE_URL it is required");
+      expect(() => loadFieldKeys({ env, dataFolder })).toThrow("FIELD_ENCRYPTION_KEYS is not set");
+    }
+    expect(existsSync(dataFolder)).toBe(false);
+    expect(() => checkFieldKeysSetting({ DATABASE_URL: "postgres://db/portal", NODE_ENV: "production", FIELD_ENCRYPTION_KEYS: Buffer.alloc(32).toString("base64") })).not.toThrow();
+    expect(() => checkFieldKeysSetting({ NODE_ENV: "production" })).not.toThrow(); // SQLite: the key file beside the database
+    expect(loadFieldKeys({ env: { DATABASE_URL: "postgres://db/portal", NODE_ENV: "test" }, dataFolder }).source).toBe(path.join(dataFolder, FIELD_KEYS_FILE));
   });
 });
