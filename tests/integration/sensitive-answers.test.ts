@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseCsv } from "#app/claimants/csv.ts";
 import { BACKENDS, readClaims } from "#tests/support/backends.ts";
 import { Claimant } from "#tests/support/claimant.ts";
-import { AUTOMOTIVE_CLAIMANT, REIMBURSEMENT_DETAILS } from "#tests/support/demo-answers.ts";
+import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, REIMBURSEMENT_DETAILS } from "#tests/support/demo-answers.ts";
 import { PDF } from "#tests/support/documents.ts";
 import { addExpense, DOCUMENTS_STEP, uploadReceipt } from "#tests/support/filing.ts";
 import type { Page } from "#tests/support/http.ts";
@@ -124,6 +124,44 @@ describe.each(BACKENDS)("sensitive answers on %s", (backend) => {
     expect(row![header!.indexOf("paymentElection.accountNumber")]).toBe(ACCOUNT);
     expect(mode(out)).toBe("700");
     for (const name of ["claims.json", "claims-reimbursement.csv", exported.documents[0].file]) expect(mode(path.join(out, name)), name).toBe("600");
+  });
+
+  test("the JSON API: filed with the numbers, kept encrypted; the same answers again are the same claim, a changed number is refused", async () => {
+    const json = new Claimant(portal);
+    await json.get("/automotive");
+    const credentials = { claimId: json.member["credentials.claimId"], pin: json.member["credentials.pin"] };
+    const authorized = await json.api("/api/forms/automotive/authorize", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ credentials, reCaptchaResponse: "test-pass" }) });
+    expect(authorized.status).toBe(200);
+    const fields = (answers: Record<string, string>) => Object.fromEntries(Object.entries(answers).map(([name, value]) => [name.split(".")[1], value]));
+    const submit = (account: string) => {
+      const body = new FormData();
+      const parts = {
+        claimantInfo: fields(AUTOMOTIVE_CLAIMANT),
+        claimDetails: fields(AUTOMOTIVE_DETAILS),
+        paymentElection: fields({ ...DIRECT_DEPOSIT, "paymentElection.accountNumber": account }),
+        signature: { attestation: true, signature: "Ana García" },
+        documentContexts: [{ clientId: "doc-aaaaaaaa", fields: { name: "title.pdf", documentKind: "title" } }],
+        reCaptchaResponse: "test-pass",
+      };
+      for (const [name, value] of Object.entries(parts)) body.append(name, JSON.stringify(value));
+      body.append("documents", new File([PDF], "doc-aaaaaaaa"));
+      return json.api("/api/forms/automotive", { method: "POST", body });
+    };
+    const filed = await submit(ACCOUNT);
+    expect(filed.status).toBe(200);
+    const { referenceCodeForm } = (await filed.json()) as { referenceCodeForm: string };
+    // A retry with the same answers and the same file: the same claim, though every encryption differs.
+    const again = await submit(ACCOUNT);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ referenceCodeForm });
+    // Another account number is a change, which a filed claim does not take (claims.perMember "one").
+    expect((await submit("55554444")).status).toBe(409);
+    const claim = await withStore(portal, (store) => store.getClaim(referenceCodeForm));
+    expect(claim?.models.paymentElection).toMatchObject({ accountNumber: ACCOUNT, routingNumber: ROUTING });
+    expect((await withStore(portal, (store) => store.claimVersions(referenceCodeForm))).length).toBe(1);
+    const raw = await rawDatabase(portal);
+    expect(raw).toContain(referenceCodeForm);
+    for (const secret of [ACCOUNT, "55554444", ROUTING]) expect(raw).not.toContain(secret);
   });
 
   test("the data folder and everything the portal keeps in it are its user's alone", () => {
