@@ -2,11 +2,16 @@
  * `npm run bench`: the portal's figures, printed as markdown tables (and written to
  * tests/bench/results.md). Not pass/fail: docs/performance.md records a run and the targets.
  *
- *   BENCH_SECONDS (10)  how long each throughput run lasts
- *   DATABASE_URL        a PostgreSQL server to make a database on (else PostgreSQL is skipped)
+ *   BENCH_SECONDS (10)     how long each throughput run lasts
+ *   BENCH_MEMBERS (20000)  class members added to the bench's settlement: each claim is filed by one of its own
+ *   DATABASE_URL           a PostgreSQL server to make a database on (else PostgreSQL is skipped)
+ *
+ * Every claim counted was read back from the store with its document, after its run; any reply
+ * a flow did not expect (a status, a redirect elsewhere) stops the bench with a message and exit
+ * code 1, so a figure is never printed for claims that were not filed.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -15,31 +20,42 @@ import { BACKENDS } from "#tests/support/backends.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { pdfOfSize } from "#tests/support/documents.ts";
-import { fileReimbursementClaim } from "#tests/support/filing.ts";
+import { addExpense, fileReimbursementClaim, reimbursementAtDocuments, uploadReceipt } from "#tests/support/filing.ts";
 import { startFakeSiteverify } from "#tests/support/fake-siteverify.ts";
 import { type PortalOptions, type PortalServer, startPortal as startTestPortal } from "#tests/support/portal-server.ts";
 import { processMemory, resetPeakMemory } from "#tests/support/server-state.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
+import { newFieldKey } from "#app/security/field-keys.server.ts";
 import { agent, call, percentile } from "./http-client.ts";
-import { CAPTCHA_TOKEN, fileStandardClaim, fileStandardClaimByApi } from "./flows.ts";
+import { type BenchMember, benchMemberRows, CAPTCHA_TOKEN, type FiledClaim, fileStandardClaim, fileStandardClaimByApi, memberPool, UnexpectedReply } from "./flows.ts";
+import { readBack } from "./read-back.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20_000);
 const siteverify = await startFakeSiteverify();
+/** The portal's field keys: given, as production with PostgreSQL requires, and so the bench can read back what it filed. */
+const FIELD_ENCRYPTION_KEYS = newFieldKey();
 
 /**
  * The portal as it runs in production (NODE_ENV=production: React's production build, no test
  * clock), its captcha verified by a local stand-in for the provider's siteverify.
  */
 function startPortal(options: PortalOptions = {}): Promise<PortalServer> {
-  const settlementDir =
-    options.settlementDir ??
-    settlementWith(
-      (config) => {
-        (config.captcha as Record<string, unknown>).verifyUrl = siteverify.url;
-      },
-      { testCaptcha: false },
-    );
-  return startTestPortal({ ...options, settlementDir, env: { NODE_ENV: "production", PORTAL_TEST_CLOCK: "", ...options.env } });
+  const settlementDir = options.settlementDir ?? benchSettlement();
+  return startTestPortal({ ...options, settlementDir, env: { NODE_ENV: "production", PORTAL_TEST_CLOCK: "", FIELD_ENCRYPTION_KEYS, ...options.env } });
+}
+
+/** The demo settlement with the captcha verified by the stand-in, and the bench's members. */
+function benchSettlement(edit: (config: Record<string, unknown>) => void = () => {}): string {
+  const dir = settlementWith(
+    (config) => {
+      (config.captcha as Record<string, unknown>).verifyUrl = siteverify.url;
+      edit(config);
+    },
+    { testCaptcha: false },
+  );
+  appendFileSync(path.join(dir, "class-members.csv"), benchMemberRows(MEMBERS));
+  return dir;
 }
 const newClaimant = (portal: PortalServer) => new Claimant(portal, {}, CAPTCHA_TOKEN);
 const CONNECTIONS = 50;
@@ -60,9 +76,16 @@ function table(header: string[], rows: Array<Array<string | number>>) {
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/** Requests per second at CONNECTIONS; any error or answer other than 200 stops the bench (a redirect to /session-expired is not a page served). */
 async function load(url: string, headers: Record<string, string> = {}) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { "accept-encoding": "gzip", ...headers } });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const errors = result.errors + result.timeouts + result.non2xx;
+  if (errors > 0 || result["2xx"] === 0) {
+    throw new UnexpectedReply(
+      `GET ${new URL(url).pathname} under load: ${result.errors} errors, ${result.timeouts} time-outs, ${result.non2xx} answers other than 2xx (${result["3xx"]} redirects), ${result["2xx"]} pages${result["2xx"] === 0 ? " (none answered within the run: is BENCH_SECONDS too short?)" : ""}`,
+    );
+  }
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
 }
 
 /** Step page against Express serving the same HTML as a file: the ratio is what a noisy machine cannot blur. */
@@ -70,6 +93,7 @@ async function stepPageVersusStatic(portal: PortalServer) {
   const claimant = newClaimant(portal);
   await claimant.signIn("standard", { "credentials.claimId": "10000006", "credentials.pin": "777888" });
   const page = await claimant.get("/standard/claimant-info");
+  if (page.status !== 200) throw new UnexpectedReply(`GET /standard/claimant-info after signing in: ${page.status}`);
   const folder = mkdtempSync(path.join(tmpdir(), "bench-static-"));
   writeFileSync(path.join(folder, "step.html"), page.html);
   const server = spawn(process.execPath, ["tests/bench/static-server.ts", folder], { stdio: ["ignore", "pipe", "inherit"] });
@@ -96,28 +120,34 @@ async function stepPageVersusStatic(portal: PortalServer) {
   }
 }
 
-/** Complete claims per second: as many claimants as connections, each filing claim after claim. */
-async function claimsPerSecond(base: string, file: (base: string) => Promise<void>, concurrency = 16) {
+type FileClaim = (base: string, member: BenchMember) => Promise<FiledClaim>;
+
+/**
+ * Complete claims per second: `concurrency` claimants at once, each filing claim after claim, each
+ * claim by a member of its own. The first failure stops every claimant and the bench. Then (not
+ * timed) every claim is read back from the store with its document before it is counted.
+ */
+async function claimsPerSecond(portal: PortalServer, file: FileClaim, nextMember: () => BenchMember, concurrency = 16) {
   const latencies: number[] = [];
-  let failures = 0;
-  let firstFailure = "";
+  const filed: FiledClaim[] = [];
+  let failure: unknown;
   const until = Date.now() + SECONDS * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (Date.now() < until) {
+      while (Date.now() < until && !failure) {
         const started = performance.now();
         try {
-          await file(base);
+          filed.push(await file(portal.url, nextMember()));
           latencies.push(performance.now() - started);
         } catch (error) {
-          failures++;
-          firstFailure ||= `${String(error)} ${String((error as { cause?: unknown }).cause ?? "")}`;
+          failure ??= error;
         }
       }
     }),
   );
-  if (firstFailure) console.error(`first failure: ${firstFailure}`);
-  return { perSecond: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
+  if (failure) throw failure;
+  await readBack(portal, filed);
+  return { perSecond: filed.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), claims: filed.length };
 }
 
 async function claimsBenchmarks() {
@@ -128,26 +158,27 @@ async function claimsBenchmarks() {
     const portal = await startPortal({ backend });
     try {
       const pid = portal.process.pid!;
-      await fileStandardClaim(portal.url);
+      const nextMember = memberPool(MEMBERS);
+      await readBack(portal, [await fileStandardClaim(portal.url, nextMember())]);
       const rest = processMemory(pid).rss;
       resetPeakMemory(pid);
       for (const [label, file] of [
-        ["pages (8 requests), no document", (base: string) => fileStandardClaim(base)],
-        ["pages, a 1 MB document", (base: string) => fileStandardClaim(base, document)],
-        ["JSON API (3 requests), no document", (base: string) => fileStandardClaimByApi(base)],
-        ["JSON API, a 1 MB document", (base: string) => fileStandardClaimByApi(base, document)],
-      ] as const) {
-        const result = await claimsPerSecond(portal.url, file);
-        rows.push([backend, label, result.perSecond.toFixed(1), result.p50.toFixed(0), result.p99.toFixed(0), result.failures]);
+        ["pages (8 requests), no document", (base, member) => fileStandardClaim(base, member)],
+        ["pages (9 requests), a 1 MB document", (base, member) => fileStandardClaim(base, member, document)],
+        ["JSON API (3 requests), no document", (base, member) => fileStandardClaimByApi(base, member)],
+        ["JSON API (3 requests), a 1 MB document", (base, member) => fileStandardClaimByApi(base, member, document)],
+      ] satisfies Array<[string, FileClaim]>) {
+        const result = await claimsPerSecond(portal, file, nextMember);
+        rows.push([backend, label, result.perSecond.toFixed(1), result.p50.toFixed(0), result.p99.toFixed(0), result.claims]);
       }
       memoryRows.push([backend, mb(rest), mb(processMemory(pid).peak)]);
     } finally {
       await portal.stop();
     }
   }
-  print(`### Complete claims per second (16 claimants at once, ${SECONDS} s each)`);
+  print(`### Complete claims per second (16 claimants at once, ${SECONDS} s each; every claim read back from the store with its document)`);
   print();
-  table(["store", "how", "claims/s", "p50 ms per claim", "p99 ms per claim", "failures"], rows);
+  table(["store", "how", "claims/s", "p50 ms per claim", "p99 ms per claim", "claims filed and read back"], rows);
   return memoryRows;
 }
 
@@ -155,16 +186,22 @@ async function claimsBenchmarks() {
 async function bytesPerPage() {
   const portal = await startPortal();
   try {
-    const claimant = newClaimant(portal);
-    await fileReimbursementClaim(portal, [{ name: "receipt.pdf", content: pdfOfSize(10_000) }], claimant);
+    const receipt = { name: "receipt.pdf", content: pdfOfSize(10_000) };
+    // A filed claim is final (claims.perMember "one"): its steps redirect to the confirmation, so
+    // the documents page and the summary are measured on a draft with the same expense and receipt.
+    const filer = newClaimant(portal);
+    await fileReimbursementClaim(portal, [receipt], filer);
+    const drafter = await reimbursementAtDocuments(newClaimant(portal));
+    await uploadReceipt(drafter, await addExpense(drafter, "Expense 1", "10"), receipt);
+    await drafter.complete("/reimbursement/supporting-documents", { intent: "continue" });
     const stepper = newClaimant(portal);
     await stepper.signIn("reimbursement");
     const pages: Array<[string, string, Claimant | undefined]> = [
       ["start page (sign-in)", "/automotive", undefined],
       ["step page (claimant info)", "/reimbursement/claimant-info", stepper],
-      ["documents page", "/reimbursement/supporting-documents", claimant],
-      ["summary", "/reimbursement/claim-summary", claimant],
-      ["confirmation", "/reimbursement/confirmation", claimant],
+      ["documents page", "/reimbursement/supporting-documents", drafter],
+      ["summary", "/reimbursement/claim-summary", drafter],
+      ["confirmation", "/reimbursement/confirmation", filer],
       ["lookup", "/lookup", undefined],
       ["not found", "/no-such-page", undefined],
     ];
@@ -176,6 +213,7 @@ async function bytesPerPage() {
     const rows: Array<Array<string | number>> = [];
     for (const [label, pathname, who] of pages) {
       const page = await call(`${portal.url}${pathname}`, { headers: who ? { cookie: who.cookieHeader() } : {} });
+      if (page.status !== (pathname === "/no-such-page" ? 404 : 200)) throw new UnexpectedReply(`GET ${pathname}: ${page.status}${page.headers.location ? ` to ${String(page.headers.location)}` : ""}`);
       const html = gzipSync(page.body).length;
       const css = [...page.body.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]!);
       const js = new Set([...page.body.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...page.body.matchAll(/import\("([^"]+\.js)"\)/g), ...page.body.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]!));
@@ -200,13 +238,9 @@ async function bytesPerPage() {
 
 /** Peak memory while a 50 MB document is uploaded: the first upload of a process, then the next. */
 async function uploadMemory() {
-  const settlement = settlementWith(
-    (config) => {
-      config.uploads = { maxFileBytes: 60 * 2 ** 20, maxClaimBytes: 200 * 2 ** 20 };
-      (config.captcha as Record<string, unknown>).verifyUrl = siteverify.url;
-    },
-    { testCaptcha: false },
-  );
+  const settlement = benchSettlement((config) => {
+    config.uploads = { maxFileBytes: 60 * 2 ** 20, maxClaimBytes: 200 * 2 ** 20 };
+  });
   const rows: Array<Array<string | number>> = [];
   for (const backend of BACKENDS) {
     const portal = await startPortal({ backend, settlementDir: settlement });
@@ -225,7 +259,7 @@ async function uploadMemory() {
         const before = processMemory(pid).rss;
         const started = performance.now();
         const reply = await claimant.postMultipart("/standard/supporting-documents", { records: "documentContexts", record: "new", intent: "upload", "documentContexts.documentKind": "receipt" }, { "documentContexts.file": { name, content: big } });
-        if (reply.status !== 303) throw new Error(`upload answered ${reply.status}`);
+        if (reply.status !== 303 || !reply.headers.get("location")?.startsWith("/standard/supporting-documents")) throw new UnexpectedReply(`upload of ${name} answered ${reply.status} ${reply.headers.get("location") ?? ""}`);
         growth.push(processMemory(pid).peak - before);
         if (name === "first.pdf") rows.push([backend, "upload time", `${((performance.now() - started) / 1000).toFixed(2)} s`]);
       }
@@ -259,8 +293,15 @@ async function main() {
   print();
   table(["", "at rest", "peak under load"], [["step-page load (SQLite)", mb(rest), mb(stepPeak)], ...claimsMemory.map(([backend, atRest, peak]) => [`claims load (${backend})`, atRest!, peak!])]);
   writeFileSync("tests/bench/results.md", `${output.join("\n")}\n`);
+}
+
+try {
+  await main();
+} catch (error) {
+  // No figures for a run that went wrong: the first unexpected reply, said plainly, and exit 1.
+  console.error(`\nThe bench stopped: ${error instanceof UnexpectedReply ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exitCode = 1;
+} finally {
   await agent.close();
   await siteverify.close();
 }
-
-await main();
