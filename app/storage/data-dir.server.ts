@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, mkdirSync, openSync, statSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -14,22 +14,41 @@ export function dataDir(): string {
 export const PRIVATE_FOLDER = 0o700;
 export const PRIVATE_FILE = 0o600;
 
+const warned = new Set<string>();
+
 /**
- * Makes the folder (and any missing parent) owner-only. One that exists already is tightened
- * too, so an installation made before the portal did this is closed on its next start; one this
- * user does not own (a parent an administrator made) is left as it is.
+ * Makes the folder (and any missing parent) owner-only. A folder of the portal's own inside the
+ * data folder (`portalsOwn`: documents/) that exists already is tightened too, so an installation
+ * made before the portal did this is closed on its next start. The data folder itself, which the
+ * operator may have made or shared (DATA_DIR=/tmp), is never changed: a warning says to.
  */
-export function privateFolder(folder: string): string {
+export function privateFolder(folder: string, { portalsOwn = false } = {}): string {
+  const existed = existsSync(folder);
   mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER });
-  tighten(folder, PRIVATE_FOLDER);
+  if (!existed) return folder;
+  if (portalsOwn) {
+    tighten(folder, PRIVATE_FOLDER);
+  } else if ((statSync(folder).mode & 0o077) !== 0 && !warned.has(folder)) {
+    warned.add(folder);
+    const mode = (statSync(folder).mode & 0o777).toString(8);
+    console.warn(JSON.stringify({ time: new Date().toISOString(), level: "warn", message: `${folder} can be read by other users (mode ${mode}); it holds claims: chmod 700 ${folder}` }));
+  }
   return folder;
 }
 
-/** Creates the file empty if missing, owner-only (SQLite gives its -wal and -shm files the same mode). */
+/**
+ * Creates the portal's file empty if missing, owner-only, and tightens one left wider by an older
+ * release (SQLite then gives its -wal and -shm files the same mode).
+ */
 export function privateFile(file: string): string {
   closeSync(openSync(file, "a", PRIVATE_FILE));
   tighten(file, PRIVATE_FILE);
   return file;
+}
+
+/** Tightens a file of the portal's if it exists (a database's -wal and -shm left by an older release). */
+export function tightenIfPresent(file: string): void {
+  if (existsSync(file)) tighten(file, PRIVATE_FILE);
 }
 
 function tighten(target: string, mode: number) {

@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { PRIVATE_FILE, privateFile, privateFolder } from "./data-dir.server.ts";
+import { PRIVATE_FILE, privateFile, privateFolder, tightenIfPresent } from "./data-dir.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import type { SensitiveAnswers } from "./sensitive-answers.server.ts";
@@ -161,10 +161,11 @@ function transaction<T>(db: DatabaseSync, work: () => T): T {
  */
 export function openSqliteStore(file: string, answers: SensitiveAnswers): Store {
   privateFolder(path.dirname(file));
-  const documentsDir = privateFolder(path.join(path.dirname(file), "documents"));
+  const documentsDir = privateFolder(path.join(path.dirname(file), "documents"), { portalsOwn: true });
   const documentFile = (id: string) => path.join(documentsDir, id);
   const removeFiles = (ids: string[]) => Promise.all(ids.map((id) => rm(documentFile(id), { force: true })));
   // Made owner-only before SQLite opens it: its -wal and -shm files take the database's mode.
+  for (const suffix of ["-wal", "-shm"]) tightenIfPresent(`${file}${suffix}`);
   const db = new DatabaseSync(privateFile(file));
   // WAL lets readers go on while a claim is written; a busy timeout rides out short write locks.
   // secure_delete zeroes what a write replaces or a purge removes, so an answer once changed, a
