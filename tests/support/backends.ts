@@ -39,7 +39,10 @@ export interface StoredClaim {
 
 const CLAIM_COLUMNS = "reference_code, form_type, draft_id, claim_id, vin, verified, sign_in_method, version, models, culture";
 
-/** The claims a test server stored, read from its database, whichever backend it runs on. */
+/**
+ * The claims a test server stored, read straight from its database, whichever backend it runs on:
+ * as stored, so a sensitive answer is its encryption (withStore reads them as typed).
+ */
 export async function readClaims(server: PortalServer): Promise<StoredClaim[]> {
   if (server.databaseUrl) {
     const client = new pg.Client({ connectionString: server.databaseUrl });
