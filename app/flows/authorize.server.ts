@@ -2,25 +2,23 @@ import { data, redirect } from "react-router";
 import { captchaProof, captchaRefusal, captchaSettings, verifyCaptcha } from "#app/captcha/captcha.server.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { memberByClaimIdAndPin, memberByVin } from "#app/claimants/class-members.server.ts";
-import { requestNow } from "#app/clock.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
-import { formErrorResult, parseStep } from "#app/forms/parse-step.ts";
+import { formErrorResult } from "#app/forms/parse-step.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import { withCulture } from "#app/i18n/culture.ts";
-import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { clientAddressContext } from "#app/request-context.ts";
 import { authorizeLimit } from "#app/security/rate-limit.server.ts";
 import { admitSignInAttempt, recordSignInOutcome } from "#app/security/sign-in-lockout.server.ts";
-import { requireFormCsrf } from "#app/session/csrf.server.ts";
 import { ensureSessionId, newSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { type Claim, type Draft, draftOwner, emptyDraft, type SignIn } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
-import { readFormFields } from "#app/http/form-body.server.ts";
 import { filedClaim, isPastLifetime, newDraftId, renewSessionId } from "./claimant-session.server.ts";
 import { SIGNED_OUT_PARAM } from "./sign-out.server.ts";
 import { firstIncompleteBefore, flowSteps, stepPath } from "./navigation.ts";
-import { locateStep, type StepArgs, stepFormData } from "./step-page.server.ts";
+import { type StepArgs, stepFormData } from "./step-page.server.ts";
+import { readPostedForm } from "#app/http/form-body.server.ts";
+import { getFlowStep, parsePostedStep } from "./flow-context.server.ts";
 
 /**
  * Where a signed-in claimant continues: their filed claim, if they have one (shown read-only, or
@@ -57,21 +55,20 @@ export function signInWith(formType: FormType, credentials: ModelValues[string] 
 }
 
 /** The index page: the flow's sign-in form, with a way back in for a claimant already signed in. */
-export async function loadIndex({ request, url, context }: StepArgs) {
-  const { formType, step, definition } = locateStep(url, "index");
-  const culture = getCulture(context);
+export async function loadIndex({ request, context }: StepArgs) {
+  const flow = getFlowStep(context);
+  const { formType, culture, now, settlement, url } = flow;
   const { sessionId, setCookie } = await ensureSessionId(request);
   const store = getStore();
   const session = await store.getSession(sessionId);
   // A session past its lifetime is signed in to nothing: the next page would end it.
-  const now = requestNow(request);
   const signIn = session && !isPastLifetime(session, now) ? session.authorizations[formType] : undefined;
   const owner = signIn && draftOwner(sessionId, signIn);
   const draft = owner && (await store.getDraft(owner, formType));
   return data(
     {
-      ...stepFormData(formType, step, definition, emptyDraft(""), culture, sessionId, url, now, getTranslate(context)),
-      captcha: captchaSettings(getPortal().settlement, sessionId, now),
+      ...stepFormData(flow, emptyDraft(""), sessionId),
+      captcha: captchaSettings(settlement, sessionId, now),
       continuePath: owner && draft ? continuePath(formType, draft, await filedClaim(owner, formType, draft), culture) : undefined,
       signedIn: !!signIn,
       signedOut: url.searchParams.get(SIGNED_OUT_PARAM) === "1",
@@ -87,21 +84,17 @@ export async function loadIndex({ request, url, context }: StepArgs) {
  * success the session is authorized for this form type, the member's data is copied into a fresh
  * draft, and the claimant goes to the first step.
  */
-export async function authorizeFlow({ request, url, context }: StepArgs) {
-  const { formType, step, definition } = locateStep(url, "index");
-  const culture = getCulture(context);
-  const text = getTranslate(context);
-  const now = requestNow(request);
-  const { settlement } = getPortal();
+export async function authorizeFlow({ request, context }: StepArgs) {
+  const flow = getFlowStep(context);
+  const { formType, culture, text, now, settlement } = flow;
   const { sessionId, setCookie } = await ensureSessionId(request);
-  const formData = await readFormFields(request, { tooLarge: getTranslate(context)("Form_TooLarge"), malformed: getTranslate(context)("Upload_Malformed") });
-  requireFormCsrf(sessionId, formData);
+  const formData = await readPostedForm(request, sessionId, text);
   const withCookie = setCookie ? { "Set-Cookie": setCookie } : undefined;
 
   if (!authorizeLimit.attempt(context.get(clientAddressContext), now)) {
     return data({ result: formErrorResult(text("Authorization_TooManyAttempts")) }, { status: 429, headers: withCookie });
   }
-  const submission = parseStep(formData, definition, step, { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses, now, side: "server", saved: {} }, text);
+  const submission = parsePostedStep(flow, formData, {});
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers: withCookie });
 
   const captcha = await verifyCaptcha(settlement, captchaProof(formData), { sessionId, remoteIp: context.get(clientAddressContext) }, now);

@@ -2,30 +2,29 @@ import { randomInt } from "node:crypto";
 import { data, redirect } from "react-router";
 import { captchaProof, captchaRefusal, captchaSettings, verifyCaptcha } from "#app/captcha/captcha.server.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
-import { requestNow } from "#app/clock.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import { formatDayLong, formatClaimantDate, claimantToday } from "#app/forms/claimant-dates.ts";
 import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
 import { displayValue } from "#app/forms/display-value.ts";
 import { fieldKind } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, type FormDefinition, qualify, resolveField } from "#app/forms/form-definition.ts";
-import { formErrorResult, parseStep } from "#app/forms/parse-step.ts";
+import { formErrorResult } from "#app/forms/parse-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import { withCulture } from "#app/i18n/culture.ts";
-import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { clientAddressContext } from "#app/request-context.ts";
 import { submitLimit } from "#app/security/rate-limit.server.ts";
-import { csrfToken, requireFormCsrf } from "#app/session/csrf.server.ts";
+import { csrfToken } from "#app/session/csrf.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
-import { readFormFields } from "#app/http/form-body.server.ts";
 import { claimDocumentIds, recordsProblems, savedOnly } from "#app/records/record-actions.server.ts";
 import { recordChoices, recordsViews } from "#app/records/records-view.server.ts";
 import { type Claim, type ClaimMember, type Draft, emptyDraft, sameContent, type SignIn } from "#app/storage/store.ts";
 import { contactFor } from "#app/settlement/settlement-schema.ts";
 import { isReadOnly, newDraftId, requireClaimantSession } from "./claimant-session.server.ts";
 import { answerSteps, firstIncompleteBefore, flowSteps, stepPath } from "./navigation.ts";
-import { filedClaimPath, locateStep, sessionTimeout, type StepArgs, stepFormData, withStepAnswers } from "./step-page.server.ts";
+import { filedClaimPath, sessionTimeout, type StepArgs, stepFormData, withStepAnswers } from "./step-page.server.ts";
+import { readPostedForm } from "#app/http/form-body.server.ts";
+import { getFlowStep, parsePostedStep } from "./flow-context.server.ts";
 
 /** The date a claim signed now carries: today in Los Angeles (also GET /api/signature-date). */
 export function signatureDate(now: number, culture: string) {
@@ -57,7 +56,8 @@ export function claimMember(signIn: SignIn): ClaimMember {
 function answerSections(formType: FormType, definition: FormDefinition, draft: Pick<Draft, "models" | "records">, text: Translate, culture: string) {
   const { models } = draft;
   return answerSteps(definition).map((step) => {
-    const answers = fieldsOfBlocks(definition.pages[step]!.blocks).flatMap((path) => {
+    const page = definition.pages[step]!;
+    const answers = fieldsOfBlocks(page.blocks).flatMap((path) => {
       const { field, modelKey } = resolveField(definition, path)!;
       const valueOf = (reference: string) => {
         const [model, key] = qualify(reference, modelKey).split(".") as [string, string];
@@ -69,32 +69,30 @@ function answerSections(formType: FormType, definition: FormDefinition, draft: P
       return [{ path, label: text(field.label), value: displayValue(field, models[model]?.[key] ?? null, text, culture) }];
     });
     // Each saved record (an expense, a document) as one answer: "Document 1 — receipt.pdf, Receipt, 120 KB".
-    const page = definition.pages[step]!;
     const choices = recordChoices(definition, page, draft.records, text, culture);
     for (const view of recordsViews(definition, page, draft.records, text, culture, choices)) {
       if (view.rows.length === 0) answers.push({ path: view.block.model, label: text(view.block.legend), value: text("Records_None") });
       for (const row of view.rows) answers.push({ path: row.clientId, label: row.title, value: row.cells.filter(Boolean).join(", ") });
     }
-    return { step, title: text(definition.pages[step]!.title), changePath: withCulture(`${stepPath(formType, step)}?return=summary`, culture), answers };
+    return { step, title: text(page.title), changePath: withCulture(`${stepPath(formType, step)}?return=summary`, culture), answers };
   });
 }
 
-export async function loadSummary({ request, url, context }: StepArgs) {
-  const { formType, step, definition } = locateStep(url);
-  const culture = getCulture(context);
-  const now = requestNow(request);
-  const { sessionId, draft, filed } = await requireClaimantSession(request, formType, culture, now, definition.pages[step]!.enableTimeout);
+export async function loadSummary({ request, context }: StepArgs) {
+  const flow = getFlowStep(context);
+  const { formType, step, definition, culture, text, now, settlement } = flow;
+  const { sessionId, draft, filed } = await requireClaimantSession(request, flow);
   if (isReadOnly(filed)) throw redirect(filedClaimPath(formType, culture));
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
   if (missing) throw redirect(withCulture(stepPath(formType, missing), culture));
   return {
-    ...stepFormData(formType, step, definition, draft, culture, sessionId, url, now, getTranslate(context)),
+    ...stepFormData(flow, draft, sessionId),
     /** The claim this summary would amend (claims.perMember "amend"), if filed already. */
     amending: filed?.referenceCode,
-    sections: answerSections(formType, definition, draft, getTranslate(context), culture),
+    sections: answerSections(formType, definition, draft, text, culture),
     ...signatureDate(now, culture),
-    captcha: captchaSettings(getPortal().settlement, sessionId, now),
-    timeout: sessionTimeout(formType, step, definition, culture),
+    captcha: captchaSettings(settlement, sessionId, now),
+    timeout: sessionTimeout(flow),
   };
 }
 
@@ -106,19 +104,15 @@ export async function loadSummary({ request, url, context }: StepArgs) {
  * are a new version of it where the settlement lets members amend, and are never taken silently
  * where it does not.
  */
-export async function submitClaim({ request, url, context }: StepArgs) {
-  const { formType, step, definition } = locateStep(url);
-  const culture = getCulture(context);
-  const text = getTranslate(context);
-  const now = requestNow(request);
-  const { settlement } = getPortal();
-  const { sessionId, signIn, owner, draft, filed } = await requireClaimantSession(request, formType, culture, now, definition.pages[step]!.enableTimeout);
-  const formData = await readFormFields(request, { tooLarge: getTranslate(context)("Form_TooLarge"), malformed: getTranslate(context)("Upload_Malformed") });
-  requireFormCsrf(sessionId, formData);
+export async function submitClaim({ request, context }: StepArgs) {
+  const flow = getFlowStep(context);
+  const { formType, step, definition, culture, text, now, settlement } = flow;
+  const { sessionId, signIn, owner, draft, filed } = await requireClaimantSession(request, flow);
+  const formData = await readPostedForm(request, sessionId, text);
   // Filed already and final: the claim as filed. A second click of Submit sends what was filed;
   // anything else (a signature changed in a tab left open) is refused, and the page says so.
   if (filed && isReadOnly(filed)) {
-    const posted = parseStep(formData, definition, step, { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses, now, side: "server", saved: filed.models }, text);
+    const posted = parsePostedStep(flow, formData, filed.models);
     const same = posted.status === "success" && Object.entries(posted.value).every(([model, values]) => sameContent(values, pick(filed.models[model], Object.keys(values))));
     return redirect(filedClaimPath(formType, culture, { changeRefused: !same }), 303);
   }
@@ -128,7 +122,7 @@ export async function submitClaim({ request, url, context }: StepArgs) {
   if (!submitLimit.attempt(context.get(clientAddressContext), now)) {
     return data({ result: formErrorResult(text("Submission_TooManyAttempts")) }, { status: 429 });
   }
-  const submission = parseStep(formData, definition, step, { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses, now, side: "server", saved: draft.models }, text);
+  const submission = parsePostedStep(flow, formData, draft.models);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const captcha = await verifyCaptcha(settlement, captchaProof(formData), { sessionId, remoteIp: context.get(clientAddressContext) }, now);
   if (!captcha.ok) {
@@ -153,19 +147,17 @@ export async function submitClaim({ request, url, context }: StepArgs) {
  * printable, with what comes next: amend it, file another, or (when final) how to ask the
  * administrator for a change.
  */
-export async function loadConfirmation({ request, url, context }: StepArgs) {
-  const { formType, step, definition } = locateStep(url);
-  const culture = getCulture(context);
-  const text = getTranslate(context);
-  const { sessionId, filed } = await requireClaimantSession(request, formType, culture, requestNow(request), definition.pages[step]!.enableTimeout);
+export async function loadConfirmation({ request, context }: StepArgs) {
+  const flow = getFlowStep(context);
+  const { formType, definition, page, culture, text, settlement, url } = flow;
+  const { sessionId, filed } = await requireClaimantSession(request, flow);
   if (!filed) throw redirect(withCulture(stepPath(formType, "claim-summary"), culture));
-  const { settlement } = getPortal();
   const { perMember } = settlement.claims;
   const { phone, email } = contactFor(settlement, culture);
   return {
     formType,
     contact: { phone, email },
-    page: definition.pages[step]!,
+    page,
     referenceCode: filed.referenceCode,
     submittedOn: formatDayLong(claimantToday(filed.submittedAt), culture, "long"),
     amendedOn: filed.version > 1 ? formatDayLong(claimantToday(filed.versionAt), culture, "long") : undefined,
@@ -188,14 +180,12 @@ function filedAnswers(formType: FormType, definition: FormDefinition, claim: Cla
  * "File another claim" (claims.perMember "many"): the member's next draft starts empty, with their
  * data filled in again; the claims filed stay as they are.
  */
-export async function startAnotherClaim({ request, url, context }: StepArgs) {
-  const { formType, step, definition } = locateStep(url);
-  const culture = getCulture(context);
-  const now = requestNow(request);
-  const { sessionId, owner, filed } = await requireClaimantSession(request, formType, culture, now, definition.pages[step]!.enableTimeout);
-  const formData = await readFormFields(request, { tooLarge: getTranslate(context)("Form_TooLarge"), malformed: getTranslate(context)("Upload_Malformed") });
-  requireFormCsrf(sessionId, formData);
-  if (getPortal().settlement.claims.perMember !== "many" || formData.get("intent") !== "another") throw data(null, { status: 400 });
+export async function startAnotherClaim({ request, context }: StepArgs) {
+  const flow = getFlowStep(context);
+  const { formType, definition, culture, text, now, settlement } = flow;
+  const { sessionId, owner, filed } = await requireClaimantSession(request, flow);
+  const formData = await readPostedForm(request, sessionId, text);
+  if (settlement.claims.perMember !== "many" || formData.get("intent") !== "another") throw data(null, { status: 400 });
   // Only a draft that was filed is replaced: a second click finds the new one and leaves it be.
   await getStore().updateDraft(owner, formType, (current) => (current && current.draftId !== filed?.draftId ? current : { ...emptyDraft(newDraftId()), prepopulated: current?.prepopulated }), now);
   return redirect(withCulture(stepPath(formType, flowSteps(definition)[1]!), culture), 303);

@@ -1,3 +1,4 @@
+import type { FlowStep } from "./flow-context.server.ts";
 import { randomBytes } from "node:crypto";
 import { redirect } from "react-router";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
@@ -88,7 +89,8 @@ export function isReadOnly(filed: Claim | undefined): boolean {
  * this form type goes to /session-expired?form=…&culture=…. Otherwise the activity is recorded,
  * and the member's draft and filed claim are read.
  */
-export async function requireClaimantSession(request: Request, formType: FormType, culture: string, now: number, timeout: boolean): Promise<ClaimantSession> {
+export async function requireClaimantSession(request: Request, { formType, culture, now, page }: FlowStep): Promise<ClaimantSession> {
+  const timeout = page.enableTimeout;
   const expired = () => redirect(sessionExpiredPath(formType, culture), 303);
   const sessionId = await readSessionId(request);
   if (!sessionId) throw expired();

@@ -1,13 +1,11 @@
 import type { RouterContextProvider } from "react-router";
 import { captchaRefusal, captchaRequired, verifyCaptcha } from "#app/captcha/captcha.server.ts";
 import { memberByVin } from "#app/claimants/class-members.server.ts";
-import { requestNow } from "#app/clock.server.ts";
 import { FLOW_DEADLINE_KEYS, type FormType, passedDeadline } from "#app/deadlines/deadline-guard.ts";
 import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
 import { failureText } from "#app/forms/parse-step.ts";
 import { type ModelValues, type StepContext, validateStep } from "#app/forms/validate-step.ts";
 import { json, readJson } from "#app/http/json.server.ts";
-import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import { clientAddressContext } from "#app/request-context.ts";
 import { authorizeLimit, submitLimit } from "#app/security/rate-limit.server.ts";
@@ -28,6 +26,7 @@ import { grantAuthorization, signInWith } from "./authorize.server.ts";
 import { claimMember, newReferenceCode } from "./claim-submission.server.ts";
 import { filedClaim, isSessionExpired, newDraftId, renewSessionId } from "./claimant-session.server.ts";
 import { answerSteps } from "./navigation.ts";
+import { checksOf, flowOf } from "./flow-context.server.ts";
 
 /** The model the index page asks for: credentials (or, for lookup, the VIN). */
 function signInModel(definition: FormDefinition): string {
@@ -54,11 +53,6 @@ function asSubmitted(value: unknown): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, typeof field === "number" ? String(field) : field]));
 }
 
-function stepContext(now: number, saved: ModelValues, side: StepContext["side"] = "server"): StepContext {
-  const { settlement } = getPortal();
-  return { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses, now, side, saved };
-}
-
 function firstErrors(errors: ReturnType<typeof validateStep>["errors"], text: Translate): string {
   return Object.entries(errors)
     .map(([path, failures]) => `${path}: ${failureText(text, failures[0]!)}`)
@@ -77,8 +71,8 @@ function deadlinePassed(formType: FormType, now: number, text: Translate): Respo
  * For lookup, { authorized: true, covered } says whether the VIN is covered.
  */
 export async function apiAuthorize({ request, formType, context }: ApiArgs): Promise<Response> {
-  const text = getTranslate(context);
-  const now = requestNow(request);
+  const flow = flowOf(formType, request, context);
+  const { text, now, culture, settlement, definition } = flow;
   const sessionId = await requireApiCsrf(request);
   if (sessionId instanceof Response) return sessionId;
   const refuse = (status: number, error: string) => json({ authorized: false, error, captcha: null, prepopulatedData: null }, { status });
@@ -90,9 +84,9 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
   const body = parseJson(raw) as Record<string, unknown> | undefined;
   if (typeof body !== "object" || body === null) return refuse(400, "The body must be a JSON object: { credentials, reCaptchaResponse }.");
 
-  const { settlement, forms, classMembers } = getPortal();
-  const credentialsModel = signInModel(forms[formType]);
-  const checked = validateStep(forms[formType], "index", { [credentialsModel]: asSubmitted(body.credentials) }, stepContext(now, {}));
+  const { classMembers } = getPortal();
+  const credentialsModel = signInModel(definition);
+  const checked = validateStep(definition, "index", { [credentialsModel]: asSubmitted(body.credentials) }, checksOf(flow, {}));
   if (Object.keys(checked.errors).length > 0) return refuse(400, firstErrors(checked.errors, text));
   const captcha = await verifyCaptcha(settlement, { token: typeof body.reCaptchaResponse === "string" ? body.reCaptchaResponse : null }, { sessionId, remoteIp: context.get(clientAddressContext) }, now);
   if (!captcha.ok) {
@@ -104,7 +98,7 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
     const vin = String(checked.values[credentialsModel]?.vin ?? "");
     return json({ authorized: true, error: null, captcha: null, covered: !!memberByVin(classMembers, vin) });
   }
-  const locked = await admitSignInAttempt(checked.values.credentials, now, text, getCulture(context));
+  const locked = await admitSignInAttempt(checked.values.credentials, now, text, culture);
   if (locked) return refuse(429, locked);
   const signedIn = signInWith(formType, checked.values.credentials, now);
   await recordSignInOutcome(checked.values.credentials, signedIn);
@@ -129,8 +123,8 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
  * draft filed twice gives the same code. Answers { referenceCodeForm } or 400 { error }.
  */
 export async function apiSubmit({ request, formType, context }: ApiArgs): Promise<Response> {
-  const text = getTranslate(context);
-  const now = requestNow(request);
+  const flow = flowOf(formType, request, context);
+  const { text, now, settlement, definition } = flow;
   const sessionId = await requireApiCsrf(request);
   if (sessionId instanceof Response) return sessionId;
   const store = getStore();
@@ -142,7 +136,6 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   if (closed) return closed;
   if (!submitLimit.attempt(context.get(clientAddressContext), now)) return json({ error: text("Submission_TooManyAttempts") }, { status: 429 });
 
-  const { settlement, forms } = getPortal();
   if (!isMultipart(request)) return json({ error: "The body must be multipart/form-data, each payload part JSON." }, { status: 400 });
   let received: ReceivedForm;
   try {
@@ -177,7 +170,6 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
     }
   };
 
-  const definition = forms[formType];
   let submitted: Record<string, Record<string, unknown>>;
   let token: unknown;
   let preferred: unknown;
@@ -194,20 +186,20 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   // The claim is the signed-in member's: credentials naming someone else are refused, not ignored.
   const namedClaimId = asSubmitted(credentials).claimId;
   if (typeof namedClaimId === "string" && namedClaimId !== "" && namedClaimId !== signIn.claimId) return refuse(403, text("Submission_CredentialsMismatch"));
-  const culture = typeof preferred === "string" && settlement.cultures.includes(preferred) ? preferred : getCulture(context);
+  const culture = typeof preferred === "string" && settlement.cultures.includes(preferred) ? preferred : flow.culture;
 
   // The same rules as the pages, step by step, each seeing the answers of the steps before it.
   let models: ModelValues = {};
   const errors: ReturnType<typeof validateStep>["errors"] = {};
   for (const step of [...answerSteps(definition), "claim-summary" as const]) {
-    const result = validateStep(definition, step, submitted, stepContext(now, models));
+    const result = validateStep(definition, step, submitted, checksOf(flow, models));
     Object.assign(errors, result.errors);
     for (const [model, values] of Object.entries(result.values)) models = { ...models, [model]: { ...models[model], ...values } };
   }
   if (Object.keys(errors).length > 0) return refuse(400, firstErrors(errors, text));
   let records: ApiRecords;
   try {
-    records = apiRecords(definition, part, received.files, { step: stepContext(now, models), models, limits: settlement.uploads, text, culture });
+    records = apiRecords(definition, part, received.files, { step: checksOf(flow, models), models, limits: settlement.uploads, text, culture });
   } catch (error) {
     return refuse(400, (error as Error).message);
   }

@@ -2,26 +2,20 @@ import { data } from "react-router";
 import { captchaProof, captchaRefusal, captchaSettings, verifyCaptcha } from "#app/captcha/captcha.server.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { memberByVin } from "#app/claimants/class-members.server.ts";
-import { requestNow } from "#app/clock.server.ts";
-import { formErrorResult, parseStep } from "#app/forms/parse-step.ts";
-import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
+import { formErrorResult } from "#app/forms/parse-step.ts";
 import { clientAddressContext } from "#app/request-context.ts";
 import { authorizeLimit } from "#app/security/rate-limit.server.ts";
-import { requireFormCsrf } from "#app/session/csrf.server.ts";
 import { ensureSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
-import { readFormFields } from "#app/http/form-body.server.ts";
 import { emptyDraft } from "#app/storage/store.ts";
-import { locateStep, type StepArgs, stepFormData } from "./step-page.server.ts";
+import { type StepArgs, stepFormData } from "./step-page.server.ts";
+import { readPostedForm } from "#app/http/form-body.server.ts";
+import { getFlowStep, parsePostedStep } from "./flow-context.server.ts";
 
-export async function loadLookup({ request, url, context }: StepArgs) {
-  const { formType, step, definition } = locateStep(url, "index");
+export async function loadLookup({ request, context }: StepArgs) {
+  const flow = getFlowStep(context);
   const { sessionId, setCookie } = await ensureSessionId(request);
-  const now = requestNow(request);
-  return data(
-    { ...stepFormData(formType, step, definition, emptyDraft(""), getCulture(context), sessionId, url, now, getTranslate(context)), captcha: captchaSettings(getPortal().settlement, sessionId, now) },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : {} },
-  );
+  return data({ ...stepFormData(flow, emptyDraft(""), sessionId), captcha: captchaSettings(flow.settlement, sessionId, flow.now) }, { headers: setCookie ? { "Set-Cookie": setCookie } : {} });
 }
 
 /**
@@ -29,18 +23,16 @@ export async function loadLookup({ request, url, context }: StepArgs) {
  * limit, it says whether the VIN is among the covered vehicles. Nothing is stored, so the answer is
  * the response itself.
  */
-export async function lookUpVin({ request, url, context }: StepArgs) {
-  const { step, definition } = locateStep(url, "index");
-  const text = getTranslate(context);
-  const now = requestNow(request);
-  const { settlement, classMembers } = getPortal();
+export async function lookUpVin({ request, context }: StepArgs) {
+  const flow = getFlowStep(context);
+  const { text, now, settlement } = flow;
+  const { classMembers } = getPortal();
   const { sessionId } = await ensureSessionId(request);
-  const formData = await readFormFields(request, { tooLarge: getTranslate(context)("Form_TooLarge"), malformed: getTranslate(context)("Upload_Malformed") });
-  requireFormCsrf(sessionId, formData);
+  const formData = await readPostedForm(request, sessionId, text);
   if (!authorizeLimit.attempt(context.get(clientAddressContext), now)) {
     return data({ result: formErrorResult(text("Authorization_TooManyAttempts")), vin: undefined, covered: undefined }, { status: 429 });
   }
-  const submission = parseStep(formData, definition, step, { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses, now, side: "server", saved: {} }, text);
+  const submission = parsePostedStep(flow, formData, {});
   if (submission.status !== "success") return data({ result: submission.reply(), vin: undefined, covered: undefined }, { status: 400 });
   const captcha = await verifyCaptcha(settlement, captchaProof(formData), { sessionId, remoteIp: context.get(clientAddressContext) }, now);
   if (!captcha.ok) {

@@ -1,42 +1,26 @@
-import { data, redirect } from "react-router";
-import { requestNow } from "#app/clock.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import { fieldsOfBlocks, type FormDefinition, resolveField } from "#app/forms/form-definition.ts";
-import { STEP_NAMES, type StepName } from "#app/forms/page-schema.ts";
-import { parseStep } from "#app/forms/parse-step.ts";
 import { initialFieldValue } from "#app/forms/prepopulation.ts";
 import { isSensitive, maskedAnswer, withoutSensitiveAnswers } from "#app/forms/sensitive-fields.ts";
 import { withCulture } from "#app/i18n/culture.ts";
-import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { FILE_TYPES } from "#app/documents/file-types.ts";
-import type { Translate } from "#app/i18n/i18n.ts";
 import { discardUploads, isRecordIntent, readStepForm, recordAction, recordsProblems } from "#app/records/record-actions.server.ts";
 import { recordChoices, recordsViews } from "#app/records/records-view.server.ts";
 import { csrfToken } from "#app/session/csrf.server.ts";
-import { getPortal } from "#app/settlement/portal.server.ts";
 import type { Draft } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { isReadOnly, requireClaimantSession, SESSION_TIMEOUT_MS, sessionExpiredPath } from "./claimant-session.server.ts";
-import { formTypeOfPath } from "./form-type.ts";
 import { backStep, firstIncompleteBefore, flowSteps, nextStep, stepPath } from "./navigation.ts";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { StepName } from "#app/forms/page-schema.ts";
+import { type FlowStep, getFlowStep, parsePostedStep } from "./flow-context.server.ts";
 
 export interface StepArgs {
   request: Request;
-  url: URL;
-  context: Parameters<typeof getCulture>[0];
-}
-
-/** The flow and step a URL names; a 404 for anything else. */
-export function locateStep(url: URL, fallbackStep?: StepName): { formType: FormType; step: StepName; definition: FormDefinition } {
-  const formType = formTypeOfPath(url.pathname);
-  const step = (url.pathname.split("/").filter(Boolean)[1] ?? fallbackStep) as StepName | undefined;
-  if (!formType || !step || !(STEP_NAMES as readonly string[]).includes(step)) throw data(null, { status: 404 });
-  const definition = getPortal().forms[formType];
-  if (!definition.pages[step]) throw data(null, { status: 404 });
-  return { formType, step, definition };
+  context: Readonly<RouterContextProvider>;
 }
 
 /** Only the fields this page shows, so the browser gets what it validates and nothing more. */
@@ -55,8 +39,8 @@ function returnsToSummary(url: URL): boolean {
  * What a StepForm needs for one page of a flow: its blocks, the fields' definitions and starting
  * values (draft, else prepopulated, else default), and the settings its validation uses.
  */
-export function stepFormData(formType: FormType, step: StepName, definition: FormDefinition, draft: Pick<Draft, "models" | "prepopulated" | "edited" | "records">, culture: string, sessionId: string, url: URL, now: number, text: Translate) {
-  const page = definition.pages[step]!;
+export function stepFormData(flow: FlowStep, draft: Pick<Draft, "models" | "prepopulated" | "edited" | "records">, sessionId: string) {
+  const { formType, step, page, definition, culture, text, url, now, settlement } = flow;
   const paths = fieldsOfBlocks(page.blocks);
   const values: Record<string, FieldValue> = Object.fromEntries(
     paths.map((path) => {
@@ -74,7 +58,6 @@ export function stepFormData(formType: FormType, step: StepName, definition: For
         return [[reference, isSensitive(resolveField(definition, reference)?.field) ? maskedAnswer(value, text) : value]];
       }),
   );
-  const { settlement } = getPortal();
   const query = returnsToSummary(url) ? "?return=summary" : "";
   const choices = recordChoices(definition, page, draft.records, text, culture);
   return {
@@ -112,20 +95,18 @@ export function filedClaimPath(formType: FormType, culture: string, { changeRefu
 }
 
 /** The inactivity time-out a page shows: when it would lapse, and where the claimant then goes. */
-export function sessionTimeout(formType: FormType, step: StepName, definition: FormDefinition, culture: string) {
-  return definition.pages[step]?.enableTimeout ? { seconds: SESSION_TIMEOUT_MS / 1000, expiredPath: sessionExpiredPath(formType, culture) } : undefined;
+export function sessionTimeout({ page, formType, culture }: FlowStep) {
+  return page.enableTimeout ? { seconds: SESSION_TIMEOUT_MS / 1000, expiredPath: sessionExpiredPath(formType, culture) } : undefined;
 }
 
-export async function loadStep({ request, url, context }: StepArgs) {
-  const { formType, step, definition } = locateStep(url);
-  const culture = getCulture(context);
-  const page = definition.pages[step]!;
+export async function loadStep({ request, context }: StepArgs) {
+  const flow = getFlowStep(context);
+  const { formType, step, definition, page, culture, url } = flow;
   if (page.skipped) {
     const next = nextStep(definition, step) ?? flowSteps(definition).at(-1)!;
     throw redirect(withCulture(stepPath(formType, next), culture));
   }
-  const now = requestNow(request);
-  const { sessionId, draft, filed } = await requireClaimantSession(request, formType, culture, now, page.enableTimeout);
+  const { sessionId, draft, filed } = await requireClaimantSession(request, flow);
   if (isReadOnly(filed)) throw redirect(filedClaimPath(formType, culture));
   // A later step opened before the earlier ones are complete goes to the first incomplete one.
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
@@ -133,12 +114,12 @@ export async function loadStep({ request, url, context }: StepArgs) {
   const back = returnsToSummary(url) ? "claim-summary" : backStep(definition, step);
   const steps: StepName[] = flowSteps(definition).filter((candidate) => candidate !== "index");
   return {
-    ...stepFormData(formType, step, definition, draft, culture, sessionId, url, now, getTranslate(context)),
+    ...stepFormData(flow, draft, sessionId),
     backPath: back ? withCulture(stepPath(formType, back), culture) : undefined,
     stepNumber: steps.indexOf(step) + 1,
     stepCount: steps.length,
     justSaved: url.searchParams.get("saved") === "1",
-    timeout: sessionTimeout(formType, step, definition, culture),
+    timeout: sessionTimeout(flow),
   };
 }
 
@@ -147,31 +128,28 @@ export async function loadStep({ request, url, context }: StepArgs) {
  * come back with status 400, valid answers are stored in the draft and the claimant moves on
  * (post/redirect/get), or back to the summary when the change was made from there.
  */
-export async function submitStep({ request, url, context }: StepArgs) {
-  const { formType, step, definition } = locateStep(url);
-  const culture = getCulture(context);
-  const text = getTranslate(context);
-  const now = requestNow(request);
-  const page = definition.pages[step]!;
-  const { sessionId, owner, draft, filed } = await requireClaimantSession(request, formType, culture, now, page.enableTimeout);
-  const { settlement } = getPortal();
-  const settings = { characterWhitelist: settlement.characterWhitelist, internationalAddresses: settlement.internationalAddresses };
-  const records = { sessionId, owner, formType, definition, page, draft, store: getStore(), limits: settlement.uploads, settings, now, text };
+export async function submitStep({ request, context }: StepArgs) {
+  const flow = getFlowStep(context);
+  const { formType, step, definition, page, culture, text, now, settlement, url } = flow;
+  const { sessionId, owner, draft, filed } = await requireClaimantSession(request, flow);
+  const store = getStore();
+  const { characterWhitelist, internationalAddresses } = settlement;
+  const records = { sessionId, owner, formType, definition, page, draft, store, limits: settlement.uploads, settings: { characterWhitelist, internationalAddresses }, now, text };
   const posted = await readStepForm(request, records);
   // A filed claim that may not change: nothing posted is kept, and the confirmation says so.
   if (isReadOnly(filed)) {
-    await discardUploads(getStore(), posted.files);
+    await discardUploads(store, posted.files);
     return redirect(filedClaimPath(formType, culture, { changeRefused: true }), 303);
   }
   const query = returnsToSummary(url) ? "?return=summary" : "";
   const intent = posted.fields.get("intent");
   if (isRecordIntent(intent)) return recordAction(intent, posted, records, withCulture(`${stepPath(formType, step)}${query}`, culture), culture);
 
-  const submission = parseStep(posted.fields, definition, step, { ...settings, now, side: "server", saved: draft.models }, text);
+  const submission = parsePostedStep(flow, posted.fields, draft.models);
   const recordProblems = recordsProblems(page, draft, text);
   if (submission.status !== "success" || Object.keys(recordProblems).length > 0) return data({ result: submission.reply(), recordProblems }, { status: 400 });
   // Applied to the draft as stored now: another session of the member may have saved meanwhile.
-  const saved = await getStore().updateDraft(owner, formType, (current) => withStepAnswers(current ?? draft, step, submission.value, fieldsOfBlocks(page.blocks)), now);
+  const saved = await store.updateDraft(owner, formType, (current) => withStepAnswers(current ?? draft, step, submission.value, fieldsOfBlocks(page.blocks)), now);
   const next = returnsToSummary(url) && !firstIncompleteBefore(definition, "claim-summary", saved.completedSteps) ? "claim-summary" : (nextStep(definition, step) ?? step);
   return redirect(withCulture(`${stepPath(formType, next)}?saved=1`, culture), 303);
 }

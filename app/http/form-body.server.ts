@@ -1,5 +1,7 @@
 import { data } from "react-router";
 import { isMultipart, MalformedUpload, receiveUpload } from "#app/documents/upload.server.ts";
+import type { Translate } from "#app/i18n/i18n.ts";
+import { requireFormCsrf } from "#app/session/csrf.server.ts";
 
 /** Our forms' text is a few kilobytes; a body far larger is not one of them. */
 export const MAX_FORM_BYTES = 256 * 1024;
@@ -21,6 +23,17 @@ export async function readFormFields(request: Request, message: { tooLarge: stri
   const text = await readBodyText(request);
   if (text === undefined) throw data(message.tooLarge, { status: 413 });
   return new URLSearchParams(text);
+}
+
+/**
+ * A page's POST, as every form action reads it: its fields within the size cap (a 413, or a 400
+ * for an unreadable body, each with the claimant's message), and the session's CSRF token among
+ * them (else a 403). Uploads, which must check the token before storing a file, read their own.
+ */
+export async function readPostedForm(request: Request, sessionId: string, text: Translate): Promise<URLSearchParams> {
+  const fields = await readFormFields(request, { tooLarge: text("Form_TooLarge"), malformed: text("Upload_Malformed") });
+  requireFormCsrf(sessionId, fields);
+  return fields;
 }
 
 /**

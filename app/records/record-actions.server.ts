@@ -7,7 +7,7 @@ import type { PageDefinition, RecordsBlock } from "#app/forms/page-schema.ts";
 import { failureText } from "#app/forms/parse-step.ts";
 import type { StepContext } from "#app/forms/validate-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
-import { readFormFields } from "#app/http/form-body.server.ts";
+import { readPostedForm } from "#app/http/form-body.server.ts";
 import { CSRF_FIELD_NAME, isValidCsrfToken, requireFormCsrf } from "#app/session/csrf.server.ts";
 import type { Draft, DraftOwner, DraftRecords, RecordEntry, Store } from "#app/storage/store.ts";
 import {
@@ -111,9 +111,7 @@ function fileInputs(definition: FormDefinition, page: PageDefinition): string[] 
 export async function readStepForm(request: Request, context: RecordsContext): Promise<PostedForm> {
   const inputs = fileInputs(context.definition, context.page);
   if (!isMultipart(request) || inputs.length === 0) {
-    const fields = await readFormFields(request, { tooLarge: context.text("Form_TooLarge"), malformed: context.text("Upload_Malformed") });
-    requireFormCsrf(context.sessionId, fields);
-    return { fields, files: [] };
+    return { fields: await readPostedForm(request, context.sessionId, context.text), files: [] };
   }
   const saved = savedRecords(context.draft.records, "documentContexts");
   try {

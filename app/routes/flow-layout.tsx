@@ -1,8 +1,10 @@
 import { Outlet } from "react-router";
 import { deadlineMiddleware } from "#app/deadlines/deadline-middleware.server.ts";
+import { flowMiddleware } from "#app/flows/flow-context.server.ts";
 import type { Route } from "./+types/flow-layout";
 
-export const middleware: Route.MiddlewareFunction[] = [deadlineMiddleware];
+/** The flow and step a request names, found once; then the deadline guard. */
+export const middleware: Route.MiddlewareFunction[] = [flowMiddleware, deadlineMiddleware];
 
 export default function FlowLayout() {
   return <Outlet />;

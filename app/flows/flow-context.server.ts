@@ -1,0 +1,71 @@
+import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { requestNow } from "#app/clock.server.ts";
+import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormDefinition } from "#app/forms/form-definition.ts";
+import { type PageDefinition, STEP_NAMES, type StepName } from "#app/forms/page-schema.ts";
+import { parseStep } from "#app/forms/parse-step.ts";
+import type { ModelValues, StepContext } from "#app/forms/validate-step.ts";
+import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
+import type { Translate } from "#app/i18n/i18n.ts";
+import { getPortal } from "#app/settlement/portal.server.ts";
+import type { Settlement } from "#app/settlement/settlement-schema.ts";
+import { formTypeOfPath } from "./form-type.ts";
+
+/** What every request to a flow works with: its form, the claimant's language and texts, the time. */
+export interface Flow {
+  formType: FormType;
+  definition: FormDefinition;
+  culture: string;
+  text: Translate;
+  /** The request's time (tests may set it: app/clock.server.ts). */
+  now: number;
+  settlement: Settlement;
+}
+
+/** A flow request to one of its pages: the step and its page definition as well. */
+export interface FlowStep extends Flow {
+  step: StepName;
+  page: PageDefinition;
+  /** The page's URL as React Router reads it (no ".data" suffix on client navigations). */
+  url: URL;
+}
+
+/** A flow's setup for a request: the JSON API's, which names its form type in its route. */
+export function flowOf(formType: FormType, request: Request, context: Readonly<RouterContextProvider>): Flow {
+  const { forms, settlement } = getPortal();
+  return { formType, definition: forms[formType], culture: getCulture(context), text: getTranslate(context), now: requestNow(request), settlement };
+}
+
+const flowStepContext = createContext<FlowStep | null>(null);
+
+/**
+ * Runs first for every request to a flow's pages (the flow layout, before the deadline guard): the
+ * flow and step its address names, computed once; an address that names no step of the flow is a 404.
+ */
+export const flowMiddleware: MiddlewareFunction<Response> = ({ request, url, context }) => {
+  const formType = formTypeOfPath(url.pathname);
+  const step = url.pathname.split("/").filter(Boolean)[1] ?? "index";
+  if (!formType || !(STEP_NAMES as readonly string[]).includes(step)) throw data(null, { status: 404 });
+  const flow = flowOf(formType, request, context);
+  const page = flow.definition.pages[step as StepName];
+  if (!page) throw data(null, { status: 404 });
+  context.set(flowStepContext, { ...flow, step: step as StepName, page, url });
+};
+
+/** The flow step of this request, as flowMiddleware found it. */
+export function getFlowStep(context: Readonly<RouterContextProvider>): FlowStep {
+  const flow = context.get(flowStepContext);
+  if (!flow) throw new Error("getFlowStep outside a flow route: the flow layout's middleware sets it");
+  return flow;
+}
+
+/** What a step's checks need from the flow: the settlement's character whitelist and address rule, the time. */
+export function checksOf(flow: Flow, saved: ModelValues): StepContext {
+  const { characterWhitelist, internationalAddresses } = flow.settlement;
+  return { characterWhitelist, internationalAddresses, now: flow.now, side: "server", saved };
+}
+
+/** A posted step, checked on the server as the browser checked it (Conform's submission). */
+export function parsePostedStep(flow: FlowStep, posted: FormData | URLSearchParams, saved: ModelValues) {
+  return parseStep(posted, flow.definition, flow.step, checksOf(flow, saved), flow.text);
+}
