@@ -4,7 +4,9 @@ import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
 import { registerMessages } from "./i18n/messages.ts";
-import { clientAddressContext, cspNonceContext, NonceContext } from "./request-context.ts";
+import { log } from "./log.server.ts";
+import { clientAddressContext, cspNonceContext, NonceContext, requestErrorsContext, requestIdContext } from "./request-context.ts";
+import { reportRequestError, requestLog } from "./request-log.server.ts";
 import { checkFieldKeysSetting } from "./security/field-keys.server.ts";
 import { getPortal } from "./settlement/portal.server.ts";
 
@@ -18,7 +20,7 @@ registerMessages(portal.messages);
 // A mistyped FIELD_ENCRYPTION_KEYS stops the server here too (the key file is made with the store).
 checkFieldKeysSetting();
 export { PURGE_INTERVAL_MS, purgeExpiredDrafts } from "#app/storage/purge.server.ts";
-export { clientAddressContext, cspNonceContext };
+export { clientAddressContext, cspNonceContext, requestErrorsContext, requestIdContext };
 
 export const streamTimeout = 5_000;
 
@@ -63,7 +65,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // Before the shell, the error reaches handleError through onShellError; after it, only here.
+          if (shellRendered) requestLog(loadContext).error("the page failed while it was streamed", { error });
         },
       },
     );
@@ -71,10 +74,29 @@ export default function handleRequest(
 }
 
 /**
- * Server errors are logged with their stack here; claimants only ever see the /error message.
- * Responses a route throws on purpose (404, 405, a 400 for bad input) are not faults.
+ * What React Router reports as an error goes to the request's log line (server.ts): with its stack
+ * when the answer is a 5xx, as a mere `reason` when it is a refusal (React Router's 400 for a
+ * cross-site form post, a 405). Claimants only ever see the error page, with the request's id.
+ * A request the client gave up on is not a fault.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
-  console.error(JSON.stringify({ level: "error", url: new URL(request.url).pathname, error: error instanceof Error ? error.stack : String(error) }));
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // A response a route throws on purpose (a 404, a 403) is no error; React Router's own 405 carries one (its reason).
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500 && !(error as { error?: unknown }).error)) return;
+  const reported = isCrossSiteRefusal(error, request) ? new CrossSiteRefusal(request.headers.get("origin")) : error;
+  if (context) reportRequestError(context, reported);
+  else log.error("request failed", { path: new URL(request.url).pathname, error: reported });
 };
+
+/** React Router refuses an action whose Origin is another site's (400): a refusal, logged as such rather than as its Error. */
+class CrossSiteRefusal extends Error {
+  override name = "CrossSiteRefusal";
+  constructor(origin: string | null) {
+    super(`a form was posted from another site (Origin ${JSON.stringify(origin?.slice(0, 200) ?? null)}) and refused`);
+  }
+}
+
+function isCrossSiteRefusal(error: unknown, request: Request): boolean {
+  if (!(error instanceof Error)) return false;
+  // react-router/lib/actions.ts (document requests), and single-fetch.ts's stand-in for it (data requests).
+  return /Aborting the action\.$/.test(error.message) || (error.message === "Bad Request" && request.method !== "GET" && new URL(request.url).pathname.endsWith(".data"));
+}

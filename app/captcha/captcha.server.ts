@@ -1,3 +1,4 @@
+import type { Logger } from "#app/log.server.ts";
 import type { Settlement } from "#app/settlement/settlement-schema.ts";
 import { CAPTCHA_TOKEN_FIELD, type CaptchaSettings, CHALLENGE_ANSWER_FIELD, CHALLENGE_TOKEN_FIELD, TEST_PROVIDER_TOKEN } from "./captcha-fields.ts";
 import { acceptChallengeAnswer, createChallenge } from "./fallback-challenge.server.ts";
@@ -12,11 +13,13 @@ export interface CaptchaProof {
 
 /**
  * Whom a proof comes from: the session its page was shown to (the no-JavaScript challenge is bound
- * to it: on signing in, the id before the renewal), and the client's address (for the provider).
+ * to it: on signing in, the id before the renewal), the client's address (for the provider), and
+ * the request's logger (a provider that cannot be asked is logged with the request's id).
  */
 export interface CaptchaRequester {
   sessionId: string;
   remoteIp: string;
+  log: Logger;
 }
 
 /** SPEC §5: the captcha is required whenever enabled, and always in production. */
@@ -34,12 +37,12 @@ const TURNSTILE_TEST_SECRETS: Record<string, string> = {
 };
 
 /** Turnstile's siteverify (or the configured stand-in): success, rejection, or no answer at all. */
-async function verifyWithProvider(settlement: Settlement, token: string, remoteIp: string): Promise<CaptchaOutcome> {
+async function verifyWithProvider(settlement: Settlement, token: string, remoteIp: string, log: Logger): Promise<CaptchaOutcome> {
   const { captcha } = settlement;
   if (captcha.provider === "test") return token === TEST_PROVIDER_TOKEN ? { ok: true } : { ok: false, reason: "rejected" };
   const secret = process.env.CAPTCHA_SECRET_KEY ?? TURNSTILE_TEST_SECRETS[captcha.siteKey];
   if (!secret) {
-    console.error(JSON.stringify({ level: "error", message: "CAPTCHA_SECRET_KEY is not set: captcha tokens cannot be verified" }));
+    log.error("CAPTCHA_SECRET_KEY is not set: captcha tokens cannot be verified");
     return { ok: false, reason: "unavailable" };
   }
   try {
@@ -53,7 +56,7 @@ async function verifyWithProvider(settlement: Settlement, token: string, remoteI
     const result = (await response.json()) as { success?: unknown };
     return result.success === true ? { ok: true } : { ok: false, reason: "rejected" };
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", message: "captcha verification failed", error: String(error) }));
+    log.error("captcha verification failed", { error });
     return { ok: false, reason: "unavailable" };
   }
 }
@@ -62,9 +65,9 @@ async function verifyWithProvider(settlement: Settlement, token: string, remoteI
  * Checks the proof a form carries: the widget's token when scripts ran, else the answer to the
  * server-side challenge (when the settlement offers it).
  */
-export async function verifyCaptcha(settlement: Settlement, proof: CaptchaProof, { sessionId, remoteIp }: CaptchaRequester, now: number): Promise<CaptchaOutcome> {
+export async function verifyCaptcha(settlement: Settlement, proof: CaptchaProof, { sessionId, remoteIp, log }: CaptchaRequester, now: number): Promise<CaptchaOutcome> {
   if (!captchaRequired(settlement)) return { ok: true };
-  if (proof.token) return verifyWithProvider(settlement, proof.token, remoteIp);
+  if (proof.token) return verifyWithProvider(settlement, proof.token, remoteIp, log);
   if (settlement.captcha.fallbackChallenge && proof.challengeToken && proof.challengeAnswer) {
     return (await acceptChallengeAnswer(proof.challengeToken, proof.challengeAnswer, sessionId, now)) ? { ok: true } : { ok: false, reason: "rejected" };
   }

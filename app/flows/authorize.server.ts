@@ -19,6 +19,7 @@ import { firstIncompleteBefore, flowSteps, stepPath } from "./navigation.ts";
 import { type StepArgs, stepFormData } from "./step-page.server.ts";
 import { readPostedForm } from "#app/http/form-body.server.ts";
 import { getFlowStep, parsePostedStep } from "./flow-context.server.ts";
+import { requestLog } from "#app/request-log.server.ts";
 
 /**
  * Where a signed-in claimant continues: their filed claim, if they have one (shown read-only, or
@@ -97,7 +98,7 @@ export async function authorizeFlow({ request, context }: StepArgs) {
   const submission = parsePostedStep(flow, formData, {});
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers: withCookie });
 
-  const captcha = await verifyCaptcha(settlement, captchaProof(formData), { sessionId, remoteIp: context.get(clientAddressContext) }, now);
+  const captcha = await verifyCaptcha(settlement, captchaProof(formData), { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) }, now);
   if (!captcha.ok) {
     const { status, key } = captchaRefusal(captcha.reason, "Error_ProblemOccurred");
     const reply = status === 503 ? submission.reply({ formErrors: [text(key)] }) : submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(key)] } });

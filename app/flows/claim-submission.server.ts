@@ -25,6 +25,7 @@ import { answerSteps, firstIncompleteBefore, flowSteps, stepPath } from "./navig
 import { filedClaimPath, sessionTimeout, type StepArgs, stepFormData, withStepAnswers } from "./step-page.server.ts";
 import { readPostedForm } from "#app/http/form-body.server.ts";
 import { getFlowStep, parsePostedStep } from "./flow-context.server.ts";
+import { requestLog } from "#app/request-log.server.ts";
 
 /** The date a claim signed now carries: today in Los Angeles (also GET /api/signature-date). */
 export function signatureDate(now: number, culture: string) {
@@ -124,7 +125,7 @@ export async function submitClaim({ request, context }: StepArgs) {
   }
   const submission = parsePostedStep(flow, formData, draft.models);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const captcha = await verifyCaptcha(settlement, captchaProof(formData), { sessionId, remoteIp: context.get(clientAddressContext) }, now);
+  const captcha = await verifyCaptcha(settlement, captchaProof(formData), { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) }, now);
   if (!captcha.ok) {
     const { status, key } = captchaRefusal(captcha.reason, "Error_SubmissionFailed");
     const reply = status === 503 ? submission.reply({ formErrors: [text(key)] }) : submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(key)] } });

@@ -27,6 +27,7 @@ import { claimMember, newReferenceCode } from "./claim-submission.server.ts";
 import { filedClaim, isSessionExpired, newDraftId, renewSessionId } from "./claimant-session.server.ts";
 import { answerSteps } from "./navigation.ts";
 import { checksOf, flowOf } from "./flow-context.server.ts";
+import { requestLog } from "#app/request-log.server.ts";
 
 /** The model the index page asks for: credentials (or, for lookup, the VIN). */
 function signInModel(definition: FormDefinition): string {
@@ -88,7 +89,7 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
   const credentialsModel = signInModel(definition);
   const checked = validateStep(definition, "index", { [credentialsModel]: asSubmitted(body.credentials) }, checksOf(flow, {}));
   if (Object.keys(checked.errors).length > 0) return refuse(400, firstErrors(checked.errors, text));
-  const captcha = await verifyCaptcha(settlement, { token: typeof body.reCaptchaResponse === "string" ? body.reCaptchaResponse : null }, { sessionId, remoteIp: context.get(clientAddressContext) }, now);
+  const captcha = await verifyCaptcha(settlement, { token: typeof body.reCaptchaResponse === "string" ? body.reCaptchaResponse : null }, { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) }, now);
   if (!captcha.ok) {
     const { status, key } = captchaRefusal(captcha.reason, "Error_ProblemOccurred");
     return refuse(status, text(key));
@@ -207,7 +208,7 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   const problems = Object.entries(Object.assign({}, ...Object.values(definition.pages).map((page) => recordsProblems(page, { records: records.records, models }, text))) as Record<string, string>);
   if (problems.length > 0) return refuse(400, problems.map(([model, message]) => `${model}: ${message}`).join("; "));
   if (captchaRequired(settlement)) {
-    const captcha = await verifyCaptcha(settlement, { token: typeof token === "string" ? token : null }, { sessionId, remoteIp: context.get(clientAddressContext) }, now);
+    const captcha = await verifyCaptcha(settlement, { token: typeof token === "string" ? token : null }, { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) }, now);
     if (!captcha.ok) {
       const { status, key } = captchaRefusal(captcha.reason, "Error_SubmissionFailed");
       return refuse(status, text(key));

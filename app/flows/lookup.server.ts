@@ -11,6 +11,7 @@ import { emptyDraft } from "#app/storage/store.ts";
 import { type StepArgs, stepFormData } from "./step-page.server.ts";
 import { readPostedForm } from "#app/http/form-body.server.ts";
 import { getFlowStep, parsePostedStep } from "./flow-context.server.ts";
+import { requestLog } from "#app/request-log.server.ts";
 
 export async function loadLookup({ request, context }: StepArgs) {
   const flow = getFlowStep(context);
@@ -34,7 +35,7 @@ export async function lookUpVin({ request, context }: StepArgs) {
   }
   const submission = parsePostedStep(flow, formData, {});
   if (submission.status !== "success") return data({ result: submission.reply(), vin: undefined, covered: undefined }, { status: 400 });
-  const captcha = await verifyCaptcha(settlement, captchaProof(formData), { sessionId, remoteIp: context.get(clientAddressContext) }, now);
+  const captcha = await verifyCaptcha(settlement, captchaProof(formData), { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) }, now);
   if (!captcha.ok) {
     const { status, key } = captchaRefusal(captcha.reason, "Error_ProblemOccurred");
     return data({ result: submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(key)] } }), vin: undefined, covered: undefined }, { status });

@@ -9,6 +9,7 @@ import { blockFields } from "./blocks/index.ts";
 import { fieldsOfBlocks, type FormDefinition, modelKey, qualify, resolveField } from "./form-definition.ts";
 import { type PageBlock, pagesSchema, type RecordsBlock } from "./page-schema.ts";
 import { displayFields, FILE_MODEL_FIELDS, isRecordModel, maxDisplayFields, recordModelConfig } from "#app/records/records.ts";
+import { log } from "#app/log.server.ts";
 
 function readJson(file: string): unknown {
   if (!existsSync(file)) throw new SettlementConfigError(`Invalid form definition:\n  ${file}: file not found`);
@@ -97,7 +98,7 @@ function warnOfUnboundedMoney(file: string, models: ModelConfig[]) {
       const masks = [field.maskName, field.dependencies?.maskOverride];
       if (!masks.some((mask) => mask?.startsWith("CURRENCY_"))) continue;
       if (field.validations.some((rule) => rule.type === "range" && typeof rule.max === "number")) continue;
-      console.warn(JSON.stringify({ level: "warn", message: `${file}: model ${model.metadata.dtoMapping}, field ${fieldKey}: a money field with no upper bound; add a "range" rule with a "max"` }));
+      log.warn(`${file}: model ${model.metadata.dtoMapping}, field ${fieldKey}: a money field with no upper bound; add a "range" rule with a "max"`);
     }
   }
 }
@@ -119,7 +120,7 @@ function checkRecordsBlock(definition: FormDefinition, block: RecordsBlock, at: 
   }
   if (!block.fields) {
     // SPEC §8: a developer warning, not a failure; the fields are then sorted alphabetically.
-    console.warn(JSON.stringify({ level: "warn", message: `${at}: the records grid of ${block.model} has no field ordering ("fields"); its fields are sorted alphabetically` }));
+    log.warn(`${at}: the records grid of ${block.model} has no field ordering ("fields"); its fields are sorted alphabetically`);
   }
   return problems;
 }

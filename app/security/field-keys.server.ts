@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, linkSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { dataDir, PRIVATE_FILE, privateFolder } from "#app/storage/data-dir.server.ts";
+import { log } from "#app/log.server.ts";
 
 /**
  * The keys that encrypt sensitive answers at rest (decision 015). Several may be known: the first
@@ -105,7 +106,7 @@ export function loadFieldKeys({ env = process.env, dataFolder = dataDir() } = {}
     writeFileSync(temporary, `${header.join("\n")}\n${newFieldKey()}\n`, { mode: PRIVATE_FILE });
     try {
       linkSync(temporary, file);
-      console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", message: `made a new field key in ${file}: back it up apart from the database (docs/operating.md, "Sensitive answers")` }));
+      log.info(`made a new field key in ${file}: back it up apart from the database (docs/operating.md, "Sensitive answers")`);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     } finally {

@@ -10,6 +10,7 @@ import { loadFormDefinitions } from "#app/forms/form-definitions.server.ts";
 import { loadLocales, type Messages } from "#app/i18n/locales.server.ts";
 import { configErrorFromZod, SettlementConfigError } from "./config-error.ts";
 import { type Settlement, settlementSchema } from "./settlement-schema.ts";
+import { log } from "#app/log.server.ts";
 
 /** One settlement, loaded and checked: what every request is served from. */
 export interface Portal {
@@ -62,7 +63,7 @@ function warnOfVinSignIn(file: string, settlement: Pick<Settlement, "claims">, f
     const message = asksForVin
       ? `${formType}'s sign-in page asks for a VIN, but claims.vinOnlySignIn does not list ${formType}: a VIN alone will be refused there`
       : `claims.vinOnlySignIn lists ${formType}, but its sign-in page asks for no VIN`;
-    console.warn(JSON.stringify({ level: "warn", message: `${file}: ${message}` }));
+    log.warn(`${file}: ${message}`);
   }
 }
 

@@ -1,5 +1,6 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import path from "node:path";
+import { log } from "#app/log.server.ts";
 
 /**
  * The portal's own folder (DATA_DIR, default data/): the SQLite database, documents, the session
@@ -31,7 +32,7 @@ export function privateFolder(folder: string, { portalsOwn = false } = {}): stri
   } else if ((statSync(folder).mode & 0o077) !== 0 && !warned.has(folder)) {
     warned.add(folder);
     const mode = (statSync(folder).mode & 0o777).toString(8);
-    console.warn(JSON.stringify({ time: new Date().toISOString(), level: "warn", message: `${folder} can be read by other users (mode ${mode}); it holds claims: chmod 700 ${folder}` }));
+    log.warn(`${folder} can be read by other users (mode ${mode}); it holds claims: chmod 700 ${folder}`);
   }
   return folder;
 }

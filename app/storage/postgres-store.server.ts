@@ -21,6 +21,7 @@ import {
   signInFailuresFromRow,
   type Store,
 } from "./store.ts";
+import { log } from "#app/log.server.ts";
 
 /** Schema versions, applied in order once each; never edit one that has shipped, add the next. */
 export const MIGRATIONS = [
@@ -196,7 +197,7 @@ const lockDraft = (client: pg.PoolClient, owner: string, formType: string) => lo
 export function openPostgresStore(connectionString: string, answers: SensitiveAnswers): Store {
   const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not take the process down; the next query reconnects.
-  pool.on("error", (error) => console.error(JSON.stringify({ level: "error", message: "database connection lost", error: String(error) })));
+  pool.on("error", (error) => log.error("database connection lost", { error }));
   let migrated: Promise<void> | undefined;
   const ready = () => {
     migrated ??= migrate(pool).catch((error: unknown) => {
