@@ -12,11 +12,13 @@
  *   reencrypt                    encrypt every sensitive answer with the current field key
  *
  * The store is the server's: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite, default data/).
+ * Its output is text for a person (the server's log is JSON lines; decision 016).
  * docs/operating.md "Operator commands" has examples.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { claimsReport, formatReport } from "#app/operator/claims-report.server.ts";
+import { logAsText } from "#app/log.server.ts";
 import { exportClaims } from "#app/operator/export-claims.server.ts";
 import { importClassMembers } from "#app/operator/import-members.server.ts";
 import { loadPortal } from "#app/settlement/portal.server.ts";
@@ -34,6 +36,10 @@ const USAGE = `Usage: npm run portal -- <command>
   unlock <Claim ID>               lift the Claim ID's sign-in lockout (after checking with the claimant who called)
   new-field-key                   print a new key to put first in FIELD_ENCRYPTION_KEYS or DATA_DIR/field-keys (key rotation)
   reencrypt                       encrypt every sensitive answer with the current (first) field key: after a rotation, or an upgrade`;
+
+// What the portal's modules log (a warning about the settlement, a field key made) is for the
+// operator reading the terminal: plain lines on standard error, beside the command's own messages.
+logAsText();
 
 const settlementDir = () => path.resolve(process.env.SETTLEMENT_DIR ?? "settlements/demo");
 
