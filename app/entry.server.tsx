@@ -5,7 +5,7 @@ import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "reac
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
 import { registerMessages } from "./i18n/messages.ts";
 import { log } from "./log.server.ts";
-import { clientAddressContext, cspNonceContext, NonceContext, requestErrorsContext, requestIdContext } from "./request-context.ts";
+import { clientAddressContext, cspNonceContext, NonceContext, RequestIdContext, requestErrorsContext, requestIdContext } from "./request-context.ts";
 import { reportRequestError, requestLog } from "./request-log.server.ts";
 import { checkFieldKeysSetting } from "./security/field-keys.server.ts";
 import { getPortal } from "./settlement/portal.server.ts";
@@ -35,6 +35,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(cspNonceContext);
+  const requestId = loadContext.get(requestIdContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -43,7 +44,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdContext.Provider value={requestId}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

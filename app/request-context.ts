@@ -29,3 +29,23 @@ export const NonceContext = createReactContext("");
 export function useNonce(): string {
   return useContext(NonceContext);
 }
+
+/** The request id of the page being rendered on the server (entry.server provides it). */
+export const RequestIdContext = createReactContext("");
+
+/** In the browser: the id of the last answer the router had from the server (entry.client notes it). */
+let lastRequestId: string | undefined;
+
+export function noteRequestId(id: string): void {
+  lastRequestId = id;
+}
+
+/**
+ * The id to quote to support: on the server, the request's; in the browser, the last data request's
+ * (a navigation or form post that failed), else the page's own, from its <meta name="request-id">.
+ */
+export function useRequestId(): string {
+  const rendered = useContext(RequestIdContext);
+  if (typeof document === "undefined") return rendered;
+  return lastRequestId ?? document.querySelector<HTMLMetaElement>('meta[name="request-id"]')?.content ?? "";
+}

@@ -18,7 +18,7 @@ import { messagesFor } from "./i18n/messages.ts";
 import { TextsContext } from "./i18n/texts-context.ts";
 import { textsAsset } from "./i18n/texts-asset.server.ts";
 import { cultureMiddleware, getCulture } from "./i18n/culture-middleware.server.ts";
-import { useNonce } from "./request-context.ts";
+import { useNonce, useRequestId } from "./request-context.ts";
 import { getPortal } from "./settlement/portal.server.ts";
 import { layoutModel } from "./themes/layout-model.server.ts";
 import { ThemeLayout } from "./themes/ThemeLayout.tsx";
@@ -39,6 +39,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const requestId = useRequestId();
   const culture = data?.culture ?? DEFAULT_CULTURE;
   const messages = messagesFor(culture);
   const texts = useMemo(() => ({ culture, text: createTranslate(messages ?? {}) }), [culture, messages]);
@@ -53,6 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The page's request id: the browser's error page quotes it when no later request failed. */}
+        <meta name="request-id" content={requestId} />
         <Meta />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={theme.stylesheet} />
@@ -75,12 +78,14 @@ export default function App() {
 
 /**
  * Anything a route throws ends here: a 404 shows the not-found page, a 413 (a form over its size
- * limit) says so, everything else the /error message of SPEC §8, never a stack trace (handleError
- * in entry.server logs it instead).
+ * limit) says so, everything else the /error message of SPEC §8, never a stack trace (the request's
+ * log line has it). Except for the 404, the page gives the request's id as the reference for
+ * support: the one detail that finds the failure in the log.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
+  const reference = useRequestId();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundMessage />;
-  if (isRouteErrorResponse(error) && error.status === 413) return <ErrorMessage message="Form_TooLarge" />;
-  return <ErrorMessage />;
+  if (isRouteErrorResponse(error) && error.status === 413) return <ErrorMessage message="Form_TooLarge" reference={reference} />;
+  return <ErrorMessage reference={reference} />;
 }

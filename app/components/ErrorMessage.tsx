@@ -4,17 +4,26 @@ import { PortalLink } from "./PortalLink.tsx";
 
 /**
  * SPEC §8's generic failure message; the contact details it points to are in the footer. A failure
- * with a reason of its own (a form too large to take) says it instead.
+ * with a reason of its own (a form too large to take) says it instead. `reference` is the failed
+ * request's id, for the claimant to quote to support (the server's log lines carry it); nothing
+ * else about the failure is shown.
  */
-export function ErrorMessage({ message = "Error_ProblemOccurred" }: { message?: string }) {
+export function ErrorMessage({ message = "Error_ProblemOccurred", reference }: { message?: string; reference?: string }) {
   const text = useText();
   return (
     <>
       <PageHeading>{text("Error_Title")}</PageHeading>
       <p>{text(message)}</p>
+      <SupportReference reference={reference} />
       <p>
         <PortalLink to="/">{text("Link_StartPage")}</PortalLink>
       </p>
     </>
   );
+}
+
+/** "Reference for support: 7K3M-9QXW-2HDF", when there is a request to refer to. */
+export function SupportReference({ reference }: { reference?: string }) {
+  const text = useText();
+  return reference ? <p className="support-reference">{text("Error_SupportReference", reference)}</p> : null;
 }
