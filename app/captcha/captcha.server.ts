@@ -52,7 +52,10 @@ async function verifyWithProvider(settlement: Settlement, token: string, remoteI
       body: new URLSearchParams({ secret, response: token, remoteip: remoteIp }),
       signal: AbortSignal.timeout(5_000),
     });
-    if (!response.ok) return { ok: false, reason: "unavailable" };
+    if (!response.ok) {
+      log.error("the captcha provider answered with an error", { providerStatus: response.status });
+      return { ok: false, reason: "unavailable" };
+    }
     const result = (await response.json()) as { success?: unknown };
     return result.success === true ? { ok: true } : { ok: false, reason: "rejected" };
   } catch (error) {
