@@ -69,6 +69,21 @@ export function logAsText(stream: NodeJS.WritableStream = process.stderr): void 
   output = (level, message, fields) => stream.write(`${textLine(level, message, fields)}\n`);
 }
 
+export interface LogEntry {
+  level: LogLevel;
+  message: string;
+  fields: LogFields;
+}
+
+/** For tests: entries are collected into `entries` instead of written, until the function returned is called. */
+export function logInto(entries: LogEntry[]): () => void {
+  const previous = output;
+  output = (level, message, fields) => void entries.push({ level, message, fields });
+  return () => {
+    output = previous;
+  };
+}
+
 function logger(bound: LogFields): Logger {
   const write = (level: LogLevel) => (message: string, fields: LogFields = {}) => output(level, message, { ...bound, ...fields });
   return { info: write("info"), warn: write("warn"), error: write("error"), with: (fields) => logger({ ...bound, ...fields }) };

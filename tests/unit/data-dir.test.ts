@@ -1,17 +1,14 @@
 import { chmodSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
+import { type LogEntry, logInto } from "#app/log.server.ts";
 import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
 import { demoAnswers } from "#tests/support/server-state.ts";
 
 const mode = (target: string) => (statSync(target).mode & 0o777).toString(8);
 
 describe("the data folder is the portal user's alone", () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-
   test("made fresh: folders 0700, the database and its log 0600, whatever the umask", async () => {
     const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "data-dir-")), "data");
     const umask = process.umask(0o000);
@@ -35,13 +32,17 @@ describe("the data folder is the portal user's alone", () => {
     chmodSync(path.join(dataDir, "documents"), 0o755);
     writeFileSync(path.join(dataDir, "portal.sqlite"), "", { mode: 0o644 });
     chmodSync(path.join(dataDir, "portal.sqlite"), 0o644);
-    const warnings: string[] = [];
-    vi.spyOn(console, "warn").mockImplementation((line: string) => void warnings.push(line));
-    const store = openSqliteStore(path.join(dataDir, "portal.sqlite"), demoAnswers());
-    await store.close();
+    const logged: LogEntry[] = [];
+    const restore = logInto(logged);
+    try {
+      const store = openSqliteStore(path.join(dataDir, "portal.sqlite"), demoAnswers());
+      await store.close();
+    } finally {
+      restore();
+    }
     expect(mode(path.join(dataDir, "portal.sqlite"))).toBe("600");
     expect(mode(path.join(dataDir, "documents"))).toBe("700");
     expect(mode(dataDir)).toBe("755");
-    expect(warnings.map((line) => JSON.parse(line).message)).toEqual([`${dataDir} can be read by other users (mode 755); it holds claims: chmod 700 ${dataDir}`]);
+    expect(logged).toEqual([{ level: "warn", message: `${dataDir} can be read by other users (mode 755); it holds claims: chmod 700 ${dataDir}`, fields: {} }]);
   });
 });

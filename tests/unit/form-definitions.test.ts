@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import { loadFormDefinition, loadFormDefinitions } from "#app/forms/form-definitions.server.ts";
 import { fieldsOfBlocks, modelKey } from "#app/forms/form-definition.ts";
 import type { RecordsBlock } from "#app/forms/page-schema.ts";
+import { type LogEntry, logInto } from "#app/log.server.ts";
 import { draftFields, recordModelConfig } from "#app/records/records.ts";
 import { DEMO_SETTLEMENT, settlementWith } from "#tests/support/settlement.ts";
 
@@ -129,30 +130,28 @@ describe("form definitions", () => {
     const pages = JSON.parse(readFileSync(file, "utf8"));
     delete pages["supporting-documents"].blocks[0].fields;
     writeFileSync(file, JSON.stringify(pages));
-    const warnings: string[] = [];
-    const warn = console.warn;
-    console.warn = (message: string) => warnings.push(message);
+    const logged: LogEntry[] = [];
+    const restore = logInto(logged);
     try {
       const definition = loadFormDefinition(dir, "reimbursement");
       const block = definition.pages["supporting-documents"]!.blocks[0] as RecordsBlock;
       expect(draftFields(block, recordModelConfig(definition.models, block)!)).toEqual(["amount", "description", "expenseDate"]);
     } finally {
-      console.warn = warn;
+      restore();
     }
-    expect(warnings.join("\n")).toContain("the records grid of claimTransactions has no field ordering");
+    expect(logged.filter((entry) => entry.level === "warn").map((entry) => entry.message).join("\n")).toContain("the records grid of claimTransactions has no field ordering");
   });
 
   test("a money field without an upper bound warns the developer, naming the file, model and field; so does a field a dependency makes money", () => {
     const warnings = (dir: string) => {
-      const seen: string[] = [];
-      const warn = console.warn;
-      console.warn = (message: string) => seen.push(JSON.parse(message).message);
+      const logged: LogEntry[] = [];
+      const restore = logInto(logged);
       try {
         loadFormDefinition(dir, "automotive");
       } finally {
-        console.warn = warn;
+        restore();
       }
-      return seen.filter((message) => message.includes("money"));
+      return logged.filter((entry) => entry.level === "warn" && entry.message.includes("money")).map((entry) => entry.message);
     };
     expect(warnings(DEMO_SETTLEMENT)).toEqual([]);
     const dir = withAutomotive((models) => {
