@@ -64,14 +64,16 @@ describe("the HTTP server", () => {
     expect(await response.json()).toMatchObject({ status: "ok", caseNumber: "Case No. 3:25-cv-04821-JST" });
   });
 
-  test("every request is logged as one JSON line, without its query string", async () => {
-    await fetch(`${portal.url}/lookup?culture=es&secret=1`);
+  test("every request is logged as one JSON line with its id, without its query string", async () => {
+    const response = await fetch(`${portal.url}/lookup?culture=es&secret=1`);
+    const id = response.headers.get("x-request-id")!;
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const line = portal
+    const lines = portal
       .output()
       .split("\n")
-      .find((entry) => entry.includes('"path":"/lookup"'));
-    expect(JSON.parse(line!)).toMatchObject({ method: "GET", path: "/lookup", status: 200 });
+      .filter((entry) => entry.includes(`"requestId":"${id}"`));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ time: expect.any(String), level: "info", requestId: id, message: "request", method: "GET", path: "/lookup", status: 200 });
     expect(portal.output()).not.toContain("secret=1");
   });
 
@@ -96,8 +98,9 @@ describe("TRUST_PROXY at start-up", () => {
       .split("\n")
       .flatMap((line) => {
         try {
-          const entry = JSON.parse(line) as { level?: string; message?: string; time?: string };
-          return entry.level === "warn" && entry.time ? [entry.message!] : [];
+          const entry = JSON.parse(line) as { level?: string; message?: string; time?: string; requestId?: string };
+          // The server's own warnings, not a request's (a refused one is a warning too).
+          return entry.level === "warn" && entry.time && !entry.requestId ? [entry.message!] : [];
         } catch {
           return [];
         }

@@ -42,15 +42,15 @@ export async function withStore<T>(portal: PortalServer, read: (store: Store) =>
   }
 }
 
-/** Statuses of every request the server logged (one JSON line each). */
+/** Statuses of every request the server logged (one JSON line each, its message "request"). */
 export function loggedStatuses(portal: PortalServer): number[] {
   return portal
     .output()
     .split("\n")
     .flatMap((line) => {
       try {
-        const entry = JSON.parse(line) as { status?: number };
-        return typeof entry.status === "number" ? [entry.status] : [];
+        const entry = JSON.parse(line) as { message?: string; status?: number };
+        return entry.message === "request" && typeof entry.status === "number" ? [entry.status] : [];
       } catch {
         return [];
       }
