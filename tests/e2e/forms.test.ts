@@ -202,17 +202,26 @@ describe("feedback with JavaScript", () => {
     await page.goto(`${portal().url}/standard/claimant-info`);
     await hydrated(page);
     await fillForm(page, STANDARD_CLAIMANT);
-    await page.route("**/standard/claimant-info.data*", (route) => route.fulfill({ status: 500, body: "Internal Server Error" }));
+    await page.route("**/standard/claimant-info.data*", (route) => route.fulfill({ status: 500, headers: { "X-Request-Id": "TEST-0000-0500" }, body: "Internal Server Error" }));
     await page.getByRole("button", { name: "Save and continue" }).click();
     const dialog = page.getByRole("dialog", { name: "Something went wrong" });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("A problem has occured during your submission. Please try again.");
+    // The failed post's id, for support.
+    expect(await dialog.locator(".support-reference").textContent()).toBe("Reference for support: TEST-0000-0500");
     await page.keyboard.press("Escape"); // static: Escape does not dismiss it
     expect(await dialog.isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "OK" }).click();
     expect(await dialog.isVisible()).toBe(false);
     expect(await page.locator("#field-claimantInfo-lastName").inputValue()).toBe("Lee");
+    // No answer at all (the network): the same message, and no reference to quote.
+    await page.unroute("**/standard/claimant-info.data*");
+    await page.route("**/standard/claimant-info.data*", (route) => route.abort());
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await dialog.waitFor();
+    expect(await dialog.locator(".support-reference").count()).toBe(0);
+    await dialog.getByRole("button", { name: "OK" }).click();
     await page.unroute("**/standard/claimant-info.data*");
     await page.getByRole("button", { name: "Save and continue" }).click();
     await page.waitForURL(/\/standard\/claim-details/);
