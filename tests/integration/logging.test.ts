@@ -155,6 +155,12 @@ describe("a server fault", () => {
     const spanish = await getPage(`${broken.url}/lookup?culture=es`);
     expect(spanish.status).toBe(500);
     expect(spanish.text(".support-reference")).toBe(`Referencia para soporte: ${spanish.headers.get("x-request-id")}`);
+ 
+    // A route that answers a failure itself (the health check's 503) logs why on its line too.
+    const health = await fetch(`${broken.url}/healthz`);
+    expect(health.status).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lineOf(broken, health)).toMatchObject({ level: "error", path: "/healthz", status: 503, error: { code: "ENOTDIR", stack: expect.stringMatching(/\n {4}at /) } });
   });
 
   test("a trusted proxy's X-Request-Id is the request's id, on its line and the error page; one that is no id is replaced", async () => {
