@@ -4,6 +4,7 @@ import { captchaProof, captchaRefusal, captchaSettings, verifyCaptcha } from "#a
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import { formatDayLong, formatClaimantDate, claimantToday } from "#app/forms/claimant-dates.ts";
+import { answersThatApply } from "#app/forms/answers-that-apply.ts";
 import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
 import { displayValue } from "#app/forms/display-value.ts";
 import { fieldKind } from "#app/forms/fields/index.ts";
@@ -138,7 +139,7 @@ export async function submitClaim({ request, context }: StepArgs) {
 
   const store = getStore();
   const signed = await store.updateDraft(owner, formType, (current) => withStepAnswers(current ?? draft, step, submission.value, []), now);
-  const claim = { draftId: signed.draftId, member: claimMember(signIn), models: signed.models, records: savedOnly(signed.records), documentIds: claimDocumentIds(signed.records), culture };
+  const claim = { draftId: signed.draftId, member: claimMember(signIn), models: answersThatApply(definition, signed.models), records: savedOnly(signed.records), documentIds: claimDocumentIds(signed.records), culture };
   const outcome = await store.submitClaim(owner, formType, claim, settlement.claims.perMember, () => newReferenceCode(formType), now);
   return redirect(filedClaimPath(formType, culture, { changeRefused: outcome.outcome === "refused" }), 303);
 }

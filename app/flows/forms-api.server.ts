@@ -28,6 +28,7 @@ import { filedClaim, isSessionExpired, newDraftId, renewSessionId } from "./clai
 import { answerSteps } from "./navigation.ts";
 import { checksOf, flowOf } from "./flow-context.server.ts";
 import { requestLog } from "#app/request-log.server.ts";
+import { answersThatApply } from "#app/forms/answers-that-apply.ts";
 
 /** The model the index page asks for: credentials (or, for lookup, the VIN). */
 function signInModel(definition: FormDefinition): string {
@@ -198,6 +199,7 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
     for (const [model, values] of Object.entries(result.values)) models = { ...models, [model]: { ...models[model], ...values } };
   }
   if (Object.keys(errors).length > 0) return refuse(400, firstErrors(errors, text));
+  models = answersThatApply(definition, models);
   let records: ApiRecords;
   try {
     records = apiRecords(definition, part, received.files, { step: checksOf(flow, models), models, limits: settlement.uploads, text, culture });

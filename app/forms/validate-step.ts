@@ -50,11 +50,18 @@ function normalize(field: FieldConfig, value: string, maskOverride: string | und
   return fieldKind(field).normalize(field, value, { maskOverride, choices });
 }
 
-/** The answer a field that does not apply keeps (resetOnUnfulfilled: false): the posted one if it reads, else the saved one. */
-function keptAnswer(field: FieldConfig, posted: FieldValue, saved: FieldValue): FieldValue {
-  if (typeof posted !== "string" || isEmpty(posted)) return posted ?? saved;
+/**
+ * The answer a field that does not apply keeps (resetOnUnfulfilled: false): the saved one when the
+ * form did not send the field (disabled, or not on the form); else what was sent, emptied if the
+ * claimant emptied it (without JavaScript the field is on the page, with its hint), as its mask
+ * reads it. What cannot be read is not kept, nor is the saved answer put back in its place; no
+ * message either, since with JavaScript the field is hidden and a claimant could not mend it.
+ */
+function keptAnswer(field: FieldConfig, sent: boolean, posted: FieldValue, saved: FieldValue): FieldValue {
+  if (!sent) return saved;
+  if (typeof posted !== "string" || isEmpty(posted)) return posted;
   const read = normalize(field, posted, undefined, undefined);
-  return "value" in read ? read.value : saved;
+  return "value" in read ? read.value : null;
 }
 
 export function validateStep(
@@ -88,7 +95,8 @@ export function validateStep(
       // Not applicable: later rules see it unanswered, and nothing is stored for it; unless the
       // definition keeps its answer for when it applies again (resetOnUnfulfilled: false), as the
       // browser does: then the answer is kept as it was saved, or as posted if its mask reads it.
-      const kept = field.dependencies?.resetOnUnfulfilled === false ? keptAnswer(field, current[modelKey]?.[field.key] ?? null, context.saved[modelKey]?.[field.key] ?? null) : null;
+      const sent = Object.hasOwn(submitted[modelKey] ?? {}, field.key);
+      const kept = field.dependencies?.resetOnUnfulfilled === false ? keptAnswer(field, sent, current[modelKey]?.[field.key] ?? null, context.saved[modelKey]?.[field.key] ?? null) : null;
       setValue(current, path, null);
       setValue(values, path, kept);
       continue;

@@ -334,4 +334,26 @@ describe("definitions that keep an answer or start ticked", () => {
     const draft = await withStore(custom, (store) => store.getDraft(`member:${claimant.claimId}`, "standard"));
     expect(draft?.models.paymentElection).toMatchObject({ paymentMethod: "check", paypalEmail: "bo@example.com" });
   });
+
+  test("resetOnUnfulfilled: false: without JavaScript the kept answer can be cleared, and the claim is filed with only the answers that apply", async () => {
+    const claimant = new Claimant(custom);
+    await claimant.signIn("standard", blankMember());
+    await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
+    await claimant.complete("/standard/claim-details", STANDARD_DETAILS);
+    await claimant.complete("/standard/payment-election", { "paymentElection.paymentMethod": "check", "paymentElection.paypalEmail": "bo@example.com" });
+    // The field is on the page (with its hint); the claimant empties it.
+    await claimant.complete("/standard/payment-election", { "paymentElection.paymentMethod": "check", "paymentElection.paypalEmail": "" });
+    const draft = () => withStore(custom, (store) => store.getDraft(`member:${claimant.claimId}`, "standard"));
+    expect((await draft())?.models.paymentElection?.paypalEmail ?? null).toBeNull();
+    // Kept again, then filed: the claim holds what applies, what the claimant signed on the summary.
+    await claimant.complete("/standard/payment-election", { "paymentElection.paymentMethod": "check", "paymentElection.paypalEmail": "bo@example.com" });
+    expect((await draft())?.models.paymentElection?.paypalEmail).toBe("bo@example.com");
+    await claimant.complete("/standard/supporting-documents", {});
+    await claimant.get("/standard/claim-summary");
+    const filed = await claimant.post("/standard/claim-summary", { "signature.attestation": "on", "signature.signature": "Bo Lee", captchaToken: claimant.captchaToken });
+    expect(filed.status).toBe(303);
+    const claim = await withStore(custom, (store) => store.latestClaim(`member:${claimant.claimId}`, "standard"));
+    expect(claim?.models.paymentElection).toMatchObject({ paymentMethod: "check" });
+    expect(claim?.models.paymentElection?.paypalEmail ?? null).toBeNull();
+  });
 });
