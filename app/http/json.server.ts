@@ -25,9 +25,10 @@ export function requiredCulture(request: Request): string | Response {
 
 /**
  * A JSON body or part as a client wrote it. A number a double cannot hold exactly (an account
- * number past 2^53, 12345678901234567890.45) is kept as its written text, a string, since the
- * portal reads answers as the text a claimant typed and JSON.parse would silently change it; a
- * number that survives (2, 2.0, 1250.50) stays a number. Throws SyntaxError like JSON.parse.
+ * number past 2^53, 12345678901234567890.45), or written with an exponent (1e3), is kept as its
+ * written text, a string, since the portal reads answers as the text a claimant typed and
+ * JSON.parse would silently change it; a plain number that survives (2, 2.0, 1250.50) stays a
+ * number. Throws SyntaxError like JSON.parse.
  */
 export function readJson(text: string): unknown {
   return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
@@ -35,10 +36,11 @@ export function readJson(text: string): unknown {
   );
 }
 
-/** Whether a plain decimal as written (no exponent) is the same number as the double read from it. */
+/** Whether a number as written is a plain decimal (no exponent), the same number as the double read from it. */
 function heldExactly(value: number, source: string): boolean {
   const plain = /^(-?)(\d+)(?:\.(\d+))?$/.exec(source);
-  if (!plain) return true; // 1e25 and the like: the double is all the writer gave
+  // 1e3, 9007199254740993e0: kept as written, and read as a claimant typing it would be (refused).
+  if (!plain) return false;
   const [, sign, whole, fraction = ""] = plain;
   const digits = `${sign}${whole!.replace(/^0+(?=\d)/, "")}${fraction.replace(/0+$/, "") ? `.${fraction.replace(/0+$/, "")}` : ""}`;
   return String(value) === (digits === "-0" ? "0" : digits);

@@ -131,6 +131,16 @@ describe("with JavaScript", () => {
     expect(await typeInto("field-claimDetails-quantity", "12a3")).toEqual(["12a3", "12a3"]);
     expect(await typeInto("field-claimDetails-totalWeight", "12.5.1")).toEqual(["12.5.1", "12.5.1"]);
     expect(await typeInto("field-claimDetails-purchaseDate", "3/7/2021")).toEqual(["3/7/2021", "03/07/2021"]);
+    // Tapped or clicked again, the field shows what was typed: what the claimant sees is what they
+    // then edit (a Backspace at the end of "1,250.50" would otherwise delete a "5" they cannot see).
+    for (const [id, typed] of [["field-claimDetails-purchaseDate", "3/7/2021"], ["field-claimDetails-unitPrice", "1500.5"]] as const) {
+      await typeInto(id, typed);
+      await page.locator(`#${id}`).click();
+      expect(await page.locator(`#${id}`).inputValue()).toBe(typed);
+      await page.keyboard.press("End");
+      await page.keyboard.press("Backspace");
+      expect(await page.locator(`#${id}`).inputValue()).toBe(typed.slice(0, -1));
+    }
     await page.goto(`${portal().url}/standard/claimant-info`);
     await hydrated(page);
     expect(await typeInto("field-claimantInfo-mailingPostalCode", "98111 0042")).toEqual(["98111 0042", "98111-0042"]);

@@ -5,15 +5,16 @@ import { readJson } from "#app/http/json.server.ts";
 
 describe("reading a client's JSON", () => {
   test("numbers a double cannot hold keep their written text; the rest stay numbers", () => {
-    expect(readJson('{"a":9007199254740993,"b":12345678901234567890.45,"c":2,"d":2.0,"e":1250.50,"f":-0.5,"g":1e25,"h":[9007199254740993]}')).toEqual({
+    expect(readJson('{"a":9007199254740993,"b":12345678901234567890.45,"c":2,"d":2.0,"e":1250.50,"f":-0.5,"g":1e25,"h":[9007199254740993],"i":9007199254740993e0}')).toEqual({
       a: "9007199254740993",
       b: "12345678901234567890.45",
       c: 2,
       d: 2,
       e: 1250.5,
       f: -0.5,
-      g: 1e25,
+      g: "1e25",
       h: ["9007199254740993"],
+      i: "9007199254740993e0",
     });
     expect(() => readJson("{not json")).toThrow(SyntaxError);
   });

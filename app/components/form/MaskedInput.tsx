@@ -13,7 +13,7 @@ import { caretIn } from "./caret.ts";
  * docs/forms.md). No length limit is set on the input: a limit counts the mask's characters, not
  * the spaces and dashes a pasted value may come with, so the mask checks it.
  */
-export function MaskedInput({ mask, onBlur, onKeyDown, onPaste, onCut, ...props }: { mask: Mask } & InputHTMLAttributes<HTMLInputElement>) {
+export function MaskedInput({ mask, onBlur, onPointerDown, onKeyDown, onPaste, onCut, ...props }: { mask: Mask } & InputHTMLAttributes<HTMLInputElement>) {
   /** What the claimant typed, while the field shows it formatted. */
   const typed = useRef<{ text: string; shown: string } | null>(null);
   const showFormatted = (event: FocusEvent<HTMLInputElement>) => {
@@ -23,8 +23,10 @@ export function MaskedInput({ mask, onBlur, onKeyDown, onPaste, onCut, ...props 
     input.value = shown;
     onBlur?.(event);
   };
-  // Before the browser applies an edit (its default action comes after these handlers), the field
-  // goes back to what was typed, with the selection at the same letters and digits.
+  // As the claimant comes back to it (a tap or click, which then puts the caret where it lands; a
+  // key, whose default action comes after this handler; a paste or cut), the field goes back to
+  // what was typed, the selection kept at the same letters and digits: what they see is then what
+  // they edit, and what the same keys edit without JavaScript.
   const showTyped = (event: SyntheticEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     if (typed.current && input.value === typed.current.shown) {
@@ -42,8 +44,12 @@ export function MaskedInput({ mask, onBlur, onKeyDown, onPaste, onCut, ...props 
       {...props}
       placeholder={props.placeholder ?? mask.placeholder}
       onBlur={showFormatted}
+      onPointerDown={(event) => {
+        showTyped(event);
+        onPointerDown?.(event);
+      }}
       onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
-        if (!MOVING_KEYS.has(event.key)) showTyped(event);
+        if (!LEAVING_KEYS.has(event.key)) showTyped(event);
         onKeyDown?.(event);
       }}
       onPaste={(event: ClipboardEvent<HTMLInputElement>) => {
@@ -58,5 +64,5 @@ export function MaskedInput({ mask, onBlur, onKeyDown, onPaste, onCut, ...props 
   );
 }
 
-/** Keys that move, select or leave without changing the text. */
-const MOVING_KEYS = new Set(["Tab", "Shift", "Control", "Alt", "Meta", "Escape", "Enter", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"]);
+/** Keys that leave the field or submit, or only modify another key: the formatted value stays shown. */
+const LEAVING_KEYS = new Set(["Tab", "Shift", "Control", "Alt", "Meta", "Escape", "Enter"]);
