@@ -31,6 +31,9 @@ describe("masks: what each reads from what a claimant types", () => {
     ["USA_PHONE_NUMBER", "206–555–0100", "(206) 555-0100"], // en dashes, as pasted from a document
     ["INTEGER_16", "1,000", "1000"],
     ["DECIMAL_15PRECISION", "1,234.5", "1234.5"],
+    ["DECIMAL_15PRECISION", "5.", "5"],
+    ["DECIMAL_15PRECISION", ".5", "0.5"],
+    ["DECIMAL_15PRECISION", "007.50", "7.50"],
     ["DECIMAL_15PRECISION", "1,234,567,890,123.4", "1234567890123.4"],
     ["INTEGER_16", "1234567890123456", "1234567890123456"],
     ["INTERNATIONAL_PHONE_NUMBER", "+44 20 7946-0958", "+442079460958"],
@@ -42,6 +45,7 @@ describe("masks: what each reads from what a claimant types", () => {
     ["ZIP_CODE", "98111 - 0042", "98111-0042"],
     ["ZIP_CODE", "98111 0042", "98111-0042"],
     ["ZIP_CODE", "98111–0042", "98111-0042"],
+    ["ZIP_CODE", "98111-", "98111"],
     ["ZIP_CODE_NON_US", "sw1a 1aa", "SW1A 1AA"],
   ])("%s reads %j as %j", (mask, typed, value) => {
     expect(parse(mask, typed)).toEqual({ value });

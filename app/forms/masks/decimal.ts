@@ -9,7 +9,10 @@ export const DECIMAL_15PRECISION: Mask = {
     const match = /^([\d,]*)(\.\d*)?$/.exec(withoutSpaces(typed));
     const whole = match?.[1] ? ungrouped(match[1]) : "";
     const value = match && whole !== undefined ? `${whole}${match[2] ?? ""}` : "";
-    return /^(\d+(\.\d*)?|\.\d+)$/.test(value) && value.length <= 16 ? { value } : { errorKey: "Mask_Decimal" };
+    if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value) || value.length > 16) return { errorKey: "Mask_Decimal" };
+    // Stored as a number is written: 5. is 5, .5 is 0.5, 007.5 is 7.5 (the same number, never another).
+    const [digits = "", fraction = ""] = value.split(".");
+    return { value: `${digits.replace(/^0+(?=\d)/, "") || "0"}${fraction ? `.${fraction}` : ""}` };
   },
   format: (value) => value,
   inputMode: "decimal",

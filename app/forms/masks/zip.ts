@@ -3,7 +3,8 @@ import { type Mask, withoutSpaces } from "./mask.ts";
 /** SPEC §3 ZIP_CODE: 98111, or ZIP+4 stored as 98111-0042 (typed 981110042, 98111 0042, 98111 - 0042 or with an en dash). */
 export const ZIP_CODE: Mask = {
   parse: (typed) => {
-    const match = /^(\d{5})(?:[-\u2010-\u2015\u2212]?(\d{4}))?$/.exec(withoutSpaces(typed));
+    // A dash left after the five digits (the +4 deleted from 98111-0042) is no part of the ZIP.
+    const match = /^(\d{5})(?:[-\u2010-\u2015\u2212]?(\d{4}))?[-\u2010-\u2015\u2212]?$/.exec(withoutSpaces(typed));
     return match ? { value: match[2] ? `${match[1]}-${match[2]}` : match[1]! } : { errorKey: "Mask_Zip" };
   },
   format: (value) => value,
