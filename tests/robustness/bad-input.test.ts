@@ -142,13 +142,22 @@ describe("bad input never breaks the portal", () => {
     const context = { characterWhitelist: loadPortal(demoForTests()).settlement.characterWhitelist, internationalAddresses: loadPortal(demoForTests()).settlement.internationalAddresses, now: Date.now(), side: "server" as const };
     // As stored, with the sensitive answers decrypted as the portal reads them.
     const answers = answersOf(definitions, fieldKeysOf(portal));
+    /** What was checked: each draft as "owner form type", with the steps whose rules ran on it. */
+    const checked = new Map<string, StepName[]>();
     for (const draft of storedDrafts(portal.dataDir)) {
       const definition = definitions[draft.form_type as keyof typeof definitions];
       const models = answers.open({ models: draft.data.models as ModelValues }).models;
-      for (const step of (draft.data.completedSteps as StepName[]).filter((candidate) => answerSteps(definition).includes(candidate))) {
+      const steps = (draft.data.completedSteps as StepName[]).filter((candidate) => answerSteps(definition).includes(candidate));
+      for (const step of steps) {
         const result = validateStep(definition, step, models, { ...context, saved: models as never });
         expect(result.errors, `${draft.form_type} ${step}`).toEqual({});
       }
+      checked.set(`${draft.owner} ${draft.form_type}`, steps);
     }
+    // Not vacuous: the fuzzed flow's draft was among them, with at least the three steps the
+    // claimant answered before the fuzzing (completed steps are only ever added to).
+    const fuzzed = checked.get(`member:${claimant.claimId} reimbursement`);
+    expect(fuzzed, `the fuzzed reimbursement draft was not among the drafts checked: ${[...checked.keys()].join(", ") || "none"}`).toBeDefined();
+    expect(fuzzed).toEqual(expect.arrayContaining(["claimant-info", "claim-details", "payment-election"]));
   });
 });
