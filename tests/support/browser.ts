@@ -90,8 +90,19 @@ export async function openScriptlessPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** axe's violations on the current page (WCAG 2.1 A and AA, and best practices), summarised for a readable failure. */
+/**
+ * axe's violations on the current page (WCAG 2.1 A and AA, and best practices), summarised for a
+ * readable failure.
+ *
+ * A page without frames is audited with one `axe.run` in the page ("legacy mode"). The default
+ * runs axe in each frame and then opens a blank page in the context to merge the frames'
+ * results: twice the time (about 0.9 s against 1.9 s a page on the step pages), for the same
+ * results on a page that has only its own frame (the same violations, passes, incomplete and
+ * inapplicable rules, with the same node counts, compared both ways on every page that
+ * accessibility, forms and shell tests audit). A page with frames gets the default, frames and all.
+ */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+  const results = await (page.frames().length === 1 ? builder.setLegacyMode() : builder).analyze();
   return results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
 }
