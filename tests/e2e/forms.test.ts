@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { axeViolations, fillForm, openPage, openScriptlessPage, THEMES, useBrowserAndThemedPortals } from "#tests/support/browser.ts";
+import { AxeAudit, axeViolations, fillForm, openPage, openScriptlessPage, THEMES, useBrowserAndThemedPortals } from "#tests/support/browser.ts";
 import { Claimant, fieldError } from "#tests/support/claimant.ts";
 import { blankMember } from "#tests/support/members.ts";
 import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
@@ -383,42 +383,48 @@ describe("without JavaScript", () => {
 
 describe("accessibility of the step pages", () => {
   const STEPS = ["claimant-info", "claim-details", "payment-election"] as const;
+  const ANSWERS = { "claimant-info": STANDARD_CLAIMANT, "claim-details": STANDARD_DETAILS, "payment-election": { "paymentElection.paymentMethod": "check" } };
+  const PAGES = [...STEPS.flatMap((step) => [step, `${step} with errors`]), "documents", "documents with errors"];
+
+  // One browser page a theme and JavaScript setting walks the standard flow's steps, then the
+  // reimbursement flow's documents page: every page audited as a fresh page for each step was.
   describe.each(THEMES)("%s", (theme) => {
-    test.each([false, true])("JavaScript %s: no axe violations, with and without errors", async (javaScript) => {
+    test.each([false, true])("JavaScript %s: the step pages and the supporting documents page (saved rows, drafts, errors) have no axe violations", async (javaScript) => {
       const server = servers.get(theme)!;
+      const audit = new AxeAudit(`${theme}, JavaScript ${javaScript ? "on" : "off"}`);
+      const page = javaScript ? await openPage(portals.browser, true) : await openScriptlessPage(portals.browser);
+
+      // Each step opens with the ones before it answered (over HTTP, in the same session).
+      const claimant = new Claimant(server);
+      await claimant.signIn("standard", blankMember());
+      await page.context().addCookies([claimant.sessionCookie()]);
       for (const step of STEPS) {
-        const page = await standardPageAt(server, step, !javaScript);
         await page.goto(`${server.url}/standard/${step}`);
         if (javaScript) await hydrated(page);
-        expect(await axeViolations(page), `${theme} ${step}`).toEqual([]);
+        await audit.check(page, step);
         await page.locator("form.step-form button[type=submit]").click();
         await page.locator(".error-summary").waitFor();
-        expect(await axeViolations(page), `${theme} ${step} with errors`).toEqual([]);
-        await page.context().close();
+        await audit.check(page, `${step} with errors`);
+        await claimant.complete(`/standard/${step}`, ANSWERS[step]);
       }
-    });
-  });
 
-  describe.each(THEMES)("%s: the supporting documents page", (theme) => {
-    test.each([false, true])("JavaScript %s: saved rows, drafts and errors have no axe violations", async (javaScript) => {
-      const server = servers.get(theme)!;
-      const claimant = await reimbursementAtDocuments(new Claimant(server));
-      await uploadReceipt(claimant, await addExpense(claimant), { name: "tow.pdf", content: PDF });
-      // A new expense left open as a draft.
-      await claimant.post(DOCUMENTS_STEP, { records: "claimTransactions", intent: "add" });
-
-      const page = javaScript ? await openPage(portals.browser, true) : await openScriptlessPage(portals.browser);
-      await page.context().addCookies([claimant.sessionCookie()]);
+      // The documents page with an expense and its receipt saved, and a new expense left open as a draft.
+      const filer = await reimbursementAtDocuments(new Claimant(server));
+      await uploadReceipt(filer, await addExpense(filer), { name: "tow.pdf", content: PDF });
+      await filer.post(DOCUMENTS_STEP, { records: "claimTransactions", intent: "add" });
+      await page.context().addCookies([filer.sessionCookie()]);
       await page.goto(`${server.url}${DOCUMENTS_STEP}`);
       if (javaScript) await hydrated(page);
       expect(await page.locator("#records-claimTransactions tbody tr").count()).toBe(1);
-      expect(await axeViolations(page), `${theme} documents`).toEqual([]);
+      await audit.check(page, "documents");
       await page.locator('#records-documentContexts button[value="upload"]').click();
       await page.locator("#field-documentContexts-file-error").waitFor();
       await page.locator('#records-claimTransactions button[value="save"]').click();
       await page.locator("#field-claimTransactions-amount-error").waitFor();
-      expect(await axeViolations(page), `${theme} documents with errors`).toEqual([]);
+      await audit.check(page, "documents with errors");
+
       await page.context().close();
+      audit.expectNoViolations(PAGES);
     });
   });
 

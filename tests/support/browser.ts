@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { type PortalOptions, type PortalServer, startPortal } from "./portal-server.ts";
 import { settlementWith } from "./settlement.ts";
 
@@ -105,4 +105,33 @@ export async function axeViolations(page: Page): Promise<string[]> {
   const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
   const results = await (page.frames().length === 1 ? builder.setLegacyMode() : builder).analyze();
   return results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
+
+/**
+ * An accessibility audit of several pages in one browser page: each page's violations are
+ * gathered under its name rather than failing the test at the first, and `expectNoViolations`
+ * then asserts once that every page named was audited and none had a violation, naming the
+ * page and theme of each.
+ */
+export class AxeAudit {
+  private readonly label: string;
+  private readonly audited: string[] = [];
+  private readonly violations: string[] = [];
+
+  /** `label` names the theme, and whether JavaScript ran, in every violation reported. */
+  constructor(label: string) {
+    this.label = label;
+  }
+
+  /** Audits the page the browser shows now, as `name`. */
+  async check(page: Page, name: string): Promise<void> {
+    this.audited.push(name);
+    for (const violation of await axeViolations(page)) this.violations.push(`${this.label}, ${name}: ${violation}`);
+  }
+
+  /** Fails unless exactly the pages `expected` were audited, and naming every violation found on them. */
+  expectNoViolations(expected: string[]): void {
+    expect(this.audited, `${this.label}: the pages audited`).toEqual(expected);
+    expect(this.violations, `${this.label}: axe violations`).toEqual([]);
+  }
 }
