@@ -1,6 +1,5 @@
-import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { axeViolations, openPage, openScriptlessPage, THEMES, useBrowserAndThemedPortals } from "#tests/support/browser.ts";
+import { AxeAudit, openPage, openScriptlessPage, THEMES, useBrowserAndThemedPortals } from "#tests/support/browser.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { blankMember } from "#tests/support/members.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
@@ -24,14 +23,13 @@ async function atSummary(server: PortalServer): Promise<Claimant> {
   return claimant;
 }
 
-async function audit(page: Page, label: string) {
-  expect(await axeViolations(page), label).toEqual([]);
-}
+const PAGES = ["sign-in", "sign-in with errors", "lookup answer", "summary", "summary with errors", "confirmation"];
 
 describe.each(THEMES)("%s", (theme) => {
   test.each([false, true])("JavaScript %s: sign-in, summary (with errors), confirmation and lookup have no axe violations", async (javaScript) => {
     const server = portals.servers.get(theme)!;
     const claimant = await atSummary(server);
+    const audit = new AxeAudit(`${theme}, JavaScript ${javaScript ? "on" : "off"}`);
     const page = javaScript ? await openPage(portals.browser, true) : await openScriptlessPage(portals.browser);
     const ready = async () => {
       if (javaScript) await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
@@ -40,10 +38,10 @@ describe.each(THEMES)("%s", (theme) => {
 
     await page.goto(`${server.url}/automotive`);
     await ready();
-    await audit(page, `${theme} sign-in`);
+    await audit.check(page, "sign-in");
     await page.locator("form.step-form button[type=submit]").click();
     await page.locator(".error-summary").waitFor();
-    await audit(page, `${theme} sign-in with errors`);
+    await audit.check(page, "sign-in with errors");
 
     await page.goto(`${server.url}/lookup`);
     await ready();
@@ -55,21 +53,22 @@ describe.each(THEMES)("%s", (theme) => {
     }
     await page.locator("form.step-form button[type=submit]").click();
     await page.locator(".lookup-result").waitFor();
-    await audit(page, `${theme} lookup answer`);
+    await audit.check(page, "lookup answer");
 
     await page.context().addCookies([claimant.sessionCookie()]);
     await page.goto(`${server.url}/standard/claim-summary`);
     await ready();
-    await audit(page, `${theme} summary`);
+    await audit.check(page, "summary");
     await page.locator("form.step-form button[type=submit]").click();
     await page.locator(".error-summary").waitFor();
-    await audit(page, `${theme} summary with errors`);
+    await audit.check(page, "summary with errors");
 
     await claimant.get("/standard/claim-summary");
     expect((await claimant.post("/standard/claim-summary", { "signature.attestation": "on", "signature.signature": "Bo Lee", captchaToken: "test-pass" })).status).toBe(303);
     await page.goto(`${server.url}/standard/confirmation`);
     await ready();
-    await audit(page, `${theme} confirmation`);
+    await audit.check(page, "confirmation");
     await page.context().close();
+    audit.expectNoViolations(PAGES);
   });
 });
