@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { axeViolations, fillForm, openPage, openScriptlessPage, THEMES, useBrowserAndThemedPortals } from "#tests/support/browser.ts";
+import { AxeAudit, fillForm, openPage, openScriptlessPage, THEMES, useBrowserAndThemedPortals } from "#tests/support/browser.ts";
 import type { PortalServer } from "#tests/support/portal-server.ts";
 
 const PAGES = ["/", "/lookup?culture=es", "/page-not-found", "/no/such/page?culture=es", "/error", "/deadline", "/session-expired?form=standard"];
@@ -9,6 +9,7 @@ const servers = portals.servers;
 
 describe.each(THEMES)("%s", (theme) => {
   test.each([false, true])("every utility page renders with JavaScript %s and axe finds no violations", async (javaScript) => {
+    const audit = new AxeAudit(`${theme}, JavaScript ${javaScript ? "on" : "off"}`);
     const page = javaScript ? await openPage(portals.browser, true) : await openScriptlessPage(portals.browser);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
@@ -19,11 +20,12 @@ describe.each(THEMES)("%s", (theme) => {
       await page.goto(`${servers.get(theme)!.url}${path}`);
       if (javaScript) await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
       await page.locator("h1").first().waitFor();
-      expect(await axeViolations(page), `${theme} ${path}`).toEqual([]);
+      await audit.check(page, path);
     }
     // Hydration must not fail, nor the CSP block anything (both end up as console errors).
     expect(errors.filter((message) => !/404|Not Found/.test(message))).toEqual([]);
     await page.context().close();
+    audit.expectNoViolations(PAGES);
   });
 
   test('the "I would like to" menu opens from the keyboard, JavaScript off', async () => {
