@@ -32,6 +32,7 @@ export const noReloadAfterServerFailure: ShouldRevalidateFunction = ({ actionRes
 export function useServerFailureMessage(actionData: unknown): [boolean, () => void] {
   const failed = isServerFailure(actionData);
   const [shown, setShown] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each failed POST brings new actionData, and shows the message again after the claimant closed it
   useEffect(() => setShown(failed), [failed, actionData]);
   return [shown, () => setShown(false)];
 }

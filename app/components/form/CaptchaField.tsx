@@ -33,6 +33,7 @@ export function CaptchaField({ settings, error, resetKey }: { settings: CaptchaS
   const [token, setToken] = useState("");
   const [failures, setFailures] = useState(() => (scriptFailed ? WIDGET_ERRORS_BEFORE_FALLBACK : 0));
   useEffect(() => setEnhanced(true), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new resetKey (a new submission) asks for a new token
   useEffect(() => {
     setToken(settings.provider === "test" ? TEST_PROVIDER_TOKEN : "");
   }, [settings.provider, resetKey]);

@@ -14,10 +14,9 @@ export interface SummaryItem {
 export function ErrorSummary({ items, focusKey }: { items: SummaryItem[]; focusKey: unknown }) {
   const text = useText();
   const ref = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus when a new submission (focusKey) produced errors, not as the claimant fixes them one by one
   useEffect(() => {
     if (items.length > 0) ref.current?.focus();
-    // Focus when a new submission produced errors, not as the claimant fixes them one by one.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusKey]);
   if (items.length === 0) return null;
   return (

@@ -99,12 +99,14 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
   };
 
   // Focus the day in focus whenever it moves (roving tab index), without scrolling the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the focused day moves (the button with tabindex 0 is then another)
   useEffect(() => {
     if (open) gridRef.current?.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus({ preventScroll: true });
   }, [open, focused]);
 
   // SPEC §9: the picker closes on scroll. It first brings itself into view, and only a scroll after
   // that (the claimant's own) closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: set up once an opening; close only sets state and moves focus through a ref, so the one of the render that opened the picker does what a later one would
   useEffect(() => {
     if (!open) return;
     panelRef.current?.scrollIntoView({ block: "nearest" });
@@ -116,7 +118,6 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
       clearTimeout(arm);
       window.removeEventListener("scroll", onScroll);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   const report = (event: PickerEvent, key: string, params?: Record<string, string | number>) => {
