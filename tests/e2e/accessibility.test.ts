@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { AxeAudit, openPage, openScriptlessPage, THEMES, useBrowserAndThemedPortals } from "#tests/support/browser.ts";
+import { AxeAudit, openPage, openScriptlessPage, THEMES, withBrowserAndThemedPortals } from "#tests/support/browser.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { blankMember } from "#tests/support/members.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
@@ -11,7 +11,7 @@ import type { PortalServer } from "#tests/support/portal-server.ts";
  * JavaScript on and off. The utility pages (shell.test), the step and documents pages
  * (forms.test) are audited beside their features.
  */
-const portals = useBrowserAndThemedPortals();
+const portals = withBrowserAndThemedPortals();
 
 async function atSummary(server: PortalServer): Promise<Claimant> {
   const claimant = new Claimant(server);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { axeViolations, fillForm, openPage, useBrowserAndPortal } from "#tests/support/browser.ts";
+import { axeViolations, fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
 import { readClaims } from "#tests/support/backends.ts";
 import { addRecord, answerSecurityQuestion, submitStep, uploadDocument } from "#tests/support/browser-flows.ts";
 import { PDF, PNG } from "#tests/support/documents.ts";
@@ -8,7 +8,7 @@ import { blankMember, testMember } from "#tests/support/members.ts";
 import { withStore } from "#tests/support/server-state.ts";
 import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 
-const started = useBrowserAndPortal();
+const started = withBrowserAndPortal();
 
 const FLOWS = {
   automotive: {

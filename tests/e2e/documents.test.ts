@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { axeViolations, fillForm, openPage, useBrowserAndPortal } from "#tests/support/browser.ts";
+import { axeViolations, fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
 import { addRecord, answerSecurityQuestion, savedRows, submitStep, uploadDocument } from "#tests/support/browser-flows.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { reimbursementAtDocuments } from "#tests/support/filing.ts";
 import { pdfOfSize, PNG, RENAMED_EXECUTABLE, readAll } from "#tests/support/documents.ts";
 import { openStoreOf } from "#tests/support/server-state.ts";
 
-const started = useBrowserAndPortal();
+const started = withBrowserAndPortal();
 
 const EXPENSES = [
   { "claimTransactions.expenseDate": "5/1/2024", "claimTransactions.description": "Tow truck", "claimTransactions.amount": "120" },

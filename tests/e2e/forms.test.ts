@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { AxeAudit, axeViolations, fillForm, openPage, openScriptlessPage, THEMES, useBrowserAndThemedPortals } from "#tests/support/browser.ts";
+import { AxeAudit, axeViolations, fillForm, openPage, openScriptlessPage, THEMES, withBrowserAndThemedPortals } from "#tests/support/browser.ts";
 import { Claimant, fieldError } from "#tests/support/claimant.ts";
 import { blankMember } from "#tests/support/members.ts";
 import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
@@ -8,7 +8,7 @@ import { PDF } from "#tests/support/documents.ts";
 import { addExpense, DOCUMENTS_STEP, reimbursementAtDocuments, uploadReceipt } from "#tests/support/filing.ts";
 import type { PortalServer } from "#tests/support/portal-server.ts";
 
-const portals = useBrowserAndThemedPortals();
+const portals = withBrowserAndThemedPortals();
 const servers = portals.servers;
 
 const portal = () => servers.get("jnd-7-0-default")!;

@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { openPage, useBrowserAndPortal } from "#tests/support/browser.ts";
+import { openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { blankMember } from "#tests/support/members.ts";
 import { readClaims } from "#tests/support/backends.ts";
 
-const started = useBrowserAndPortal();
+const started = withBrowserAndPortal();
 
 /** Presses Tab until the focused element matches `selector`; fails if it is never reached (or focus is trapped). */
 async function tabTo(page: Page, selector: string) {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { openPage, useBrowserAndPortal } from "#tests/support/browser.ts";
+import { openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
 import { Claimant, fieldError } from "#tests/support/claimant.ts";
 import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, REIMBURSEMENT_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { blankMember } from "#tests/support/members.ts";
@@ -13,7 +13,7 @@ import { withStore } from "#tests/support/server-state.ts";
  * posted as the same characters without JavaScript by another session of the same class member;
  * the store holds the same value from both, or both are refused with the same message.
  */
-const started = useBrowserAndPortal();
+const started = withBrowserAndPortal();
 
 type Flow = "standard" | "automotive" | "reimbursement";
 interface Case {

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { readClaims } from "#tests/support/backends.ts";
-import { fillForm, openPage, useBrowserAndPortal } from "#tests/support/browser.ts";
+import { fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
 import { answerSecurityQuestion, submitStep } from "#tests/support/browser-flows.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { blankMember, type Credentials } from "#tests/support/members.ts";
@@ -12,7 +12,7 @@ import { settlementWith } from "#tests/support/settlement.ts";
  * closes the browser, signs in again in a new one and goes on; files; comes back and finds the
  * claim; and, where the settlement lets members amend, changes it.
  */
-const started = useBrowserAndPortal({ settlementDir: settlementWith((settlement) => void (settlement.claims = { perMember: "amend" })) });
+const started = withBrowserAndPortal({ settlementDir: settlementWith((settlement) => void (settlement.claims = { perMember: "amend" })) });
 
 const path = (page: Page) => new URL(page.url()).pathname;
 

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { fillForm, openPage, useBrowserAndPortal } from "#tests/support/browser.ts";
+import { fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
 import { answerSecurityQuestion, submitStep } from "#tests/support/browser-flows.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { STANDARD_CLAIMANT } from "#tests/support/demo-answers.ts";
@@ -12,7 +12,7 @@ import { blankMember } from "#tests/support/members.ts";
  * Issue 12 in Chromium: signing out on a shared computer leaves nothing to go Back to, and a
  * session that ends while a large upload is on its way gets its page, not a reset connection.
  */
-const started = useBrowserAndPortal();
+const started = withBrowserAndPortal();
 
 const path = (page: Page) => new URL(page.url()).pathname;
 

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { AxeAudit, fillForm, openPage, openScriptlessPage, THEMES, useBrowserAndThemedPortals } from "#tests/support/browser.ts";
+import { AxeAudit, fillForm, openPage, openScriptlessPage, THEMES, withBrowserAndThemedPortals } from "#tests/support/browser.ts";
 import type { PortalServer } from "#tests/support/portal-server.ts";
 
 const PAGES = ["/", "/lookup?culture=es", "/page-not-found", "/no/such/page?culture=es", "/error", "/deadline", "/session-expired?form=standard"];
 
-const portals = useBrowserAndThemedPortals();
+const portals = withBrowserAndThemedPortals();
 const servers = portals.servers;
 
 describe.each(THEMES)("%s", (theme) => {

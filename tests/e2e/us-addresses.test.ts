@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { readClaims } from "#tests/support/backends.ts";
-import { fillForm, openPage, useBrowserAndPortal } from "#tests/support/browser.ts";
+import { fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
 import { submitStep } from "#tests/support/browser-flows.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { AUTOMOTIVE_CLAIMANT } from "#tests/support/demo-answers.ts";
@@ -13,7 +13,7 @@ import { settlementWith } from "#tests/support/settlement.ts";
  * address is in the US. With JavaScript the US fields (state, ZIP, phone) must stay shown and the
  * step must go through, as it does without.
  */
-const started = useBrowserAndPortal({ settlementDir: settlementWith((settlement) => void (settlement.internationalAddresses = false)) });
+const started = withBrowserAndPortal({ settlementDir: settlementWith((settlement) => void (settlement.internationalAddresses = false)) });
 
 test("with JavaScript, a claimant with a US address passes 'About you': state, ZIP and phone stay, the country is the US", async () => {
   const page = await openPage(started.browser, true);

@@ -10,7 +10,7 @@ export const THEMES = ["jnd-7-0-default", "ftc-7-0-default", "jnd-9-0-kontent"] 
  * For a browser test file: one Chromium and one portal per theme, started before its tests and
  * stopped after them. Read `browser` and `servers` inside tests (they are filled in by then).
  */
-export function useBrowserAndThemedPortals() {
+export function withBrowserAndThemedPortals() {
   const state = { browser: undefined as unknown as Browser, servers: new Map<string, PortalServer>() };
   beforeAll(async () => {
     const [launched, ...started] = await Promise.all([
@@ -28,7 +28,7 @@ export function useBrowserAndThemedPortals() {
 }
 
 /** For a browser test file: one Chromium and one portal (the demo as tests run it, unless `options` say otherwise), started and stopped around its tests. */
-export function useBrowserAndPortal(options?: PortalOptions) {
+export function withBrowserAndPortal(options?: PortalOptions) {
   const state = { browser: undefined as unknown as Browser, portal: undefined as unknown as PortalServer };
   beforeAll(async () => {
     [state.browser, state.portal] = await Promise.all([launchChromium(), startPortal(options)]);
