@@ -31,7 +31,7 @@ let portal: PortalServer;
 let siteverify: Awaited<ReturnType<typeof startFakeSiteverify>>;
 beforeAll(async () => {
   siteverify = await startFakeSiteverify();
-  const settlementDir = settlementWith((s) => void (s.captcha = { provider: "turnstile", siteKey: "0x4AAAAAAAtest", verifyUrl: siteverify.url, fallbackChallenge: true }), { testCaptcha: false });
+  const settlementDir = settlementWith({ captcha: { provider: "turnstile", siteKey: "0x4AAAAAAAtest", verifyUrl: siteverify.url, fallbackChallenge: true } }, { testCaptcha: false });
   [browser, portal] = await Promise.all([launchChromium(), startPortal({ settlementDir, env: { CAPTCHA_SECRET_KEY: "secret" } })]);
 });
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { settlementWith } from "#tests/support/settlement.ts";
  * closes the browser, signs in again in a new one and goes on; files; comes back and finds the
  * claim; and, where the settlement lets members amend, changes it.
  */
-const started = withBrowserAndPortal({ settlementDir: settlementWith((settlement) => void (settlement.claims = { perMember: "amend" })) });
+const started = withBrowserAndPortal({ settlementDir: settlementWith({ claims: { perMember: "amend" } }) });
 
 const path = (page: Page) => new URL(page.url()).pathname;
 

@@ -13,7 +13,7 @@ import { settlementWith } from "#tests/support/settlement.ts";
  * address is in the US. With JavaScript the US fields (state, ZIP, phone) must stay shown and the
  * step must go through, as it does without.
  */
-const started = withBrowserAndPortal({ settlementDir: settlementWith((settlement) => void (settlement.internationalAddresses = false)) });
+const started = withBrowserAndPortal({ settlementDir: settlementWith({ internationalAddresses: false }) });
 
 test("with JavaScript, a claimant with a US address passes 'About you': state, ZIP and phone stay, the country is the US", async () => {
   const page = await openPage(started.browser, true);

@@ -8,7 +8,7 @@ const FLAT_DEADLINES = { deadlines: { claimFilingDeadline: { date: "03/31/2027",
 let portal: PortalServer;
 let flat: PortalServer;
 beforeAll(async () => {
-  [portal, flat] = await Promise.all([startPortal(), startPortal({ settlementDir: settlementWith((s) => void (s.deadlines = FLAT_DEADLINES)) })]);
+  [portal, flat] = await Promise.all([startPortal(), startPortal({ settlementDir: settlementWith({ deadlines: FLAT_DEADLINES }) })]);
 });
 afterAll(async () => {
   await Promise.all([portal.stop(), flat.stop()]);

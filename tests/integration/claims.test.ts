@@ -146,7 +146,7 @@ describe.each(BACKENDS)("on %s", (backend) => {
       const siteverify = await startFakeSiteverify();
       const turnstile = await startPortal({
         backend,
-        settlementDir: settlementWith((s) => void (s.captcha = { provider: "turnstile", siteKey: "0x4AAAAAAA", verifyUrl: siteverify.url, fallbackChallenge: false }), { testCaptcha: false }),
+        settlementDir: settlementWith({ captcha: { provider: "turnstile", siteKey: "0x4AAAAAAA", verifyUrl: siteverify.url, fallbackChallenge: false } }, { testCaptcha: false }),
         env: { CAPTCHA_SECRET_KEY: "secret-for-tests" },
       });
       try {

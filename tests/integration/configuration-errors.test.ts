@@ -8,10 +8,12 @@ import { settlementWith, writeSettlementFile } from "#tests/support/settlement.t
 describe("configuration errors stop the server", () => {
   test.each([
     ["a missing theme", (s: Record<string, unknown>) => void delete s.theme, /settlement\.json: at theme: Theme not specified\./],
-    ["an unknown theme", (s: Record<string, unknown>) => void (s.theme = "bootstrap"), /at theme: Unexpected appsettings\.theme value: "bootstrap"/],
+    ["an unknown theme", { theme: "bootstrap" }, /at theme: Unexpected appsettings\.theme value: "bootstrap"/],
     [
       "an unknown deadline time zone",
-      (s: Record<string, unknown>) => void ((s.deadlines as { en: { projectTimeZone: string } }).en.projectTimeZone = "Europe/Paris"),
+      (s: Record<string, unknown>) => {
+        (s.deadlines as { en: { projectTimeZone: string } }).en.projectTimeZone = "Europe/Paris";
+      },
       /at deadlines\.en\.projectTimeZone: Unknown deadline time zone "Europe\/Paris"/,
     ],
     ["a culture with no locale file", (s: Record<string, unknown>) => {

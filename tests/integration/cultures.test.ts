@@ -8,7 +8,7 @@ let kontent: PortalServer;
 beforeAll(async () => {
   [portal, kontent] = await Promise.all([
     startPortal(),
-    startPortal({ settlementDir: settlementWith((s) => void (s.theme = "jnd-9-0-kontent")) }),
+    startPortal({ settlementDir: settlementWith({ theme: "jnd-9-0-kontent" }) }),
   ]);
 });
 afterAll(async () => {

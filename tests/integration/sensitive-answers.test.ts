@@ -186,7 +186,7 @@ describe.each(BACKENDS)("sensitive answers on %s", (backend) => {
 describe.each(BACKENDS)("filing again with encrypted answers, on %s (claims.perMember amend)", (backend) => {
   let portal: PortalServer;
   beforeAll(async () => {
-    portal = await startPortal({ backend, settlementDir: settlementWith((settlement) => void (settlement.claims = { perMember: "amend" })) });
+    portal = await startPortal({ backend, settlementDir: settlementWith({ claims: { perMember: "amend" } }) });
   });
   afterAll(async () => {
     await portal.stop();

@@ -171,7 +171,10 @@ describe.each(BACKENDS)("on %s", (backend) => {
       const clock = { "X-Test-Now": "" };
       const claimant = new Claimant(server, clock);
       const start = Date.parse("2026-12-01T08:00:00Z");
-      return { claimant, at: (minutes: number) => void (clock["X-Test-Now"] = new Date(start + minutes * 60_000).toISOString()) };
+      const at = (minutes: number) => {
+        clock["X-Test-Now"] = new Date(start + minutes * 60_000).toISOString();
+      };
+      return { claimant, at };
     }
 
     test("by default 12 hours: a session kept alive all day ends then, however recently it was used", async () => {

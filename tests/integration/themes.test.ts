@@ -8,7 +8,7 @@ const SITE = "https://www.acmetransmissionsettlement.example";
 const servers = new Map<string, PortalServer>();
 
 beforeAll(async () => {
-  const started = await Promise.all(THEMES.map((theme) => startPortal({ settlementDir: settlementWith((s) => void (s.theme = theme)) })));
+  const started = await Promise.all(THEMES.map((theme) => startPortal({ settlementDir: settlementWith({ theme }) })));
   THEMES.forEach((theme, index) => servers.set(theme, started[index]!));
 });
 afterAll(async () => {
@@ -126,7 +126,7 @@ describe.each(THEMES)("the %s theme", (theme) => {
 });
 
 test("a settlement without a banner shows none", async () => {
-  const server = await startPortal({ settlementDir: settlementWith((s) => void (s.banner = { showBanner: false })) });
+  const server = await startPortal({ settlementDir: settlementWith({ banner: { showBanner: false } }) });
   try {
     expect((await getPage(`${server.url}/`)).document.querySelector(".banner")).toBeNull();
   } finally {

@@ -15,7 +15,7 @@ export function withBrowserAndThemedPortals() {
   beforeAll(async () => {
     const [launched, ...started] = await Promise.all([
       launchChromium(),
-      ...THEMES.map((theme) => startPortal({ settlementDir: settlementWith((s) => void (s.theme = theme)) })),
+      ...THEMES.map((theme) => startPortal({ settlementDir: settlementWith({ theme }) })),
     ]);
     state.browser = launched as Browser;
     THEMES.forEach((theme, index) => state.servers.set(theme, started[index] as PortalServer));

@@ -9,20 +9,27 @@ type Json = Record<string, unknown>;
 
 /**
  * A copy of the demo settlement in a temporary folder, with settlement.json changed by `edit`
- * (which may mutate the parsed object or return a new one), for tests that need another theme,
- * other deadlines or a broken configuration. The captcha uses the "test" provider unless
- * `testCaptcha` is false. The class-member list has the test members too (members.ts).
+ * (settings to set in place of the demo's, or a function that may mutate the parsed object or
+ * return a new one), for tests that need another theme, other deadlines or a broken
+ * configuration. The captcha uses the "test" provider unless `testCaptcha` is false. The
+ * class-member list has the test members too (members.ts).
  */
-export function settlementWith(edit: (settlement: Json) => Json | void = () => {}, { testCaptcha = true } = {}): string {
+export function settlementWith(edit: Json | ((settlement: Json) => unknown) = {}, { testCaptcha = true } = {}): string {
   const dir = mkdtempSync(path.join(tmpdir(), "settlement-"));
   cpSync(DEMO_SETTLEMENT, dir, { recursive: true });
   const file = path.join(dir, "settlement.json");
   const settlement = JSON.parse(readFileSync(file, "utf8")) as Json;
   // Tests use the captcha's "test" provider unless they say otherwise (the real one is off this machine).
   if (testCaptcha) (settlement.captcha as Json).provider = "test";
-  writeFileSync(file, JSON.stringify(edit(settlement) ?? settlement, null, 2));
+  const edited = typeof edit === "function" ? returnedOr(edit(settlement), settlement) : { ...settlement, ...edit };
+  writeFileSync(file, JSON.stringify(edited, null, 2));
   appendFileSync(path.join(dir, "class-members.csv"), testMemberRows());
   return dir;
+}
+
+/** What an edit returned, if it returned a settlement; else the settlement it changed in place. */
+function returnedOr(returned: unknown, settlement: Json): Json {
+  return typeof returned === "object" && returned !== null ? (returned as Json) : settlement;
 }
 
 /** Write a file (e.g. a locale override) into a settlement folder. */

@@ -26,14 +26,14 @@ describe("settlement configuration", () => {
       maxFiles: 20,
       allowedTypes: ["pdf", "jpeg", "png", "heic", "tiff"],
     });
-    const message = loadError(settlementWith((s) => void (s.uploads = { maxFileBytes: 100, maxClaimBytes: 10, allowedTypes: ["exe"] })));
+    const message = loadError(settlementWith({ uploads: { maxFileBytes: 100, maxClaimBytes: 10, allowedTypes: ["exe"] } }));
     expect(message).toMatch(/at uploads\.allowedTypes\.0: /);
-    expect(loadError(settlementWith((s) => void (s.uploads = { maxFileBytes: 100, maxClaimBytes: 10 })))).toMatch(/at uploads\.maxFileBytes: maxFileBytes cannot exceed maxClaimBytes/);
+    expect(loadError(settlementWith({ uploads: { maxFileBytes: 100, maxClaimBytes: 10 } }))).toMatch(/at uploads\.maxFileBytes: maxFileBytes cannot exceed maxClaimBytes/);
   });
 
   test("a missing theme and an unknown theme have their own messages", () => {
     expect(loadError(settlementWith((s) => void delete s.theme))).toMatch(/settlement\.json: at theme: Theme not specified\./);
-    expect(loadError(settlementWith((s) => void (s.theme = "jnd-8-0-fancy")))).toMatch(
+    expect(loadError(settlementWith({ theme: "jnd-8-0-fancy" }))).toMatch(
       /settlement\.json: at theme: Unexpected appsettings\.theme value: "jnd-8-0-fancy"/,
     );
   });
