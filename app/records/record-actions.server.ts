@@ -169,10 +169,12 @@ export async function recordAction(intent: RecordIntent, posted: PostedForm, con
     throw data(text("Records_UnknownList"), { status: 400 });
   }
   const clientId = String(fields.get("record") ?? "");
-  const change = async (edit: (records: DraftRecords, list: RecordEntry[], record: RecordEntry | undefined) => string[] | void) => {
+  /** Changes the list by `edit`, which returns the documents it let go of. */
+  const change = async (edit: (records: DraftRecords, list: RecordEntry[], record: RecordEntry | undefined) => string[]) => {
     await changeRecords(context, (records) => {
-      const list = (records[block.model] ??= []);
-      return edit(records, list, list.find((candidate) => candidate.clientId === clientId)) ?? [];
+      const list = records[block.model] ?? [];
+      records[block.model] = list;
+      return edit(records, list, list.find((candidate) => candidate.clientId === clientId));
     });
     return backTo(pagePath, block.model);
   };
@@ -181,16 +183,19 @@ export async function recordAction(intent: RecordIntent, posted: PostedForm, con
     case "add":
       return change((records, list) => {
         if (!openDraft(records, block.model)) list.push({ clientId: newClientId(block.model), status: "draft", fields: {} });
+        return [];
       });
     case "cancel":
       return change((_records, list, record) => {
-        if (record?.status !== "draft") return;
+        if (record?.status !== "draft") return [];
         if (record.savedFields) Object.assign(record, { status: "saved", fields: record.savedFields, savedFields: undefined });
         else list.splice(list.indexOf(record), 1);
+        return [];
       });
     case "edit":
       return change((records, _list, record) => {
         if (block.allowEdit && record?.status === "saved" && !openDraft(records, block.model)) Object.assign(record, { status: "draft", savedFields: record.fields });
+        return [];
       });
     case "remove":
       return change((records, _list, record) => (record && (record.status === "draft" || block.allowDelete) ? removeRecord(records, block, record) : []));
@@ -255,7 +260,8 @@ async function saveRecord(intent: "save" | "upload", block: RecordsBlock, posted
   }
 
   await changeRecords(context, (records) => {
-    const list = (records[block.model] ??= []);
+    const list = records[block.model] ?? [];
+    records[block.model] = list;
     // The record as stored now: saved by another session meanwhile, this one becomes a new record.
     const current = list.find(isDraftRecord);
     const target: RecordEntry = current ?? { clientId: newClientId(block.model), status: "saved", fields: {} };
