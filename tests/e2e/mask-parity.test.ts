@@ -195,14 +195,14 @@ describe.each(CASES)("the parity rule: $mask", ({ flow, step, fields, answers, b
 /**
  * Editing after leaving a field: the claimant types, leaves (the field shows the value formatted),
  * comes back to the end of the field and types or deletes. The store holds what the same
- * keystrokes make of the plain text without JavaScript (`then` is appended; each "⌫" deletes one).
+ * keystrokes make of the plain text without JavaScript (`afterwards` is appended; each "⌫" deletes one).
  */
-const EDITS: Array<{ mask: string; flow: Flow; step: "claimant-info" | "claim-details"; field: string; answers: Record<string, string>; before: Case["before"]; typed: string; then: string }> = [
-  { mask: "CURRENCY_COMMA_DELIMITED", flow: "automotive", step: "claim-details", field: "claimDetails.repairCostEstimate", answers: AUTOMOTIVE_DETAILS, before: [["claimant-info", AUTOMOTIVE_CLAIMANT]], typed: "1250", then: "0" },
-  { mask: "CURRENCY_COMMA_DELIMITED", flow: "automotive", step: "claim-details", field: "claimDetails.repairCostEstimate", answers: AUTOMOTIVE_DETAILS, before: [["claimant-info", AUTOMOTIVE_CLAIMANT]], typed: "1000", then: "⌫" },
-  { mask: "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS", flow: "standard", step: "claim-details", field: "claimDetails.unitPrice", answers: STANDARD_DETAILS, before: [["claimant-info", STANDARD_CLAIMANT]], typed: "99", then: "5" },
-  { mask: "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS", flow: "standard", step: "claim-details", field: "claimDetails.unitPrice", answers: STANDARD_DETAILS, before: [["claimant-info", STANDARD_CLAIMANT]], typed: "1250.5", then: "⌫" },
-  { mask: "ZIP_CODE", flow: "standard", step: "claimant-info", field: "claimantInfo.mailingPostalCode", answers: STANDARD_CLAIMANT, before: [], typed: "981110042", then: "⌫⌫⌫⌫" },
+const EDITS: Array<{ mask: string; flow: Flow; step: "claimant-info" | "claim-details"; field: string; answers: Record<string, string>; before: Case["before"]; typed: string; afterwards: string }> = [
+  { mask: "CURRENCY_COMMA_DELIMITED", flow: "automotive", step: "claim-details", field: "claimDetails.repairCostEstimate", answers: AUTOMOTIVE_DETAILS, before: [["claimant-info", AUTOMOTIVE_CLAIMANT]], typed: "1250", afterwards: "0" },
+  { mask: "CURRENCY_COMMA_DELIMITED", flow: "automotive", step: "claim-details", field: "claimDetails.repairCostEstimate", answers: AUTOMOTIVE_DETAILS, before: [["claimant-info", AUTOMOTIVE_CLAIMANT]], typed: "1000", afterwards: "⌫" },
+  { mask: "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS", flow: "standard", step: "claim-details", field: "claimDetails.unitPrice", answers: STANDARD_DETAILS, before: [["claimant-info", STANDARD_CLAIMANT]], typed: "99", afterwards: "5" },
+  { mask: "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS", flow: "standard", step: "claim-details", field: "claimDetails.unitPrice", answers: STANDARD_DETAILS, before: [["claimant-info", STANDARD_CLAIMANT]], typed: "1250.5", afterwards: "⌫" },
+  { mask: "ZIP_CODE", flow: "standard", step: "claimant-info", field: "claimantInfo.mailingPostalCode", answers: STANDARD_CLAIMANT, before: [], typed: "981110042", afterwards: "⌫⌫⌫⌫" },
 ];
 
 /** The keys for an edit: "⌫" is Backspace, anything else is typed. */
@@ -212,14 +212,14 @@ async function pressEdit(page: Page, edit: string) {
 const editedPlainly = (text: string, edit: string) => [...edit].reduce((value, key) => (key === "⌫" ? value.slice(0, -1) : value + key), text);
 
 describe("the parity rule when a claimant comes back to a field", () => {
-  test.each(EDITS)("$mask: $typed, leave, come back, $then", async ({ flow, step, field, answers, before, typed, then }) => {
+  test.each(EDITS)("$mask: $typed, leave, come back, $afterwards", async ({ flow, step, field, answers, before, typed, afterwards }) => {
     const member = blankMember();
     const memberId = member["credentials.claimId"];
     const scriptless = new Claimant(started.portal);
     await scriptless.signIn(flow, member);
     for (const [earlier, earlierAnswers] of before) await scriptless.complete(`/${flow}/${earlier}`, earlierAnswers);
     await scriptless.get(`/${flow}/${step}`);
-    const posted = await scriptless.post(`/${flow}/${step}`, { ...answers, [field]: editedPlainly(typed, then) });
+    const posted = await scriptless.post(`/${flow}/${step}`, { ...answers, [field]: editedPlainly(typed, afterwards) });
     const withoutJs: Outcome = posted.status === 303 ? { stored: await stored(memberId, flow, field) } : { refused: fieldError(posted, field) };
 
     const browserSession = new Claimant(started.portal);
@@ -234,7 +234,7 @@ describe("the parity rule when a claimant comes back to a field", () => {
     await page.keyboard.press("Tab");
     await input.click();
     await page.keyboard.press("End");
-    await pressEdit(page, then);
+    await pressEdit(page, afterwards);
     await page.keyboard.press("Tab");
     const error = page.locator(`#field-${field.replace(".", "-")}-error`);
     await page.getByRole("button", { name: "Save and continue" }).click();

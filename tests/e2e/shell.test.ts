@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { AxeAudit, fillForm, openPage, openScriptlessPage, THEMES, withBrowserAndThemedPortals } from "#tests/support/browser.ts";
-import type { PortalServer } from "#tests/support/portal-server.ts";
+import { AxeAudit, openPage, openScriptlessPage, THEMES, withBrowserAndThemedPortals } from "#tests/support/browser.ts";
 
 const PAGES = ["/", "/lookup?culture=es", "/page-not-found", "/no/such/page?culture=es", "/error", "/deadline", "/session-expired?form=standard"];
 

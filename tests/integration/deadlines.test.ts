@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { at, getPage } from "#tests/support/http.ts";
+import { at } from "#tests/support/http.ts";
 import { type PortalServer, startFailure, startPortal } from "#tests/support/portal-server.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
 
