@@ -61,12 +61,12 @@ function answerSections(formType: FormType, definition: FormDefinition, draft: P
     const page = definition.pages[step]!;
     const answers = fieldsOfBlocks(page.blocks).flatMap((path) => {
       const { field, modelKey } = resolveField(definition, path)!;
-      const valueOf = (reference: string) => {
+      const valueAt = (reference: string) => {
         const [model, key] = qualify(reference, modelKey).split(".") as [string, string];
         return models[model]?.[key] ?? null;
       };
       // Hidden fields and fields that do not apply are not the claimant's answers.
-      if (!fieldKind(field).visible || !dependenciesFulfilled(field.dependencies, valueOf)) return [];
+      if (!fieldKind(field).visible || !dependenciesFulfilled(field.dependencies, valueAt)) return [];
       const [model, key] = path.split(".") as [string, string];
       return [{ path, label: text(field.label), value: displayValue(field, models[model]?.[key] ?? null, text, culture) }];
     });

@@ -10,8 +10,8 @@ function conditionHolds(condition: DependencyCondition, value: FieldValue): bool
 }
 
 /** SPEC §3 allDependenciesFulfilled: every condition holds. A field without dependencies always applies. */
-export function dependenciesFulfilled(dependencies: Dependencies | undefined, valueOf: (reference: string) => FieldValue): boolean {
-  return !dependencies || dependencies.conditions.every((condition) => conditionHolds(condition, valueOf(condition.field)));
+export function dependenciesFulfilled(dependencies: Dependencies | undefined, valueAt: (reference: string) => FieldValue): boolean {
+  return !dependencies || dependencies.conditions.every((condition) => conditionHolds(condition, valueAt(condition.field)));
 }
 
 /**

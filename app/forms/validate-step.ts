@@ -78,7 +78,7 @@ export function validateStep(
     // Each kind reads its own (a hidden field's value is the definition's, whatever is posted).
     setValue(current, path, forcedValue(path, context) ?? submittedValue(field, submitted[modelKey]?.[field.key]));
   }
-  const valueOf = (model: string) => (reference: string) => {
+  const valueAt = (model: string) => (reference: string) => {
     const [owner, key] = qualify(reference, model).split(".") as [string, string];
     return current[owner]?.[key] ?? null;
   };
@@ -89,7 +89,7 @@ export function validateStep(
 
   // Pass 1: dependencies and normalisation, so rules compare normalised values (dates as MM/dd/yyyy).
   for (const { path, modelKey, field } of fields) {
-    const fulfilled = dependenciesFulfilled(field.dependencies, valueOf(modelKey));
+    const fulfilled = dependenciesFulfilled(field.dependencies, valueAt(modelKey));
     applies.set(path, fulfilled);
     if (!fulfilled) {
       // Not applicable: later rules see it unanswered, and nothing is stored for it; unless the
@@ -123,7 +123,7 @@ export function validateStep(
       const failure = checkRule(rule, {
         value,
         isDate,
-        valueOf: valueOf(modelKey),
+        valueOf: valueAt(modelKey),
         characterWhitelist: context.characterWhitelist,
         today,
         side: context.side,

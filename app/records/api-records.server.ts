@@ -72,11 +72,11 @@ export function apiRecords(
     const file = fileField(model);
     const list: RecordEntry[] = [];
     for (const [index, record] of posted.entries()) {
-      const valueOf = (name: string) => {
+      const valueAt = (name: string) => {
         const value = record.fields[name.split(".")[1]!];
         return typeof value === "number" ? String(value) : value;
       };
-      const checked = validateRecord(block, model, valueOf, { ...context.step, saved: context.models, recordChoices: choices });
+      const checked = validateRecord(block, model, valueAt, { ...context.step, saved: context.models, recordChoices: choices });
       const failed = Object.entries(checked.errors)[0];
       if (failed) return { error: `${block.model}[${index}].${failed[0].split(".")[1]}: ${failureText(context.text, failed[1][0]!)}` };
       const entry: RecordEntry = { clientId: record.clientId, status: "saved", fields: { ...checked.values } as Record<string, FieldValue> };

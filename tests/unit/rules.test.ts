@@ -174,12 +174,12 @@ describe("value rules", () => {
 
 describe("dependencies", () => {
   const values: Record<string, FieldValue> = { country: "US", method: "paypal", leased: true };
-  const valueOf = (reference: string) => values[reference] ?? null;
+  const valueAt = (reference: string) => values[reference] ?? null;
   const fulfilled = (conditions: object[]) =>
-    dependenciesFulfilled({ conditions, hideWhenUnfulfilled: true, disable: false, resetOnUnfulfilled: true, resetOnFulfilled: false } as never, valueOf);
+    dependenciesFulfilled({ conditions, hideWhenUnfulfilled: true, disable: false, resetOnUnfulfilled: true, resetOnFulfilled: false } as never, valueAt);
 
   test("every condition must hold", () => {
-    expect(dependenciesFulfilled(undefined, valueOf)).toBe(true);
+    expect(dependenciesFulfilled(undefined, valueAt)).toBe(true);
     expect(fulfilled([{ field: "country", equals: "US" }])).toBe(true);
     expect(fulfilled([{ field: "country", notEquals: "US" }])).toBe(false);
     expect(fulfilled([{ field: "country", equals: "US" }, { field: "method", oneOf: ["venmo", "zelle"] }])).toBe(false);

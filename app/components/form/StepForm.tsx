@@ -77,7 +77,7 @@ export function StepForm(props: StepFormProps) {
     Object.fromEntries(
       paths.map((path) => {
         const model = path.split(".")[0]!;
-        const valueOf = (reference: string) => {
+        const valueAt = (reference: string) => {
           const qualified = qualify(reference, model);
           // As on the server: without international addresses the country is the US, asked or not.
           const forced = forcedValue(qualified, props);
@@ -86,7 +86,7 @@ export function StepForm(props: StepFormProps) {
           const [owner, key] = qualified.split(".") as [string, string];
           return props.saved[owner]?.[key] ?? null;
         };
-        return [path, dependenciesFulfilled(fields[path]!.dependencies, valueOf)];
+        return [path, dependenciesFulfilled(fields[path]!.dependencies, valueAt)];
       }),
     );
   const [fulfilled, setFulfilled] = useState(() => fulfilledFor(startValues));
