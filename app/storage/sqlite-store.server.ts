@@ -134,10 +134,12 @@ function migrate(db: DatabaseSync) {
   db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)");
   const row = db.prepare("SELECT MAX(version) AS version FROM schema_migrations").get() as { version: number | null };
   const current = row.version ?? 0;
-  MIGRATIONS.slice(current).forEach((sql, index) => transaction(db, () => {
-    db.exec(sql);
-    db.prepare("INSERT INTO schema_migrations (version) VALUES (?)").run(current + index + 1);
-  }));
+  for (const [index, sql] of MIGRATIONS.slice(current).entries()) {
+    transaction(db, () => {
+      db.exec(sql);
+      db.prepare("INSERT INTO schema_migrations (version) VALUES (?)").run(current + index + 1);
+    });
+  }
 }
 
 function transaction<T>(db: DatabaseSync, work: () => T): T {
@@ -229,7 +231,9 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
     forgetChallenges: db.prepare("DELETE FROM used_challenges WHERE expires_at < ?"),
   };
   const readSignInFailures = (claimId: string) => signInFailuresFromRow(statements.getSignInFailures.get(claimId) as SignInFailuresRow | undefined);
-  const deleteDocumentRows = (ids: string[]) => ids.forEach((id) => statements.deleteDocument.run(id));
+  const deleteDocumentRows = (ids: string[]) => {
+    for (const id of ids) statements.deleteDocument.run(id);
+  };
   const readDraft = (owner: string, formType: string): Draft | undefined => {
     const row = statements.getDraft.get(owner, formType) as { data: string; updated_at: number } | undefined;
     return row ? { ...answers.open(JSON.parse(row.data) as Omit<Draft, "updatedAt">), updatedAt: row.updated_at } : undefined;
@@ -400,7 +404,7 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
         statements.forgetSignInFailures.run(now);
         statements.forgetChallenges.run(now);
         const expired = (statements.expiredSessions.all(idleSince) as Array<{ id: string }>).map((row) => row.id);
-        expired.forEach((id) => statements.deleteSession.run(id));
+        for (const id of expired) statements.deleteSession.run(id);
         statements.deleteAbandonedDrafts.run();
         const abandoned = (statements.abandonedDocuments.all() as Array<{ id: string }>).map((row) => row.id);
         deleteDocumentRows(abandoned);

@@ -9,7 +9,7 @@ const servers = new Map<string, PortalServer>();
 
 beforeAll(async () => {
   const started = await Promise.all(THEMES.map((theme) => startPortal({ settlementDir: settlementWith({ theme }) })));
-  THEMES.forEach((theme, index) => servers.set(theme, started[index]!));
+  for (const [index, theme] of THEMES.entries()) servers.set(theme, started[index]!);
 });
 afterAll(async () => {
   await Promise.all([...servers.values()].map((server) => server.stop()));

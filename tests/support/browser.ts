@@ -18,7 +18,7 @@ export function withBrowserAndThemedPortals() {
       ...THEMES.map((theme) => startPortal({ settlementDir: settlementWith({ theme }) })),
     ]);
     state.browser = launched as Browser;
-    THEMES.forEach((theme, index) => state.servers.set(theme, started[index] as PortalServer));
+    for (const [index, theme] of THEMES.entries()) state.servers.set(theme, started[index] as PortalServer);
   });
   afterAll(async () => {
     await state.browser?.close();
