@@ -11,6 +11,7 @@ export function Banner({ banner }: { banner: LayoutModel["banner"] }) {
         {banner.image && <img src={banner.image.src} alt={banner.image.alt} className="banner-image" />}
         {banner.header && <h2 className="banner-header">{banner.header}</h2>}
         {banner.copy.map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the settlement's copy lines never move, and two may read alike: the place is the line
           <p key={index}>{line}</p>
         ))}
       </div>

@@ -9,41 +9,44 @@ import { type FieldBlock, isFieldBlock } from "#app/forms/blocks/index.ts";
 
 /** A page's blocks, as its definition lists them. `shownValues` feeds labelled values. */
 export function PageBlocks({ blocks, shownValues }: { blocks: PageBlock[]; shownValues: Record<string, string> }) {
-  const text = useText();
   return (
     <>
-      {blocks.map((block, index) => {
-        // A block of fields (one, a row, a name, an address, a confirmation): its folder's control (app/forms/blocks/).
-        if (isFieldBlock(block)) {
-          const Control = FIELD_BLOCK_CONTROLS[block.kind] as ComponentType<FieldBlock>;
-          return <Control key={index} {...block} />;
-        }
-        switch (block.kind) {
-          case "headerBlock":
-            return <HeaderBlock key={index} headingTag={block.headingTag}>{text(block.text)}</HeaderBlock>;
-          case "feedback":
-            return <Feedback key={index} style={block.style} icon={block.icon}>{text(block.text)}</Feedback>;
-          case "labelledValue":
-            return (
-              <LabelledValue key={index} label={block.label && text(block.label)} icon={block.icon}>
-                {block.valueFrom ? (shownValues[block.valueFrom] ?? text("Value_NotAnswered")) : block.value ? text(block.value) : null}
-              </LabelledValue>
-            );
-          case "fieldset":
-            return (
-              <fieldset key={index} className="block-fieldset">
-                <legend>{text(block.legend)}</legend>
-                {block.hint && <small className="field-hint">{text(block.hint)}</small>}
-                <PageBlocks blocks={block.blocks} shownValues={shownValues} />
-              </fieldset>
-            );
-          // Records blocks hold forms of their own: the page renders them before the step's form.
-          case "recordsTable":
-          case "documentManager":
-          default:
-            return null;
-        }
-      })}
+      {blocks.map((block, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a page's blocks keep the definition's order, never moving: the place is the block
+        <OneBlock key={index} block={block} shownValues={shownValues} />
+      ))}
     </>
   );
+}
+
+function OneBlock({ block, shownValues }: { block: PageBlock; shownValues: Record<string, string> }) {
+  const text = useText();
+  // A block of fields (one, a row, a name, an address, a confirmation): its folder's control (app/forms/blocks/).
+  if (isFieldBlock(block)) {
+    const Control = FIELD_BLOCK_CONTROLS[block.kind] as ComponentType<FieldBlock>;
+    return <Control {...block} />;
+  }
+  switch (block.kind) {
+    case "headerBlock":
+      return <HeaderBlock headingTag={block.headingTag}>{text(block.text)}</HeaderBlock>;
+    case "feedback":
+      return <Feedback style={block.style} icon={block.icon}>{text(block.text)}</Feedback>;
+    case "labelledValue":
+      return (
+        <LabelledValue label={block.label && text(block.label)} icon={block.icon}>
+          {block.valueFrom ? (shownValues[block.valueFrom] ?? text("Value_NotAnswered")) : block.value ? text(block.value) : null}
+        </LabelledValue>
+      );
+    case "fieldset":
+      return (
+        <fieldset className="block-fieldset">
+          <legend>{text(block.legend)}</legend>
+          {block.hint && <small className="field-hint">{text(block.hint)}</small>}
+          <PageBlocks blocks={block.blocks} shownValues={shownValues} />
+        </fieldset>
+      );
+    // Records blocks (recordsTable, documentManager) hold forms of their own: the page renders them before the step's form.
+    default:
+      return null;
+  }
 }

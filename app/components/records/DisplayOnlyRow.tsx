@@ -28,6 +28,7 @@ export function DisplayOnlyRow({ recordClientId, rows, actions }: { recordClient
     <tr>
       <th scope="row">{row.title}</th>
       {row.cells.map((cell, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in the headings' order: the place is the column
         <td key={index}>{cell}</td>
       ))}
       {buttons && (

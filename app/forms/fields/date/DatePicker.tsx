@@ -26,6 +26,7 @@ import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { portalNow } from "#app/components/form/portal-clock.ts";
 
+const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
 /** SPEC §9 picker defaults: minutes in steps of 5, hours of 1, 24-hour clock. */
 const MINUTES = Array.from({ length: 12 }, (_, index) => index * 5);
 const HOURS = Array.from({ length: 24 }, (_, index) => index);
@@ -220,16 +221,16 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
               ‹
             </button>
             <select aria-label={text("Picker_Month")} value={focused.month} onChange={(event) => setMonth(focused.year, Number(event.target.value))}>
-              {Array.from({ length: 12 }, (_, index) => (
-                <option key={index} value={index + 1}>
-                  {monthName(index + 1, culture)}
+              {MONTHS.map((month) => (
+                <option key={month} value={month}>
+                  {monthName(month, culture)}
                 </option>
               ))}
             </select>
             <select aria-label={text("Picker_Year")} value={focused.year} onChange={(event) => setMonth(Number(event.target.value), focused.month)}>
-              {Array.from({ length: lastYear - firstYear + 1 }, (_, index) => (
-                <option key={index} value={firstYear + index}>
-                  {firstYear + index}
+              {Array.from({ length: lastYear - firstYear + 1 }, (_, index) => firstYear + index).map((year) => (
+                <option key={year} value={year}>
+                  {year}
                 </option>
               ))}
             </select>
