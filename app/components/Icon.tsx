@@ -30,7 +30,9 @@ export function Icon({ name, label }: { name: IconName; label?: string }) {
       strokeLinecap="round"
       strokeLinejoin="round"
       focusable="false"
-      {...(label ? { role: "img", "aria-label": label } : { "aria-hidden": true })}
+      role={label ? "img" : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
     >
       {PATHS[name].map((d) => (
         <path key={d} d={d} />

@@ -43,6 +43,7 @@ export function Modal({
               {confirmLabel ?? text("Modal_Cancel")}
             </button>
           )}
+          {/* biome-ignore lint/a11y/noAutofocus: where showModal() puts the focus in the dialog (the WAI-ARIA dialog pattern); nowhere else */}
           <button type="button" onClick={onDismiss} autoFocus>
             {dismissLabel ?? text("Modal_Ok")}
           </button>

@@ -44,6 +44,7 @@ export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   const cleaned = base
     .normalize("NFC")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
     .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, "")
     .replace(/^[.\s]+|[.\s]+$/g, "")
     .replace(/\s+/g, " ");

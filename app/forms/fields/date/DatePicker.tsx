@@ -200,9 +200,16 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
   /** Moving to another month or year keeps the day where it can (the 31st becomes the 30th). */
   const setMonth = (year: number, month: number) => setFocused(calendarDate(year, month, focused.day) ?? addMonths({ year, month, day: 1 }, 0));
   const [firstYear, lastYear] = picker.yearRange;
+  /** Escape, from the toggle or anywhere in the panel, closes the picker and goes no further up. */
+  const onEscape = (event: KeyboardEvent) => {
+    if (event.key !== "Escape" || !open) return;
+    event.stopPropagation();
+    close();
+  };
 
   return (
-    <div className="date-picker" onKeyDown={(event) => event.key === "Escape" && open && (event.stopPropagation(), close())}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: it only hears Escape bubbling up from the toggle and the panel's own controls; it never takes focus itself
+    <div className="date-picker" onKeyDown={onEscape}>
       <button
         ref={toggleRef}
         type="button"

@@ -10,6 +10,7 @@ export function FileField({ path }: { path: string }) {
   const state = useStepForm();
   return (
     <FieldShell meta={meta}>
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: ARIA in HTML allows aria-required on a file input, which has no role to look it up by */}
       <input
         type="file"
         id={meta.id}
