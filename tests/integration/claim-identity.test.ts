@@ -132,7 +132,7 @@ describe.each(BACKENDS)("one claim per member (claims.perMember 'one', the defau
     const saved = await Promise.all(["a", "b", "c"].flatMap((letter) => [save(first, `First ${letter}`), save(second, `Second ${letter}`)]));
     expect(saved.map((page) => page.status)).toEqual([303, 303, 303, 303, 303, 303]);
     const expenses = Object.fromEntries(
-      (await first.get(DOCUMENTS_STEP)).document.querySelectorAll('#records-claimTransactions tbody tr').map((row) => [row.querySelector("th, td")!.textContent.trim(), row.querySelector('input[name="record"]')!.getAttribute("value")!]),
+      (await first.get(DOCUMENTS_STEP)).document.querySelectorAll("#records-claimTransactions tbody tr").map((row) => [row.querySelector("th, td")!.textContent.trim(), row.querySelector('input[name="record"]')!.getAttribute("value")!]),
     );
     await second.get(DOCUMENTS_STEP);
     // And a receipt each, at the same moment.

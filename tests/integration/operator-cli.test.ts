@@ -131,7 +131,7 @@ describe("the operator's command line: the settlement folder", () => {
     const dir = settlementWith();
     const before = readFileSync(path.join(dir, "class-members.csv"), "utf8");
     const unclosed = path.join(dir, "unclosed.csv");
-    writeFileSync(unclosed, "ClaimId,Pin,VIN,FirstName\n20000001,111111,,Ana\n20000002,222222,,\"Bo\n20000003,333333,,Carmen\n");
+    writeFileSync(unclosed, 'ClaimId,Pin,VIN,FirstName\n20000001,111111,,Ana\n20000002,222222,,"Bo\n20000003,333333,,Carmen\n');
     const refused = await portalCommand(undefined, dir, "import-members", unclosed);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`${unclosed}: line 3: a field opens a quote (") that is never closed`);

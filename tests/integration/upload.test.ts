@@ -102,7 +102,7 @@ describe.each(BACKENDS)("uploads into the %s store", (backend) => {
   });
 
   test("a body that is not the multipart it claims is a MalformedUpload", async () => {
-    const request = new Request("http://portal.test/upload", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=xyz" }, body: "--xyz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nunterminated" });
+    const request = new Request("http://portal.test/upload", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=xyz" }, body: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated' });
     await expect(receiveUpload(request, options())).rejects.toBeInstanceOf(MalformedUpload);
     // A control character in a part's header, as a hand-made request could send.
     const controlInName = new Request("http://portal.test/upload", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=xyz" }, body: '--xyz\r\nContent-Disposition: form-data; name="documentContexts.file"; filename="a\u0000.pdf"\r\n\r\n%PDF-\r\n--xyz--\r\n' });

@@ -98,7 +98,7 @@ describe("bad input never breaks the portal", () => {
 
   test("bodies that are not what their content type says, and bodies far too large", async () => {
     const cases: Array<[string, BodyInit]> = [
-      ["multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nunterminated"],
+      ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated'],
       ["multipart/form-data", "no boundary at all"],
       ["multipart/form-data; boundary=x", `--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n${"b".repeat(100_000)}\r\n--x--\r\n`],
       ["application/x-www-form-urlencoded", "%E0%A4%A=1&%%%=2"],

@@ -77,7 +77,7 @@ describe("form definitions", () => {
       models[2]!.fields.stillOwn!.key = "stillOwned";
     });
     const message = loadError(second);
-    expect(message).toContain("model ClaimDetails, field disposalDate: rule endDate refers to \"boughtOn\", which is not a field");
+    expect(message).toContain('model ClaimDetails, field disposalDate: rule endDate refers to "boughtOn", which is not a field');
     expect(message).toContain('model ClaimDetails, field stillOwn: its key is "stillOwned"');
   });
 
