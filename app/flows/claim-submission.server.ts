@@ -15,7 +15,6 @@ import { withCulture } from "#app/i18n/culture.ts";
 import { clientAddressContext } from "#app/request-context.ts";
 import { submitLimit } from "#app/security/rate-limit.server.ts";
 import { csrfToken } from "#app/session/csrf.server.ts";
-import { getPortal } from "#app/settlement/portal.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { claimDocumentIds, recordsProblems, savedOnly } from "#app/records/record-actions.server.ts";
 import { recordChoices, recordsViews } from "#app/records/records-view.server.ts";

@@ -4,7 +4,7 @@ import { memberByVin } from "#app/claimants/class-members.server.ts";
 import { FLOW_DEADLINE_KEYS, type FormType, passedDeadline } from "#app/deadlines/deadline-guard.ts";
 import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
 import { failureText } from "#app/forms/parse-step.ts";
-import { type ModelValues, type StepContext, validateStep } from "#app/forms/validate-step.ts";
+import { type ModelValues, validateStep } from "#app/forms/validate-step.ts";
 import { json, readJson } from "#app/http/json.server.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import { clientAddressContext } from "#app/request-context.ts";

@@ -12,12 +12,12 @@ export function answersThatApply(definition: Pick<FormDefinition, "models">, mod
   const filed = structuredClone(models);
   for (const model of definition.models) {
     const owner = modelKey(model);
-    const valueOf = (reference: string) => {
+    const valueAt = (reference: string) => {
       const [name, key] = qualify(reference, owner).split(".") as [string, string];
       return models[name]?.[key] ?? null;
     };
     for (const [key, field] of Object.entries(model.fields)) {
-      if (filed[owner] && Object.hasOwn(filed[owner], key) && !dependenciesFulfilled(field.dependencies, valueOf)) filed[owner][key] = null;
+      if (filed[owner] && Object.hasOwn(filed[owner], key) && !dependenciesFulfilled(field.dependencies, valueAt)) filed[owner][key] = null;
     }
   }
   return filed;

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { openPage, useBrowserAndPortal } from "#tests/support/browser.ts";
+import { openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
 
 /**
  * Issue 12, item 6, in Chromium: with JavaScript, a navigation whose data request fails renders the
@@ -12,7 +12,7 @@ import { openPage, useBrowserAndPortal } from "#tests/support/browser.ts";
 const file = path.join(mkdtempSync(path.join(tmpdir(), "not-a-folder-")), "file");
 writeFileSync(file, "");
 // A data folder below a regular file cannot be made: /error needs no store, the start page does.
-const started = useBrowserAndPortal({ env: { DATA_DIR: path.join(file, "data") } });
+const started = withBrowserAndPortal({ env: { DATA_DIR: path.join(file, "data") } });
 
 test("JavaScript true: a navigation that fails on the server quotes the id of its own data request", async () => {
   const page = await openPage(started.browser, true);

@@ -70,7 +70,7 @@ describe("a session of requests", () => {
     // The captcha provider cannot be reached: the sign-in fails in the app's own code, which logs it with the request's id.
     const unreachable = await closedPort();
     const portal = await startPortal({
-      settlementDir: settlementWith((s) => void (s.captcha = { provider: "turnstile", siteKey: "0x4AAAAAAA", verifyUrl: `http://127.0.0.1:${unreachable}/siteverify`, fallbackChallenge: false }), {
+      settlementDir: settlementWith({ captcha: { provider: "turnstile", siteKey: "0x4AAAAAAA", verifyUrl: `http://127.0.0.1:${unreachable}/siteverify`, fallbackChallenge: false } }, {
         testCaptcha: false,
       }),
       env: { CAPTCHA_SECRET_KEY: "secret-for-tests" },
