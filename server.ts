@@ -59,7 +59,9 @@ async function start() {
   if (process.env.TRUST_PROXY) app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
   for (const message of trustProxyWarnings(process.env.TRUST_PROXY, HOST)) log.warn(message);
   // Express's compiled TRUST_PROXY: whether it believes the peer of a connection (hop 0), i.e. the proxy.
-  const trustsPeer = (req: Request) => !!process.env.TRUST_PROXY && (app.get("trust proxy fn") as (address: string, hop: number) => boolean)(req.socket.remoteAddress ?? "", 0);
+  const trustsPeer = (req: Request) =>
+    !!process.env.TRUST_PROXY &&
+    (app.get("trust proxy fn") as (address: string, hop: number) => boolean)(req.socket.remoteAddress ?? "", 0);
 
   let loadBuild: () => Promise<ServerBuild>;
   let vite: import("vite").ViteDevServer | undefined;
@@ -127,7 +129,10 @@ async function start() {
     const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
     (res.locals.request as RequestRecord | undefined)?.errors.push(error);
     if (res.headersSent) return res.end();
-    res.status(status).type("text/plain").send(status === 500 ? "Internal Server Error" : "Bad Request");
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 500 ? "Internal Server Error" : "Bad Request");
   });
 
   const server = app.listen(PORT, HOST, (error?: Error) => {
@@ -139,7 +144,10 @@ async function start() {
     }
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : PORT;
-    log.info(`Portal for ${entry.portal.settlement.caseNumber} listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${port}`, { port });
+    log.info(
+      `Portal for ${entry.portal.settlement.caseNumber} listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${port}`,
+      { port },
+    );
   });
   stopGracefully(server);
   schedulePurge(entry);
@@ -150,7 +158,9 @@ function schedulePurge(entry: PortalEntry) {
   if (entry.PURGE_INTERVAL_MS <= 0) return;
   const purge = () =>
     entry.purgeExpiredDrafts().then(
-      (purged) => (purged.sessions || purged.drafts || purged.documents) && log.info("expired sessions and drafts purged", purged),
+      (purged) =>
+        (purged.sessions || purged.drafts || purged.documents) &&
+        log.info("expired sessions and drafts purged", purged),
       (error: unknown) => log.error("purging expired sessions failed", { error }),
     );
   setTimeout(purge, Math.min(10_000, entry.PURGE_INTERVAL_MS)).unref();
@@ -167,16 +177,28 @@ function schedulePurge(entry: PortalEntry) {
 function requestLog(trustsPeer: (req: Request) => boolean) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
-    const request: RequestRecord = { id: requestIdOf(req.headers[REQUEST_ID_HEADER.toLowerCase()], trustsPeer(req)), errors: [] };
+    const request: RequestRecord = {
+      id: requestIdOf(req.headers[REQUEST_ID_HEADER.toLowerCase()], trustsPeer(req)),
+      errors: [],
+    };
     res.locals.request = request;
     res.setHeader(REQUEST_ID_HEADER, request.id);
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const fields: LogFields = { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+      const fields: LogFields = {
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      };
       const [first, ...others] = request.errors;
       const requestLog = requestLogger(request.id);
       if (res.statusCode >= 500 || (first !== undefined && res.statusCode < 400)) {
-        requestLog.error("request", { ...fields, ...(first === undefined ? {} : { error: first }), ...(others.length ? { otherErrors: others } : {}) });
+        requestLog.error("request", {
+          ...fields,
+          ...(first === undefined ? {} : { error: first }),
+          ...(others.length ? { otherErrors: others } : {}),
+        });
       } else if (res.statusCode >= 400) {
         requestLog.warn("request", { ...fields, ...(first === undefined ? {} : { reason: reasonOf(first) }) });
       } else {
@@ -221,16 +243,31 @@ function stopGracefully(server: Server) {
 
 // Node's own warnings (a deprecation, say) as log lines too, rather than its "(node:…) Warning:" text.
 process.removeAllListeners("warning");
-process.on("warning", (warning) => log.warn(`Node.js: ${warning.message}`, { warning: warning.name, ...("code" in warning ? { code: warning.code } : {}) }));
+process.on("warning", (warning) =>
+  log.warn(`Node.js: ${warning.message}`, {
+    warning: warning.name,
+    ...("code" in warning ? { code: warning.code } : {}),
+  }),
+);
 // A fault nothing caught stops the server, as Node would, but with a log line instead of a bare stack.
 process.on("uncaughtException", (error, origin) => {
-  log.error(origin === "unhandledRejection" ? "a promise failed unhandled: the portal stops" : "an uncaught exception: the portal stops", { error });
+  log.error(
+    origin === "unhandledRejection"
+      ? "a promise failed unhandled: the portal stops"
+      : "an uncaught exception: the portal stops",
+    { error },
+  );
   process.exit(1);
 });
 
 start().catch((error: unknown) => {
   // Configuration errors carry their own operator-readable message; print it without a stack.
-  const message = error instanceof Error && ["SettlementConfigError", "ConfigurationError"].includes(error.name) ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const message =
+    error instanceof Error && ["SettlementConfigError", "ConfigurationError"].includes(error.name)
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
   process.stderr.write(`The portal could not start.\n${message}\n`);
   process.exit(1);
 });

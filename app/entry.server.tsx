@@ -2,10 +2,23 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { registerMessages } from "./i18n/messages.ts";
 import { log } from "./log.server.ts";
-import { clientAddressContext, cspNonceContext, NonceContext, RequestIdContext, requestErrorsContext, requestIdContext } from "./request-context.ts";
+import {
+  clientAddressContext,
+  cspNonceContext,
+  NonceContext,
+  RequestIdContext,
+  requestErrorsContext,
+  requestIdContext,
+} from "./request-context.ts";
 import { reportRequestError, requestLog } from "./request-log.server.ts";
 import { checkFieldKeysSetting } from "./security/field-keys.server.ts";
 import { getPortal } from "./settlement/portal.server.ts";
@@ -40,7 +53,8 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Wait for the whole page for crawlers; everyone else gets the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions = userAgent && isbot(userAgent) ? "onAllReady" : "onShellReady";
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      userAgent && isbot(userAgent) ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -61,7 +75,12 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);
@@ -84,7 +103,11 @@ export default function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // A response a route throws on purpose (a 404, a 403) is no error; React Router's own 405 carries one (its reason).
-  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500 && !(error as { error?: unknown }).error)) return;
+  if (
+    request.signal.aborted ||
+    (isRouteErrorResponse(error) && error.status < 500 && !(error as { error?: unknown }).error)
+  )
+    return;
   const reported = isCrossSiteRefusal(error, request) ? new CrossSiteRefusal(request.headers.get("origin")) : error;
   if (context) reportRequestError(context, reported);
   else log.error("request failed", { path: new URL(request.url).pathname, error: reported });
@@ -101,5 +124,8 @@ class CrossSiteRefusal extends Error {
 function isCrossSiteRefusal(error: unknown, request: Request): boolean {
   if (!(error instanceof Error)) return false;
   // react-router/lib/actions.ts (document requests), and single-fetch.ts's stand-in for it (data requests).
-  return /Aborting the action\.$/.test(error.message) || (error.message === "Bad Request" && request.method !== "GET" && new URL(request.url).pathname.endsWith(".data"));
+  return (
+    /Aborting the action\.$/.test(error.message) ||
+    (error.message === "Bad Request" && request.method !== "GET" && new URL(request.url).pathname.endsWith(".data"))
+  );
 }

@@ -36,7 +36,8 @@ function plain(value: unknown, depth = 0): unknown {
     if (code !== undefined) fields.code = code;
     if (value.stack) fields.stack = value.stack.slice(0, MAX_TEXT);
     if (depth < 3 && value.cause !== undefined) fields.cause = plain(value.cause, depth + 1);
-    if (depth < 3 && value instanceof AggregateError) fields.errors = value.errors.slice(0, 5).map((error) => plain(error, depth + 1));
+    if (depth < 3 && value instanceof AggregateError)
+      fields.errors = value.errors.slice(0, 5).map((error) => plain(error, depth + 1));
     return fields;
   }
   if (typeof value === "bigint") return String(value);
@@ -52,13 +53,24 @@ export function jsonLine(level: LogLevel, message: string, fields: LogFields, no
     return JSON.stringify(entry, (_key, value: unknown) => plain(value));
   } catch (error) {
     // A field JSON cannot write (a cycle): the line still says what happened.
-    return JSON.stringify({ time: entry.time, level, ...(requestId === undefined ? {} : { requestId }), message, logError: `fields not written: ${String(error)}` });
+    return JSON.stringify({
+      time: entry.time,
+      level,
+      ...(requestId === undefined ? {} : { requestId }),
+      message,
+      logError: `fields not written: ${String(error)}`,
+    });
   }
 }
 
 /** A line for a person: "warning: message", with an error's message after a colon. */
 export function textLine(level: LogLevel, message: string, fields: LogFields): string {
-  const error = fields.error instanceof Error ? `: ${fields.error.message}` : typeof fields.error === "string" ? `: ${fields.error}` : "";
+  const error =
+    fields.error instanceof Error
+      ? `: ${fields.error.message}`
+      : typeof fields.error === "string"
+        ? `: ${fields.error}`
+        : "";
   return `${level === "info" ? "" : level === "warn" ? "warning: " : "error: "}${message}${error}`;
 }
 
@@ -85,8 +97,16 @@ export function logInto(entries: LogEntry[]): () => void {
 }
 
 function logger(bound: LogFields): Logger {
-  const write = (level: LogLevel) => (message: string, fields: LogFields = {}) => output(level, message, { ...bound, ...fields });
-  return { info: write("info"), warn: write("warn"), error: write("error"), with: (fields) => logger({ ...bound, ...fields }) };
+  const write =
+    (level: LogLevel) =>
+    (message: string, fields: LogFields = {}) =>
+      output(level, message, { ...bound, ...fields });
+  return {
+    info: write("info"),
+    warn: write("warn"),
+    error: write("error"),
+    with: (fields) => logger({ ...bound, ...fields }),
+  };
 }
 
 /** The process's logger: start-up, shutdown, the purge, warnings about the settlement or the data folder. */

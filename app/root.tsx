@@ -64,7 +64,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data && <script nonce={nonce} src={data.textsUrl} />}
       </head>
       <body>
-        <TextsContext.Provider value={texts}>{data ? <ThemeLayout model={data.layout}>{children}</ThemeLayout> : children}</TextsContext.Provider>
+        <TextsContext.Provider value={texts}>
+          {data ? <ThemeLayout model={data.layout}>{children}</ThemeLayout> : children}
+        </TextsContext.Provider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -86,6 +88,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const reference = useRequestId();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundMessage />;
-  if (isRouteErrorResponse(error) && error.status === 413) return <ErrorMessage message="Form_TooLarge" reference={reference} />;
+  if (isRouteErrorResponse(error) && error.status === 413)
+    return <ErrorMessage message="Form_TooLarge" reference={reference} />;
   return <ErrorMessage reference={reference} />;
 }

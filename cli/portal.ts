@@ -47,7 +47,13 @@ async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { out: { type: "string" }, format: { type: "string" }, documents: { type: "boolean" }, json: { type: "boolean" }, help: { type: "boolean" } },
+    options: {
+      out: { type: "string" },
+      format: { type: "string" },
+      documents: { type: "boolean" },
+      json: { type: "boolean" },
+      help: { type: "boolean" },
+    },
   });
   const [command, ...rest] = positionals;
   if (!command || values.help) {
@@ -58,8 +64,14 @@ async function main(argv: string[]): Promise<number> {
     case "validate": {
       const portal = loadPortal(settlementDir());
       const { settlement, classMembers, forms } = portal;
-      console.log(`${settlementDir()} is valid: ${settlement.caseName} (${settlement.caseNumber}), theme ${settlement.theme}, cultures ${settlement.cultures.join(", ")}`);
-      console.log(`  forms: ${Object.entries(forms).map(([type, form]) => `${type} (${form.models.length} models)`).join(", ")}`);
+      console.log(
+        `${settlementDir()} is valid: ${settlement.caseName} (${settlement.caseNumber}), theme ${settlement.theme}, cultures ${settlement.cultures.join(", ")}`,
+      );
+      console.log(
+        `  forms: ${Object.entries(forms)
+          .map(([type, form]) => `${type} (${form.models.length} models)`)
+          .join(", ")}`,
+      );
       console.log(`  class members: ${classMembers.byClaimId.size}`);
       return 0;
     }
@@ -67,15 +79,26 @@ async function main(argv: string[]): Promise<number> {
       const source = rest[0];
       if (!source) throw new UsageError("import-members needs the CSV file to import");
       const imported = importClassMembers(settlementDir(), path.resolve(source));
-      console.log(`Imported ${imported.members} class members (${imported.withVin} with a VIN) into ${settlementDir()}. Restart the portal's servers to use them.`);
+      console.log(
+        `Imported ${imported.members} class members (${imported.withVin} with a VIN) into ${settlementDir()}. Restart the portal's servers to use them.`,
+      );
       return 0;
     }
     case "export": {
       const formats = (values.format ?? "json,csv").split(",").map((format) => format.trim());
-      if (formats.some((format) => format !== "json" && format !== "csv")) throw new UsageError("--format takes json, csv or json,csv");
+      if (formats.some((format) => format !== "json" && format !== "csv"))
+        throw new UsageError("--format takes json, csv or json,csv");
       const outDir = path.resolve(values.out ?? `claims-export-${new Date().toISOString().slice(0, 10)}`);
-      const summary = await exportClaims({ store: getStore(), forms: loadPortal(settlementDir()).forms, outDir, formats: formats as Array<"json" | "csv">, documents: !!values.documents });
-      console.log(`Exported ${summary.claims} claims${values.documents ? ` and ${summary.documents} documents` : ""} to ${outDir}: ${summary.files.join(", ")}`);
+      const summary = await exportClaims({
+        store: getStore(),
+        forms: loadPortal(settlementDir()).forms,
+        outDir,
+        formats: formats as Array<"json" | "csv">,
+        documents: !!values.documents,
+      });
+      console.log(
+        `Exported ${summary.claims} claims${values.documents ? ` and ${summary.documents} documents` : ""} to ${outDir}: ${summary.files.join(", ")}`,
+      );
       return 0;
     }
     case "report": {
@@ -85,14 +108,20 @@ async function main(argv: string[]): Promise<number> {
     }
     case "purge": {
       const purged = await purgeExpiredDrafts();
-      console.log(`Removed ${purged.sessions} expired sessions, ${purged.drafts} drafts past their flow's deadline and retention, and ${purged.documents} unfiled documents.`);
+      console.log(
+        `Removed ${purged.sessions} expired sessions, ${purged.drafts} drafts past their flow's deadline and retention, and ${purged.documents} unfiled documents.`,
+      );
       return 0;
     }
     case "unlock": {
       const claimId = rest[0];
       if (!claimId || !/^\d{8}$/.test(claimId)) throw new UsageError("unlock needs the Claim ID to unlock (8 digits)");
       const forgotten = await getStore().clearSignInFailures(claimId);
-      console.log(forgotten ? `Claim ID ${claimId} is unlocked: its failed sign-ins are forgotten.` : `Claim ID ${claimId} had no failed sign-ins.`);
+      console.log(
+        forgotten
+          ? `Claim ID ${claimId} is unlocked: its failed sign-ins are forgotten.`
+          : `Claim ID ${claimId} had no failed sign-ins.`,
+      );
       return 0;
     }
     case "new-field-key": {
@@ -120,7 +149,12 @@ main(process.argv.slice(2))
   })
   .catch((error: unknown) => {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else console.error(error instanceof Error && ["SettlementConfigError", "ConfigurationError"].includes(error.name) ? error.message : error);
+    else
+      console.error(
+        error instanceof Error && ["SettlementConfigError", "ConfigurationError"].includes(error.name)
+          ? error.message
+          : error,
+      );
     process.exitCode = error instanceof UsageError ? 2 : 1;
   })
   .finally(() => closeStore().catch(() => undefined));

@@ -1,6 +1,12 @@
 import type { Logger } from "#app/log.server.ts";
 import type { Settlement } from "#app/settlement/settlement-schema.ts";
-import { CAPTCHA_TOKEN_FIELD, type CaptchaSettings, CHALLENGE_ANSWER_FIELD, CHALLENGE_TOKEN_FIELD, TEST_PROVIDER_TOKEN } from "./captcha-fields.ts";
+import {
+  CAPTCHA_TOKEN_FIELD,
+  type CaptchaSettings,
+  CHALLENGE_ANSWER_FIELD,
+  CHALLENGE_TOKEN_FIELD,
+  TEST_PROVIDER_TOKEN,
+} from "./captcha-fields.ts";
 import { acceptChallengeAnswer, createChallenge } from "./fallback-challenge.server.ts";
 
 export type CaptchaOutcome = { ok: true } | { ok: false; reason: "missing" | "rejected" | "unavailable" };
@@ -37,9 +43,15 @@ const TURNSTILE_TEST_SECRETS: Record<string, string> = {
 };
 
 /** Turnstile's siteverify (or the configured stand-in): success, rejection, or no answer at all. */
-async function verifyWithProvider(settlement: Settlement, token: string, remoteIp: string, log: Logger): Promise<CaptchaOutcome> {
+async function verifyWithProvider(
+  settlement: Settlement,
+  token: string,
+  remoteIp: string,
+  log: Logger,
+): Promise<CaptchaOutcome> {
   const { captcha } = settlement;
-  if (captcha.provider === "test") return token === TEST_PROVIDER_TOKEN ? { ok: true } : { ok: false, reason: "rejected" };
+  if (captcha.provider === "test")
+    return token === TEST_PROVIDER_TOKEN ? { ok: true } : { ok: false, reason: "rejected" };
   const secret = process.env.CAPTCHA_SECRET_KEY ?? TURNSTILE_TEST_SECRETS[captcha.siteKey];
   if (!secret) {
     log.error("CAPTCHA_SECRET_KEY is not set: captcha tokens cannot be verified");
@@ -68,11 +80,18 @@ async function verifyWithProvider(settlement: Settlement, token: string, remoteI
  * Checks the proof a form carries: the widget's token when scripts ran, else the answer to the
  * server-side challenge (when the settlement offers it).
  */
-export async function verifyCaptcha(settlement: Settlement, proof: CaptchaProof, { sessionId, remoteIp, log }: CaptchaRequester, now: number): Promise<CaptchaOutcome> {
+export async function verifyCaptcha(
+  settlement: Settlement,
+  proof: CaptchaProof,
+  { sessionId, remoteIp, log }: CaptchaRequester,
+  now: number,
+): Promise<CaptchaOutcome> {
   if (!captchaRequired(settlement)) return { ok: true };
   if (proof.token) return verifyWithProvider(settlement, proof.token, remoteIp, log);
   if (settlement.captcha.fallbackChallenge && proof.challengeToken && proof.challengeAnswer) {
-    return (await acceptChallengeAnswer(proof.challengeToken, proof.challengeAnswer, sessionId, now)) ? { ok: true } : { ok: false, reason: "rejected" };
+    return (await acceptChallengeAnswer(proof.challengeToken, proof.challengeAnswer, sessionId, now))
+      ? { ok: true }
+      : { ok: false, reason: "rejected" };
   }
   return { ok: false, reason: "missing" };
 }
@@ -81,14 +100,21 @@ export async function verifyCaptcha(settlement: Settlement, proof: CaptchaProof,
  * What a failed check means for the claimant: a missing or rejected proof is theirs to redo (400,
  * with its message), an unreachable provider is not (503, with the caller's generic message).
  */
-export function captchaRefusal(reason: "missing" | "rejected" | "unavailable", unavailableKey: string): { status: 400 | 503; key: string } {
+export function captchaRefusal(
+  reason: "missing" | "rejected" | "unavailable",
+  unavailableKey: string,
+): { status: 400 | 503; key: string } {
   if (reason === "unavailable") return { status: 503, key: unavailableKey };
   return { status: 400, key: reason === "missing" ? "Captcha_Required" : "Captcha_Rejected" };
 }
 
 export function captchaProof(formData: FormData | URLSearchParams): CaptchaProof {
   const field = (name: string) => formData.get(name)?.toString() ?? null;
-  return { token: field(CAPTCHA_TOKEN_FIELD), challengeToken: field(CHALLENGE_TOKEN_FIELD), challengeAnswer: field(CHALLENGE_ANSWER_FIELD) };
+  return {
+    token: field(CAPTCHA_TOKEN_FIELD),
+    challengeToken: field(CHALLENGE_TOKEN_FIELD),
+    challengeAnswer: field(CHALLENGE_ANSWER_FIELD),
+  };
 }
 
 /** The captcha settings a page shown to `sessionId` sends to its form, with a fresh fallback challenge. */

@@ -14,7 +14,9 @@ import { getStore } from "#app/storage/store.server.ts";
 const LIFETIME_MS = 15 * 60_000;
 
 function sign(sessionId: string, expiresAt: number, nonce: string, answer: string): string {
-  return createHmac("sha256", sessionSecret()).update(`challenge:${sessionId}:${expiresAt}:${nonce}:${answer}`).digest("base64url");
+  return createHmac("sha256", sessionSecret())
+    .update(`challenge:${sessionId}:${expiresAt}:${nonce}:${answer}`)
+    .digest("base64url");
 }
 
 export interface Challenge {
@@ -28,14 +30,22 @@ export function createChallenge(sessionId: string, now: number): Challenge {
   const second = randomInt(2, 10);
   const expiresAt = now + LIFETIME_MS;
   const nonce = randomBytes(9).toString("base64url");
-  return { question: `${first} + ${second}`, token: `${expiresAt}.${nonce}.${sign(sessionId, expiresAt, nonce, String(first + second))}` };
+  return {
+    question: `${first} + ${second}`,
+    token: `${expiresAt}.${nonce}.${sign(sessionId, expiresAt, nonce, String(first + second))}`,
+  };
 }
 
 /**
  * Whether `answer` solves the challenge `token` shown to this session, unexpired, for the first
  * time (which uses it up). A wrong answer, or one from another session, uses nothing.
  */
-export async function acceptChallengeAnswer(token: string, answer: string, sessionId: string, now: number): Promise<boolean> {
+export async function acceptChallengeAnswer(
+  token: string,
+  answer: string,
+  sessionId: string,
+  now: number,
+): Promise<boolean> {
   const [expiresText, nonce, signature] = token.split(".");
   const expiresAt = Number(expiresText);
   if (!nonce || !/^[\w-]+$/.test(nonce) || !signature || !Number.isFinite(expiresAt) || now > expiresAt) return false;

@@ -53,11 +53,21 @@ export function parseClassMembers(text: string, file: string): ClassMembers {
   rows.forEach(({ fields: row, line }) => {
     const record = Object.fromEntries(header.map((column, at) => [column, (row[at] ?? "").trim()]));
     const { ClaimId: claimId, Pin: pin, VIN: vin, ...prepopulated } = record as Record<string, string>;
-    if (!/^\d{8}$/.test(claimId!) || !/^\d{6}$/.test(pin!)) throw new SettlementConfigError(`${file}: line ${line}: ClaimId must be 8 digits and Pin 6 digits`);
-    if (members.byClaimId.has(claimId!)) throw new SettlementConfigError(`${file}: line ${line}: ClaimId ${claimId} appears twice`);
+    if (!/^\d{8}$/.test(claimId!) || !/^\d{6}$/.test(pin!))
+      throw new SettlementConfigError(`${file}: line ${line}: ClaimId must be 8 digits and Pin 6 digits`);
+    if (members.byClaimId.has(claimId!))
+      throw new SettlementConfigError(`${file}: line ${line}: ClaimId ${claimId} appears twice`);
     // Several members may share a vehicle (co-owners, successive owners): a VIN only says it is covered.
-    if (vin && !/^[A-HJ-NPR-Z0-9]{17}$/i.test(vin)) throw new SettlementConfigError(`${file}: line ${line}: VIN must be 17 letters and digits, without I, O or Q (or empty)`);
-    const member: ClassMember = { claimId: claimId!, pinHash: hashPin(pin!), vin: vin ? vin.toUpperCase() : undefined, prepopulated: { ...prepopulated, ...(vin ? { VIN: vin.toUpperCase() } : {}) } };
+    if (vin && !/^[A-HJ-NPR-Z0-9]{17}$/i.test(vin))
+      throw new SettlementConfigError(
+        `${file}: line ${line}: VIN must be 17 letters and digits, without I, O or Q (or empty)`,
+      );
+    const member: ClassMember = {
+      claimId: claimId!,
+      pinHash: hashPin(pin!),
+      vin: vin ? vin.toUpperCase() : undefined,
+      prepopulated: { ...prepopulated, ...(vin ? { VIN: vin.toUpperCase() } : {}) },
+    };
     members.byClaimId.set(member.claimId, member);
     if (member.vin) members.byVin.set(member.vin, member);
   });

@@ -40,7 +40,11 @@ export interface CsvRow {
 const CR = 0x0d;
 const LF = 0x0a;
 const BOM = [0xef, 0xbb, 0xbf];
-const QUOTE_ERRORS = new Set<CsvError["code"]>(["CSV_QUOTE_NOT_CLOSED", "INVALID_OPENING_QUOTE", "CSV_INVALID_CLOSING_QUOTE"]);
+const QUOTE_ERRORS = new Set<CsvError["code"]>([
+  "CSV_QUOTE_NOT_CLOSED",
+  "INVALID_OPENING_QUOTE",
+  "CSV_INVALID_CLOSING_QUOTE",
+]);
 
 /**
  * Line numbers as an editor shows them, for byte offsets into the file. csv-parse's own count will

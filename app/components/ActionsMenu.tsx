@@ -12,9 +12,15 @@ export function ActionsMenu({ model }: { model: LayoutModel }) {
     <details className="dropdown actions-menu">
       <summary>{text("Header_IWouldLikeTo")}</summary>
       <ul>
-        <li><ExternalLink href={`${model.siteBaseUrl}/claim/status`}>{text("Header_ClaimStatus")}</ExternalLink></li>
-        <li><ExternalLink href={`${model.siteBaseUrl}/documents`}>{text("Header_UploadDocuments")}</ExternalLink></li>
-        <li><ExternalLink href={`${model.siteBaseUrl}/coa`}>{text("Header_ChangeAddress")}</ExternalLink></li>
+        <li>
+          <ExternalLink href={`${model.siteBaseUrl}/claim/status`}>{text("Header_ClaimStatus")}</ExternalLink>
+        </li>
+        <li>
+          <ExternalLink href={`${model.siteBaseUrl}/documents`}>{text("Header_UploadDocuments")}</ExternalLink>
+        </li>
+        <li>
+          <ExternalLink href={`${model.siteBaseUrl}/coa`}>{text("Header_ChangeAddress")}</ExternalLink>
+        </li>
       </ul>
     </details>
   );

@@ -2,7 +2,14 @@ import { type ButtonHTMLAttributes, type ReactNode, useState } from "react";
 import type { IconName } from "#app/forms/page-schema.ts";
 import { Icon } from "./Icon.tsx";
 
-export const BUTTON_STYLES = ["default", "primary", "secondary", "outlinePrimary", "outlineSecondary", "outline"] as const;
+export const BUTTON_STYLES = [
+  "default",
+  "primary",
+  "secondary",
+  "outlinePrimary",
+  "outlineSecondary",
+  "outline",
+] as const;
 export type ButtonStyle = (typeof BUTTON_STYLES)[number];
 
 const CLASS: Record<ButtonStyle, string | undefined> = {
@@ -26,7 +33,15 @@ interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, "onC
 }
 
 /** SPEC §4/§5 button: a label or an icon is required; disabled while its handler runs. */
-export function Button({ label, icon, buttonStyle = "default", onClick, shouldDisableOnClick = true, busy = false, ...props }: ButtonProps) {
+export function Button({
+  label,
+  icon,
+  buttonStyle = "default",
+  onClick,
+  shouldDisableOnClick = true,
+  busy = false,
+  ...props
+}: ButtonProps) {
   if (!label && !icon) throw new Error("Either label or icon must have a value.");
   const [running, setRunning] = useState(false);
   const disabled = props.disabled || busy || running;

@@ -8,7 +8,13 @@ import { Modal } from "./Modal.tsx";
  * the flag. It gives the failed request's id as the reference for support (none when the server
  * was not reached).
  */
-export function ErrorAlertModal({ errorInfo, onClose }: { errorInfo: { showError: boolean; header: string; message: string }; onClose: () => void }) {
+export function ErrorAlertModal({
+  errorInfo,
+  onClose,
+}: {
+  errorInfo: { showError: boolean; header: string; message: string };
+  onClose: () => void;
+}) {
   const text = useText();
   const reference = useRequestId();
   return (

@@ -8,7 +8,13 @@ import { PortalLink } from "./PortalLink.tsx";
  * request's id, for the claimant to quote to support (the server's log lines carry it); nothing
  * else about the failure is shown.
  */
-export function ErrorMessage({ message = "Error_ProblemOccurred", reference }: { message?: string; reference?: string }) {
+export function ErrorMessage({
+  message = "Error_ProblemOccurred",
+  reference,
+}: {
+  message?: string;
+  reference?: string;
+}) {
   const text = useText();
   return (
     <>

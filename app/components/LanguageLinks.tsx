@@ -23,7 +23,12 @@ export function LanguageLinks({ culture, cultures }: { culture: string; cultures
           return (
             <li key={other}>
               {/* A whole new document: the page comes with its culture's texts script. */}
-              <Link to={`${location.pathname}${search ? `?${search}` : ""}`} lang={other} hrefLang={other} reloadDocument>
+              <Link
+                to={`${location.pathname}${search ? `?${search}` : ""}`}
+                lang={other}
+                hrefLang={other}
+                reloadDocument
+              >
                 {languageName(other)}
               </Link>
             </li>

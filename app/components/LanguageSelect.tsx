@@ -16,7 +16,13 @@ export function LanguageSelect({ culture, cultures }: { culture: string; culture
   const kept = [...new URLSearchParams(location.search)].filter(([name]) => name !== "culture");
   return (
     // A whole new document (reloadDocument): the page comes with its culture's texts script.
-    <Form method="get" action={location.pathname} className="language-select" reloadDocument onChange={(event) => event.currentTarget.requestSubmit()}>
+    <Form
+      method="get"
+      action={location.pathname}
+      className="language-select"
+      reloadDocument
+      onChange={(event) => event.currentTarget.requestSubmit()}
+    >
       {kept.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -28,7 +34,11 @@ export function LanguageSelect({ culture, cultures }: { culture: string; culture
           </option>
         ))}
       </select>
-      {!enhanced && <button type="submit" className="secondary">{text("Header_ChangeLanguage")}</button>}
+      {!enhanced && (
+        <button type="submit" className="secondary">
+          {text("Header_ChangeLanguage")}
+        </button>
+      )}
     </Form>
   );
 }

@@ -8,7 +8,14 @@ export function Logo({ title }: { title: string }) {
     <PortalLink to="/" className="logo">
       <svg viewBox="0 0 32 32" width="40" height="40" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="6" fill="currentColor" />
-        <path d="M9 17l5 5 9-11" fill="none" stroke="var(--logo-contrast, #fff)" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M9 17l5 5 9-11"
+          fill="none"
+          stroke="var(--logo-contrast, #fff)"
+          strokeWidth="3"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <span className="visually-hidden">{text("Header_LogoHome", title)}</span>
     </PortalLink>

@@ -11,7 +11,12 @@ const KEEP_ALIVE_EVERY_MS = 60_000;
 const ACTIVITY_EVENTS = ["keydown", "wheel", "mousedown", "mousemove", "touchstart", "pointerdown"] as const;
 
 function postSession(path: string, csrfToken: string) {
-  return fetch(path, { method: "POST", headers: { "X-CSRF-TOKEN": csrfToken }, credentials: "same-origin", keepalive: true }).catch(() => undefined);
+  return fetch(path, {
+    method: "POST",
+    headers: { "X-CSRF-TOKEN": csrfToken },
+    credentials: "same-origin",
+    keepalive: true,
+  }).catch(() => undefined);
 }
 
 /**
@@ -21,7 +26,15 @@ function postSession(path: string, csrfToken: string) {
  * restarts the clock (and tells the server); in the last minute a modal counts down m:ss with
  * Continue; at zero the session is ended (POST /api/session-timeout) and the claimant is sent on.
  */
-export function SessionTimer({ seconds, expiredPath, csrfToken }: { seconds: number; expiredPath: string; csrfToken: string }) {
+export function SessionTimer({
+  seconds,
+  expiredPath,
+  csrfToken,
+}: {
+  seconds: number;
+  expiredPath: string;
+  csrfToken: string;
+}) {
   const text = useText();
   const navigate = useNavigate();
   const lastActivity = useRef(Date.now());

@@ -14,15 +14,29 @@ export function SiteNavigation({ model, withClaimLinks }: { model: LayoutModel; 
   return (
     <nav aria-label={text("Header_MainNavigation")} className="site-navigation">
       <ul>
-        <li><ExternalLink href={site("/")}>{text("Header_Home")}</ExternalLink></li>
-        <li><ExternalLink href={site("/dates")}>{text("Header_Dates")}</ExternalLink></li>
-        <li><ExternalLink href={site("/documents")}>{text("Header_Documents")}</ExternalLink></li>
-        <li><ExternalLink href={site("/faq")}>{text("Header_Faq")}</ExternalLink></li>
+        <li>
+          <ExternalLink href={site("/")}>{text("Header_Home")}</ExternalLink>
+        </li>
+        <li>
+          <ExternalLink href={site("/dates")}>{text("Header_Dates")}</ExternalLink>
+        </li>
+        <li>
+          <ExternalLink href={site("/documents")}>{text("Header_Documents")}</ExternalLink>
+        </li>
+        <li>
+          <ExternalLink href={site("/faq")}>{text("Header_Faq")}</ExternalLink>
+        </li>
         {withClaimLinks && (
           <>
-            <li><ExternalLink href={site("/claim")}>{text("Header_Claim")}</ExternalLink></li>
-            <li><ExternalLink href={site("/reimbursement")}>{text("Header_Reimbursement")}</ExternalLink></li>
-            <li><PortalLink to="/lookup">{text("Header_VinLookup")}</PortalLink></li>
+            <li>
+              <ExternalLink href={site("/claim")}>{text("Header_Claim")}</ExternalLink>
+            </li>
+            <li>
+              <ExternalLink href={site("/reimbursement")}>{text("Header_Reimbursement")}</ExternalLink>
+            </li>
+            <li>
+              <PortalLink to="/lookup">{text("Header_VinLookup")}</PortalLink>
+            </li>
           </>
         )}
       </ul>

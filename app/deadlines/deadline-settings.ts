@@ -11,7 +11,8 @@ export const DEADLINE_KEYS = [
 export type DeadlineKey = (typeof DEADLINE_KEYS)[number];
 
 const timeZoneName = z.string().refine(isMicrosoftTimeZone, {
-  error: (issue) => `Unknown deadline time zone "${String(issue.input)}"; use one of the 13 Microsoft zone names listed in docs/configuration.md`,
+  error: (issue) =>
+    `Unknown deadline time zone "${String(issue.input)}"; use one of the 13 Microsoft zone names listed in docs/configuration.md`,
 });
 
 /** A redirect target is external (an absolute http(s) URL) or a path on this portal. */
@@ -64,7 +65,8 @@ export const deadlinesSchema = z.unknown().transform((value, ctx) => {
   const schema = isFlatShape(value) ? flatDeadlinesSchema : perLanguageDeadlinesSchema;
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) ctx.issues.push({ code: "custom", message: issue.message, path: issue.path, input: value });
+    for (const issue of parsed.error.issues)
+      ctx.issues.push({ code: "custom", message: issue.message, path: issue.path, input: value });
     return z.NEVER;
   }
   try {
@@ -99,7 +101,9 @@ export class DeadlineConfigError extends Error {
 }
 
 export function normalizeDeadlines(config: DeadlinesConfig): DeadlineSettings {
-  return isFlatShape(config) ? normalizeFlat(config as FlatDeadlines) : normalizePerLanguage(config as PerLanguageDeadlines);
+  return isFlatShape(config)
+    ? normalizeFlat(config as FlatDeadlines)
+    : normalizePerLanguage(config as PerLanguageDeadlines);
 }
 
 function normalizeFlat(config: FlatDeadlines): DeadlineSettings {
@@ -128,14 +132,20 @@ function normalizePerLanguage(config: PerLanguageDeadlines): DeadlineSettings {
     if (!entry) continue;
     const closes = DateTime.fromISO(entry.deadlineDateTime, { zone });
     if (!closes.isValid) {
-      throw new DeadlineConfigError(["en", "deadlines", key, "deadlineDateTime"], `Not a real date-time: ${entry.deadlineDateTime}`);
+      throw new DeadlineConfigError(
+        ["en", "deadlines", key, "deadlineDateTime"],
+        `Not a real date-time: ${entry.deadlineDateTime}`,
+      );
     }
     const redirectTargets: Record<string, string> = {};
     if (entry.redirectUrl) redirectTargets.default = entry.redirectUrl;
     for (const [culture, languageEntry] of Object.entries(config)) {
       const localized = languageEntry.deadlines[key];
       if (!localized) continue;
-      if (localized.deadlineDateTime !== entry.deadlineDateTime || languageEntry.projectTimeZone !== english.projectTimeZone) {
+      if (
+        localized.deadlineDateTime !== entry.deadlineDateTime ||
+        languageEntry.projectTimeZone !== english.projectTimeZone
+      ) {
         throw new DeadlineConfigError(
           [culture, "deadlines", key, "deadlineDateTime"],
           `Differs from the "en" entry (${entry.deadlineDateTime}, ${english.projectTimeZone}); a deadline is the same in every language`,

@@ -15,22 +15,45 @@ const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((
 /** HEIF brands: HEIC stills and sequences, and the generic image brands phones write. */
 const HEIF_BRANDS = ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"];
 
-export const FILE_TYPES: Record<FileTypeName, { extensions: string[]; mediaType: string; matches: (head: Uint8Array) => boolean }> = {
+export const FILE_TYPES: Record<
+  FileTypeName,
+  { extensions: string[]; mediaType: string; matches: (head: Uint8Array) => boolean }
+> = {
   pdf: { extensions: [".pdf"], mediaType: "application/pdf", matches: (head) => ascii(head, 0, 5) === "%PDF-" },
-  jpeg: { extensions: [".jpg", ".jpeg"], mediaType: "image/jpeg", matches: (head) => startsWith(head, [0xff, 0xd8, 0xff]) },
-  png: { extensions: [".png"], mediaType: "image/png", matches: (head) => startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
-  heic: { extensions: [".heic", ".heif"], mediaType: "image/heic", matches: (head) => ascii(head, 4, 8) === "ftyp" && HEIF_BRANDS.includes(ascii(head, 8, 12)) },
-  tiff: { extensions: [".tif", ".tiff"], mediaType: "image/tiff", matches: (head) => startsWith(head, [0x49, 0x49, 0x2a, 0x00]) || startsWith(head, [0x4d, 0x4d, 0x00, 0x2a]) },
+  jpeg: {
+    extensions: [".jpg", ".jpeg"],
+    mediaType: "image/jpeg",
+    matches: (head) => startsWith(head, [0xff, 0xd8, 0xff]),
+  },
+  png: {
+    extensions: [".png"],
+    mediaType: "image/png",
+    matches: (head) => startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  },
+  heic: {
+    extensions: [".heic", ".heif"],
+    mediaType: "image/heic",
+    matches: (head) => ascii(head, 4, 8) === "ftyp" && HEIF_BRANDS.includes(ascii(head, 8, 12)),
+  },
+  tiff: {
+    extensions: [".tif", ".tiff"],
+    mediaType: "image/tiff",
+    matches: (head) => startsWith(head, [0x49, 0x49, 0x2a, 0x00]) || startsWith(head, [0x4d, 0x4d, 0x00, 0x2a]),
+  },
 };
 
-export type DocumentCheck = { ok: true; type: FileTypeName; mediaType: string } | { ok: false; reason: "extension" | "content" };
+export type DocumentCheck =
+  | { ok: true; type: FileTypeName; mediaType: string }
+  | { ok: false; reason: "extension" | "content" };
 
 /** Allowed by name and by content, both naming the same type (a .pdf must contain a PDF). */
 export function checkDocumentType(fileName: string, head: Uint8Array, allowed: readonly FileTypeName[]): DocumentCheck {
   const extension = /\.[^.]+$/.exec(fileName.toLowerCase())?.[0] ?? "";
   const type = allowed.find((candidate) => FILE_TYPES[candidate].extensions.includes(extension));
   if (!type) return { ok: false, reason: "extension" };
-  return FILE_TYPES[type].matches(head) ? { ok: true, type, mediaType: FILE_TYPES[type].mediaType } : { ok: false, reason: "content" };
+  return FILE_TYPES[type].matches(head)
+    ? { ok: true, type, mediaType: FILE_TYPES[type].mediaType }
+    : { ok: false, reason: "content" };
 }
 
 const MAX_NAME_LENGTH = 120;

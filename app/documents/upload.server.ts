@@ -15,7 +15,14 @@ export interface UploadLimits {
 }
 
 /** Why a file was refused; each has its own message naming the file. */
-export type UploadRefusal = "tooLarge" | "claimTooLarge" | "tooManyFiles" | "extension" | "content" | "exists" | "multiple";
+export type UploadRefusal =
+  | "tooLarge"
+  | "claimTooLarge"
+  | "tooManyFiles"
+  | "extension"
+  | "content"
+  | "exists"
+  | "multiple";
 
 export interface ReceivedFile {
   /** The input the file came in. */
@@ -70,7 +77,10 @@ class OverLimit extends Error {
  * A scavenge takes well under a millisecond here: some 50 per 50 MB uploaded.
  */
 setFlagsFromString("--expose-gc");
-const collectGarbage = runInNewContext("gc") as (options: { type: "minor" | "major"; execution: "sync" | "async" }) => void;
+const collectGarbage = runInNewContext("gc") as (options: {
+  type: "minor" | "major";
+  execution: "sync" | "async";
+}) => void;
 const COLLECT_EVERY_BYTES = 1024 * 1024;
 let sinceCollection = 0;
 function uploaded(bytes: number) {
@@ -104,7 +114,11 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
   let parser: busboy.Busboy;
   try {
     // One byte over the per-file limit tells us it is too large; busboy reads past the rest.
-    parser = busboy({ headers: { "content-type": contentType }, defParamCharset: "utf8", limits: { ...FIELD_LIMITS, fileSize: limits.maxFileBytes + 1, files: limits.maxFiles + 1 } });
+    parser = busboy({
+      headers: { "content-type": contentType },
+      defParamCharset: "utf8",
+      limits: { ...FIELD_LIMITS, fileSize: limits.maxFileBytes + 1, files: limits.maxFiles + 1 },
+    });
   } catch (error) {
     throw new MalformedUpload((error as Error).message);
   }
@@ -116,7 +130,13 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
   let acceptedBytes = 0;
   let acceptedFiles = 0;
 
-  async function receiveFile(options: UploadOptions, field: string, stream: Readable, fileName: string, sentAs: string): Promise<void> {
+  async function receiveFile(
+    options: UploadOptions,
+    field: string,
+    stream: Readable,
+    fileName: string,
+    sentAs: string,
+  ): Promise<void> {
     const file: ReceivedFile = { field, fileName, sentAs };
     files.push(file);
     // Read with an iterator that leaves the stream alive when we stop early: the rest is then
@@ -131,8 +151,12 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
       file.refusal = refusal;
       await drain();
     };
-    if (!options.severalPerField && files.filter((other) => other.field === field).length > 1) return refuse("multiple");
-    const names = [...options.held.names, ...files.filter((other) => other !== file && other.document).map((other) => other.fileName)];
+    if (!options.severalPerField && files.filter((other) => other.field === field).length > 1)
+      return refuse("multiple");
+    const names = [
+      ...options.held.names,
+      ...files.filter((other) => other !== file && other.document).map((other) => other.fileName),
+    ];
     if (names.some((name) => sameName(name, fileName))) return refuse("exists");
     if (options.held.files + acceptedFiles >= limits.maxFiles) return refuse("tooManyFiles");
 
@@ -160,7 +184,11 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
       for await (const chunk of chunks) yield counted(chunk as Buffer);
     }
     try {
-      file.document = await options.store.putDocument({ name: fileName, mediaType: type.mediaType, ...options.owner }, content(), options.now);
+      file.document = await options.store.putDocument(
+        { name: fileName, mediaType: type.mediaType, ...options.owner },
+        content(),
+        options.now,
+      );
       acceptedBytes += size;
       acceptedFiles++;
     } catch (error) {
@@ -189,7 +217,9 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
     parser.on("partsLimit", () => parser.emit("error", new MalformedUpload("Too many parts")));
     parser.on("fieldsLimit", () => parser.emit("error", new MalformedUpload("Too many fields")));
     parser.on("close", resolve);
-    parser.on("error", (error: Error) => reject(error instanceof MalformedUpload ? error : new MalformedUpload(error.message)));
+    parser.on("error", (error: Error) =>
+      reject(error instanceof MalformedUpload ? error : new MalformedUpload(error.message)),
+    );
   });
   const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
   body.on("error", (error) => parser.emit("error", error));
@@ -209,7 +239,9 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
   const settled = await Promise.allSettled(pending);
   failure ??= settled.find((result): result is PromiseRejectedResult => result.status === "rejected")?.reason;
   if (failure) {
-    await Promise.all(files.flatMap((file) => (file.document && options ? [options.store.deleteDocument(file.document.id)] : [])));
+    await Promise.all(
+      files.flatMap((file) => (file.document && options ? [options.store.deleteDocument(file.document.id)] : [])),
+    );
     throw failure;
   }
   return { fields, files };

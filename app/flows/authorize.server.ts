@@ -25,15 +25,24 @@ import { requestLog } from "#app/request-log.server.ts";
  * Where a signed-in claimant continues: their filed claim, if they have one (shown read-only, or
  * to amend from), else the first step not yet completed.
  */
-export function continuePath(formType: FormType, draft: Pick<Draft, "completedSteps">, filed: Claim | undefined, culture: string): string {
+export function continuePath(
+  formType: FormType,
+  draft: Pick<Draft, "completedSteps">,
+  filed: Claim | undefined,
+  culture: string,
+): string {
   const definition = getPortal().forms[formType];
   if (filed) return withCulture(stepPath(formType, "confirmation"), culture);
-  const next = firstIncompleteBefore(definition, "claim-summary", draft.completedSteps) ?? (definition.pages["claim-summary"] ? "claim-summary" : flowSteps(definition)[1]!);
+  const next =
+    firstIncompleteBefore(definition, "claim-summary", draft.completedSteps) ??
+    (definition.pages["claim-summary"] ? "claim-summary" : flowSteps(definition)[1]!);
   return withCulture(stepPath(formType, next), culture);
 }
 
 /** A sign-in the credentials prove, with the data the flow may fill in for the claimant; or why not. */
-export type SignInResult = { signIn: SignIn; prepopulated: Record<string, string> } | { status: 400 | 401; key: string };
+export type SignInResult =
+  | { signIn: SignIn; prepopulated: Record<string, string> }
+  | { status: 400 | 401; key: string };
 
 /**
  * SPEC §4 "Form authorization", and issue 10's VIN policy: a Claim ID with its PIN signs in as that
@@ -41,16 +50,23 @@ export type SignInResult = { signIn: SignIn; prepopulated: Record<string, string
  * windshield): it signs in only where the settlement allows it for the flow (claims.vinOnlySignIn),
  * as an unverified claimant who enters their own details; no member's data is ever shown for it.
  */
-export function signInWith(formType: FormType, credentials: ModelValues[string] | undefined, now: number): SignInResult {
+export function signInWith(
+  formType: FormType,
+  credentials: ModelValues[string] | undefined,
+  now: number,
+): SignInResult {
   const { classMembers, settlement } = getPortal();
   const claimId = typeof credentials?.claimId === "string" ? credentials.claimId : "";
   const pin = typeof credentials?.pin === "string" ? credentials.pin : "";
   const vin = typeof credentials?.vin === "string" ? credentials.vin.toUpperCase() : "";
   if (claimId) {
     const member = memberByClaimIdAndPin(classMembers, claimId, pin);
-    return member ? { signIn: { at: now, method: "claimIdPin", claimId: member.claimId }, prepopulated: member.prepopulated } : { status: 401, key: "Authorization_ClaimIdPinMismatch" };
+    return member
+      ? { signIn: { at: now, method: "claimIdPin", claimId: member.claimId }, prepopulated: member.prepopulated }
+      : { status: 401, key: "Authorization_ClaimIdPinMismatch" };
   }
-  if (!(settlement.claims.vinOnlySignIn as string[]).includes(formType)) return { status: 400, key: "Authorization_ClaimIdPinRequired" };
+  if (!(settlement.claims.vinOnlySignIn as string[]).includes(formType))
+    return { status: 400, key: "Authorization_ClaimIdPinRequired" };
   if (!memberByVin(classMembers, vin)) return { status: 401, key: "Authorization_VinNotFound" };
   return { signIn: { at: now, method: "vin", vin }, prepopulated: { VIN: vin } };
 }
@@ -70,7 +86,8 @@ export async function loadIndex({ request, context }: StepArgs) {
     {
       ...stepFormData(flow, emptyDraft(""), sessionId),
       captcha: captchaSettings(settlement, sessionId, now),
-      continuePath: owner && draft ? continuePath(formType, draft, await filedClaim(owner, formType, draft), culture) : undefined,
+      continuePath:
+        owner && draft ? continuePath(formType, draft, await filedClaim(owner, formType, draft), culture) : undefined,
       signedIn: !!signIn,
       signedOut: url.searchParams.get(SIGNED_OUT_PARAM) === "1",
     },
@@ -93,15 +110,27 @@ export async function authorizeFlow({ request, context }: StepArgs) {
   const withCookie = setCookie ? { "Set-Cookie": setCookie } : undefined;
 
   if (!authorizeLimit.attempt(context.get(clientAddressContext), now)) {
-    return data({ result: formErrorResult(text("Authorization_TooManyAttempts")) }, { status: 429, headers: withCookie });
+    return data(
+      { result: formErrorResult(text("Authorization_TooManyAttempts")) },
+      { status: 429, headers: withCookie },
+    );
   }
   const submission = parsePostedStep(flow, formData, {});
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers: withCookie });
+  if (submission.status !== "success")
+    return data({ result: submission.reply() }, { status: 400, headers: withCookie });
 
-  const captcha = await verifyCaptcha(settlement, captchaProof(formData), { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) }, now);
+  const captcha = await verifyCaptcha(
+    settlement,
+    captchaProof(formData),
+    { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) },
+    now,
+  );
   if (!captcha.ok) {
     const { status, key } = captchaRefusal(captcha.reason, "Error_ProblemOccurred");
-    const reply = status === 503 ? submission.reply({ formErrors: [text(key)] }) : submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(key)] } });
+    const reply =
+      status === 503
+        ? submission.reply({ formErrors: [text(key)] })
+        : submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(key)] } });
     return data({ result: reply }, { status, headers: withCookie });
   }
 
@@ -109,7 +138,11 @@ export async function authorizeFlow({ request, context }: StepArgs) {
   if (locked) return data({ result: submission.reply({ formErrors: [locked] }) }, { status: 429, headers: withCookie });
   const signedIn = signInWith(formType, submission.value.credentials, now);
   await recordSignInOutcome(submission.value.credentials, signedIn);
-  if ("key" in signedIn) return data({ result: submission.reply({ formErrors: [text(signedIn.key)] }) }, { status: signedIn.status, headers: withCookie });
+  if ("key" in signedIn)
+    return data(
+      { result: submission.reply({ formErrors: [text(signedIn.key)] }) },
+      { status: signedIn.status, headers: withCookie },
+    );
   authorizeLimit.succeeded(context.get(clientAddressContext));
 
   // Signing in gives the session a new id (its sign-ins go with it), so an id planted or seen
@@ -117,17 +150,30 @@ export async function authorizeFlow({ request, context }: StepArgs) {
   const renewed = await newSessionId();
   await renewSessionId(sessionId, renewed.sessionId, now);
   const { draft, filed } = await grantAuthorization(renewed.sessionId, formType, signedIn, now);
-  return redirect(continuePath(formType, draft, filed, culture), { status: 303, headers: { "Set-Cookie": renewed.setCookie } });
+  return redirect(continuePath(formType, draft, filed, culture), {
+    status: 303,
+    headers: { "Set-Cookie": renewed.setCookie },
+  });
 }
 
 /**
  * Signs the session in to the form type and finds the owner's draft (their answers so far, from
  * any device), or starts one, with the data the sign-in may fill in.
  */
-export async function grantAuthorization(sessionId: string, formType: FormType, { signIn, prepopulated }: { signIn: SignIn; prepopulated: Record<string, string> }, now: number) {
+export async function grantAuthorization(
+  sessionId: string,
+  formType: FormType,
+  { signIn, prepopulated }: { signIn: SignIn; prepopulated: Record<string, string> },
+  now: number,
+) {
   const store = getStore();
   await store.authorize(sessionId, formType, signIn, now);
   const owner = draftOwner(sessionId, signIn);
-  const draft = await store.updateDraft(owner, formType, (current) => ({ ...(current ?? emptyDraft(newDraftId())), prepopulated }), now);
+  const draft = await store.updateDraft(
+    owner,
+    formType,
+    (current) => ({ ...(current ?? emptyDraft(newDraftId())), prepopulated }),
+    now,
+  );
   return { draft, filed: await filedClaim(owner, formType, draft) };
 }

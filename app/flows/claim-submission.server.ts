@@ -39,12 +39,15 @@ const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /** An unguessable reference code per form type: "AUT-7K3M-9QXW-2HDF" (60 random bits). */
 export function newReferenceCode(formType: FormType): string {
-  const groups = Array.from({ length: 3 }, () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join(""));
+  const groups = Array.from({ length: 3 }, () =>
+    Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join(""),
+  );
   return [PREFIXES[formType], ...groups].join("-");
 }
 
 /** The named answers of a model, for comparing what a page posts with what was filed. */
-const pick = (values: Record<string, unknown> | undefined, keys: string[]) => Object.fromEntries(keys.map((key) => [key, values?.[key] ?? null]));
+const pick = (values: Record<string, unknown> | undefined, keys: string[]) =>
+  Object.fromEntries(keys.map((key) => [key, values?.[key] ?? null]));
 
 /** Who a claim filed under this sign-in belongs to, as the administrator will see it. */
 export function claimMember(signIn: SignIn): ClaimMember {
@@ -54,7 +57,13 @@ export function claimMember(signIn: SignIn): ClaimMember {
 }
 
 /** Every answer by step, with a link to change it (issue 4 "check your answers"). */
-function answerSections(formType: FormType, definition: FormDefinition, draft: Pick<Draft, "models" | "records">, text: Translate, culture: string) {
+function answerSections(
+  formType: FormType,
+  definition: FormDefinition,
+  draft: Pick<Draft, "models" | "records">,
+  text: Translate,
+  culture: string,
+) {
   const { models } = draft;
   return answerSteps(definition).map((step) => {
     const page = definition.pages[step]!;
@@ -67,15 +76,24 @@ function answerSections(formType: FormType, definition: FormDefinition, draft: P
       // Hidden fields and fields that do not apply are not the claimant's answers.
       if (!fieldKind(field).visible || !dependenciesFulfilled(field.dependencies, valueAt)) return [];
       const [model, key] = path.split(".") as [string, string];
-      return [{ path, label: text(field.label), value: displayValue(field, models[model]?.[key] ?? null, text, culture) }];
+      return [
+        { path, label: text(field.label), value: displayValue(field, models[model]?.[key] ?? null, text, culture) },
+      ];
     });
     // Each saved record (an expense, a document) as one answer: "Document 1 — receipt.pdf, Receipt, 120 KB".
     const choices = recordChoices(definition, page, draft.records, text, culture);
     for (const view of recordsViews(definition, page, draft.records, text, culture, choices)) {
-      if (view.rows.length === 0) answers.push({ path: view.block.model, label: text(view.block.legend), value: text("Records_None") });
-      for (const row of view.rows) answers.push({ path: row.clientId, label: row.title, value: row.cells.filter(Boolean).join(", ") });
+      if (view.rows.length === 0)
+        answers.push({ path: view.block.model, label: text(view.block.legend), value: text("Records_None") });
+      for (const row of view.rows)
+        answers.push({ path: row.clientId, label: row.title, value: row.cells.filter(Boolean).join(", ") });
     }
-    return { step, title: text(page.title), changePath: withCulture(`${stepPath(formType, step)}?return=summary`, culture), answers };
+    return {
+      step,
+      title: text(page.title),
+      changePath: withCulture(`${stepPath(formType, step)}?return=summary`, culture),
+      answers,
+    };
   });
 }
 
@@ -114,7 +132,11 @@ export async function submitClaim({ request, context }: StepArgs) {
   // anything else (a signature changed in a tab left open) is refused, and the page says so.
   if (filed && isReadOnly(filed)) {
     const posted = parsePostedStep(flow, formData, filed.models);
-    const same = posted.status === "success" && Object.entries(posted.value).every(([model, values]) => sameContent(values, pick(filed.models[model], Object.keys(values))));
+    const same =
+      posted.status === "success" &&
+      Object.entries(posted.value).every(([model, values]) =>
+        sameContent(values, pick(filed.models[model], Object.keys(values))),
+      );
     return redirect(filedClaimPath(formType, culture, { changeRefused: !same }), 303);
   }
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
@@ -125,21 +147,50 @@ export async function submitClaim({ request, context }: StepArgs) {
   }
   const submission = parsePostedStep(flow, formData, draft.models);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const captcha = await verifyCaptcha(settlement, captchaProof(formData), { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) }, now);
+  const captcha = await verifyCaptcha(
+    settlement,
+    captchaProof(formData),
+    { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) },
+    now,
+  );
   if (!captcha.ok) {
     const { status, key } = captchaRefusal(captcha.reason, "Error_SubmissionFailed");
-    const reply = status === 503 ? submission.reply({ formErrors: [text(key)] }) : submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(key)] } });
+    const reply =
+      status === 503
+        ? submission.reply({ formErrors: [text(key)] })
+        : submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(key)] } });
     return data({ result: reply }, { status });
   }
 
   // The records' rules hold at filing time too, whatever was posted since their step.
-  const recordsStep = answerSteps(definition).find((candidate) => Object.keys(recordsProblems(definition.pages[candidate], draft, text)).length > 0);
+  const recordsStep = answerSteps(definition).find(
+    (candidate) => Object.keys(recordsProblems(definition.pages[candidate], draft, text)).length > 0,
+  );
   if (recordsStep) throw redirect(withCulture(stepPath(formType, recordsStep), culture), 303);
 
   const store = getStore();
-  const signed = await store.updateDraft(owner, formType, (current) => withStepAnswers(current ?? draft, step, submission.value, []), now);
-  const claim = { draftId: signed.draftId, member: claimMember(signIn), models: answersThatApply(definition, signed.models), records: savedOnly(signed.records), documentIds: claimDocumentIds(signed.records), culture };
-  const outcome = await store.submitClaim(owner, formType, claim, settlement.claims.perMember, () => newReferenceCode(formType), now);
+  const signed = await store.updateDraft(
+    owner,
+    formType,
+    (current) => withStepAnswers(current ?? draft, step, submission.value, []),
+    now,
+  );
+  const claim = {
+    draftId: signed.draftId,
+    member: claimMember(signIn),
+    models: answersThatApply(definition, signed.models),
+    records: savedOnly(signed.records),
+    documentIds: claimDocumentIds(signed.records),
+    culture,
+  };
+  const outcome = await store.submitClaim(
+    owner,
+    formType,
+    claim,
+    settlement.claims.perMember,
+    () => newReferenceCode(formType),
+    now,
+  );
   return redirect(filedClaimPath(formType, culture, { changeRefused: outcome.outcome === "refused" }), 303);
 }
 
@@ -174,7 +225,9 @@ export async function loadConfirmation({ request, context }: StepArgs) {
 
 /** The claim's answers by step, read-only: what the administrator received. */
 function filedAnswers(formType: FormType, definition: FormDefinition, claim: Claim, text: Translate, culture: string) {
-  return answerSections(formType, definition, claim, text, culture).map(({ changePath: _change, ...section }) => section);
+  return answerSections(formType, definition, claim, text, culture).map(
+    ({ changePath: _change, ...section }) => section,
+  );
 }
 
 /**
@@ -188,6 +241,14 @@ export async function startAnotherClaim({ request, context }: StepArgs) {
   const formData = await readPostedForm(request, sessionId, text);
   if (settlement.claims.perMember !== "many" || formData.get("intent") !== "another") throw data(null, { status: 400 });
   // Only a draft that was filed is replaced: a second click finds the new one and leaves it be.
-  await getStore().updateDraft(owner, formType, (current) => (current && current.draftId !== filed?.draftId ? current : { ...emptyDraft(newDraftId()), prepopulated: current?.prepopulated }), now);
+  await getStore().updateDraft(
+    owner,
+    formType,
+    (current) =>
+      current && current.draftId !== filed?.draftId
+        ? current
+        : { ...emptyDraft(newDraftId()), prepopulated: current?.prepopulated },
+    now,
+  );
   return redirect(withCulture(stepPath(formType, flowSteps(definition)[1]!), culture), 303);
 }

@@ -5,7 +5,15 @@ import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { readSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
-import { type Claim, type Draft, type DraftOwner, draftOwner, emptyDraft, type SessionRecord, type SignIn } from "#app/storage/store.ts";
+import {
+  type Claim,
+  type Draft,
+  type DraftOwner,
+  draftOwner,
+  emptyDraft,
+  type SessionRecord,
+  type SignIn,
+} from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
 
 /** SPEC §9 minSessionDuration 30: minutes of inactivity before a flow's session expires. */
@@ -22,7 +30,8 @@ export const SESSION_LIFETIME_MS = sessionLifetimeHours(process.env.SESSION_LIFE
 function sessionLifetimeHours(setting: string | undefined): number {
   if (setting === undefined || setting === "") return 12;
   const hours = Number(setting);
-  if (!Number.isFinite(hours) || hours <= 0) throw new Error(`SESSION_LIFETIME_HOURS must be a number of hours above 0, not "${setting}".`);
+  if (!Number.isFinite(hours) || hours <= 0)
+    throw new Error(`SESSION_LIFETIME_HOURS must be a number of hours above 0, not "${setting}".`);
   return hours;
 }
 
@@ -72,9 +81,15 @@ export interface ClaimantSession {
  * The owner's claim of this form type: with one claim per member ("one", "amend") whichever they
  * filed; with "many", the one this draft became (the next draft starts a new claim).
  */
-export async function filedClaim(owner: DraftOwner, formType: FormType, draft: Pick<Draft, "draftId">): Promise<Claim | undefined> {
+export async function filedClaim(
+  owner: DraftOwner,
+  formType: FormType,
+  draft: Pick<Draft, "draftId">,
+): Promise<Claim | undefined> {
   const store = getStore();
-  return getPortal().settlement.claims.perMember === "many" ? store.getClaimByDraft(draft.draftId) : store.latestClaim(owner, formType);
+  return getPortal().settlement.claims.perMember === "many"
+    ? store.getClaimByDraft(draft.draftId)
+    : store.latestClaim(owner, formType);
 }
 
 /** Whether the flow's answers may still change: not once filed, unless the settlement lets members amend. */
@@ -89,7 +104,10 @@ export function isReadOnly(filed: Claim | undefined): boolean {
  * this form type goes to /session-expired?form=…&culture=…. Otherwise the activity is recorded,
  * and the member's draft and filed claim are read.
  */
-export async function requireClaimantSession(request: Request, { formType, culture, now, page }: FlowStep): Promise<ClaimantSession> {
+export async function requireClaimantSession(
+  request: Request,
+  { formType, culture, now, page }: FlowStep,
+): Promise<ClaimantSession> {
   const timeout = page.enableTimeout;
   const expired = () => redirect(sessionExpiredPath(formType, culture), 303);
   const sessionId = await readSessionId(request);

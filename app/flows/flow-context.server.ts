@@ -33,7 +33,14 @@ export interface FlowStep extends Flow {
 /** A flow's setup for a request: the JSON API's, which names its form type in its route. */
 export function flowOf(formType: FormType, request: Request, context: Readonly<RouterContextProvider>): Flow {
   const { forms, settlement } = getPortal();
-  return { formType, definition: forms[formType], culture: getCulture(context), text: getTranslate(context), now: requestNow(request), settlement };
+  return {
+    formType,
+    definition: forms[formType],
+    culture: getCulture(context),
+    text: getTranslate(context),
+    now: requestNow(request),
+    settlement,
+  };
 }
 
 const flowStepContext = createContext<FlowStep | null>(null);

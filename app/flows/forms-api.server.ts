@@ -52,7 +52,9 @@ function parseJson(text: string): unknown {
 /** JSON values as the posted text the validator reads (it normalises and checks them itself). */
 function asSubmitted(value: unknown): Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
-  return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, typeof field === "number" ? String(field) : field]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [key, typeof field === "number" ? String(field) : field]),
+  );
 }
 
 function firstErrors(errors: ReturnType<typeof validateStep>["errors"], text: Translate): string {
@@ -63,7 +65,9 @@ function firstErrors(errors: ReturnType<typeof validateStep>["errors"], text: Tr
 
 /** The deadline guard for API calls, which are not under the flow routes: a 403 with its message. */
 function deadlinePassed(formType: FormType, now: number, text: Translate): Response | undefined {
-  return passedDeadline(getPortal().deadlines, FLOW_DEADLINE_KEYS[formType], now) ? json({ error: text("Deadline_Message") }, { status: 403 }) : undefined;
+  return passedDeadline(getPortal().deadlines, FLOW_DEADLINE_KEYS[formType], now)
+    ? json({ error: text("Deadline_Message") }, { status: 403 })
+    : undefined;
 }
 
 /**
@@ -77,20 +81,33 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
   const { text, now, culture, settlement, definition } = flow;
   const sessionId = await requireApiCsrf(request);
   if (sessionId instanceof Response) return sessionId;
-  const refuse = (status: number, error: string) => json({ authorized: false, error, captcha: null, prepopulatedData: null }, { status });
+  const refuse = (status: number, error: string) =>
+    json({ authorized: false, error, captcha: null, prepopulatedData: null }, { status });
   const closed = deadlinePassed(formType, now, text);
   if (closed) return closed;
-  if (!authorizeLimit.attempt(context.get(clientAddressContext), now)) return refuse(429, text("Authorization_TooManyAttempts"));
+  if (!authorizeLimit.attempt(context.get(clientAddressContext), now))
+    return refuse(429, text("Authorization_TooManyAttempts"));
   const raw = await readBodyText(request);
   if (raw === undefined) return refuse(413, "The body is too large.");
   const body = parseJson(raw) as Record<string, unknown> | undefined;
-  if (typeof body !== "object" || body === null) return refuse(400, "The body must be a JSON object: { credentials, reCaptchaResponse }.");
+  if (typeof body !== "object" || body === null)
+    return refuse(400, "The body must be a JSON object: { credentials, reCaptchaResponse }.");
 
   const { classMembers } = getPortal();
   const credentialsModel = signInModel(definition);
-  const checked = validateStep(definition, "index", { [credentialsModel]: asSubmitted(body.credentials) }, checksOf(flow, {}));
+  const checked = validateStep(
+    definition,
+    "index",
+    { [credentialsModel]: asSubmitted(body.credentials) },
+    checksOf(flow, {}),
+  );
   if (Object.keys(checked.errors).length > 0) return refuse(400, firstErrors(checked.errors, text));
-  const captcha = await verifyCaptcha(settlement, { token: typeof body.reCaptchaResponse === "string" ? body.reCaptchaResponse : null }, { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) }, now);
+  const captcha = await verifyCaptcha(
+    settlement,
+    { token: typeof body.reCaptchaResponse === "string" ? body.reCaptchaResponse : null },
+    { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) },
+    now,
+  );
   if (!captcha.ok) {
     const { status, key } = captchaRefusal(captcha.reason, "Error_ProblemOccurred");
     return refuse(status, text(key));
@@ -112,7 +129,13 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
   await renewSessionId(sessionId, renewed.sessionId, now);
   await grantAuthorization(renewed.sessionId, formType, signedIn, now);
   return json(
-    { authorized: true, error: null, captcha: null, prepopulatedData: signedIn.prepopulated, csrf: { requestHeaderName: CSRF_HEADER_NAME, requestToken: csrfToken(renewed.sessionId) } },
+    {
+      authorized: true,
+      error: null,
+      captcha: null,
+      prepopulatedData: signedIn.prepopulated,
+      csrf: { requestHeaderName: CSRF_HEADER_NAME, requestToken: csrfToken(renewed.sessionId) },
+    },
     { headers: { "Set-Cookie": renewed.setCookie } },
   );
 }
@@ -132,13 +155,16 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   const store = getStore();
   const session = await store.getSession(sessionId);
   const signIn = session?.authorizations[formType];
-  if (!session || !signIn || isSessionExpired(session, now)) return json({ error: text("SessionExpired_Message") }, { status: 401 });
+  if (!session || !signIn || isSessionExpired(session, now))
+    return json({ error: text("SessionExpired_Message") }, { status: 401 });
   const owner = draftOwner(sessionId, signIn);
   const closed = deadlinePassed(formType, now, text);
   if (closed) return closed;
-  if (!submitLimit.attempt(context.get(clientAddressContext), now)) return json({ error: text("Submission_TooManyAttempts") }, { status: 429 });
+  if (!submitLimit.attempt(context.get(clientAddressContext), now))
+    return json({ error: text("Submission_TooManyAttempts") }, { status: 429 });
 
-  if (!isMultipart(request)) return json({ error: "The body must be multipart/form-data, each payload part JSON." }, { status: 400 });
+  if (!isMultipart(request))
+    return json({ error: "The body must be multipart/form-data, each payload part JSON." }, { status: 400 });
   let received: ReceivedForm;
   try {
     // Files under "documents" go straight to the document store as they arrive (the CSRF header was checked above).
@@ -154,10 +180,12 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
       nameOf: (sentAs, fields) => documentNameFor(fields.get("documentContexts"), sentAs),
     });
   } catch (error) {
-    if (error instanceof MalformedUpload) return json({ error: "The body must be multipart/form-data, each payload part JSON." }, { status: 400 });
+    if (error instanceof MalformedUpload)
+      return json({ error: "The body must be multipart/form-data, each payload part JSON." }, { status: 400 });
     throw error;
   }
-  const discardUploads = () => Promise.all(received.files.flatMap((file) => (file.document ? [store.deleteDocument(file.document.id)] : [])));
+  const discardUploads = () =>
+    Promise.all(received.files.flatMap((file) => (file.document ? [store.deleteDocument(file.document.id)] : [])));
   const refuse = async (status: number, error: string) => {
     await discardUploads();
     return json({ error }, { status });
@@ -177,7 +205,9 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   let preferred: unknown;
   let credentials: unknown;
   try {
-    const answered = definition.models.map(modelKey).filter((key) => key !== signInModel(definition) && !isRecordModel(key));
+    const answered = definition.models
+      .map(modelKey)
+      .filter((key) => key !== signInModel(definition) && !isRecordModel(key));
     submitted = Object.fromEntries(answered.map((key) => [key, asSubmitted(part(key))]));
     token = part("reCaptchaResponse");
     preferred = part("userPreferredCulture");
@@ -187,7 +217,8 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   }
   // The claim is the signed-in member's: credentials naming someone else are refused, not ignored.
   const namedClaimId = asSubmitted(credentials).claimId;
-  if (typeof namedClaimId === "string" && namedClaimId !== "" && namedClaimId !== signIn.claimId) return refuse(403, text("Submission_CredentialsMismatch"));
+  if (typeof namedClaimId === "string" && namedClaimId !== "" && namedClaimId !== signIn.claimId)
+    return refuse(403, text("Submission_CredentialsMismatch"));
   const culture = typeof preferred === "string" && settlement.cultures.includes(preferred) ? preferred : flow.culture;
 
   // The same rules as the pages, step by step, each seeing the answers of the steps before it.
@@ -196,21 +227,40 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   for (const step of [...answerSteps(definition), "claim-summary" as const]) {
     const result = validateStep(definition, step, submitted, checksOf(flow, models));
     Object.assign(errors, result.errors);
-    for (const [model, values] of Object.entries(result.values)) models = { ...models, [model]: { ...models[model], ...values } };
+    for (const [model, values] of Object.entries(result.values))
+      models = { ...models, [model]: { ...models[model], ...values } };
   }
   if (Object.keys(errors).length > 0) return refuse(400, firstErrors(errors, text));
   models = answersThatApply(definition, models);
   let records: ApiRecords;
   try {
-    records = apiRecords(definition, part, received.files, { step: checksOf(flow, models), models, limits: settlement.uploads, text, culture });
+    records = apiRecords(definition, part, received.files, {
+      step: checksOf(flow, models),
+      models,
+      limits: settlement.uploads,
+      text,
+      culture,
+    });
   } catch (error) {
     return refuse(400, (error as Error).message);
   }
   if ("error" in records) return refuse(400, records.error);
-  const problems = Object.entries(Object.assign({}, ...Object.values(definition.pages).map((page) => recordsProblems(page, { records: records.records, models }, text))) as Record<string, string>);
+  const problems = Object.entries(
+    Object.assign(
+      {},
+      ...Object.values(definition.pages).map((page) =>
+        recordsProblems(page, { records: records.records, models }, text),
+      ),
+    ) as Record<string, string>,
+  );
   if (problems.length > 0) return refuse(400, problems.map(([model, message]) => `${model}: ${message}`).join("; "));
   if (captchaRequired(settlement)) {
-    const captcha = await verifyCaptcha(settlement, { token: typeof token === "string" ? token : null }, { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) }, now);
+    const captcha = await verifyCaptcha(
+      settlement,
+      { token: typeof token === "string" ? token : null },
+      { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) },
+      now,
+    );
     if (!captcha.ok) {
       const { status, key } = captchaRefusal(captcha.reason, "Error_SubmissionFailed");
       return refuse(status, text(key));
@@ -223,7 +273,9 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   // Documents compared by content: the same file sent again (a retry) has a new id.
   const fingerprints = new Map([
     ...received.files.flatMap((file) => (file.document ? [[file.document.id, file.document.sha256] as const] : [])),
-    ...(filed ? (await store.claimDocuments(filed.referenceCode)).map((document) => [document.id, document.sha256] as const) : []),
+    ...(filed
+      ? (await store.claimDocuments(filed.referenceCode)).map((document) => [document.id, document.sha256] as const)
+      : []),
   ]);
   const outcomeNow = filed && filingOutcome(filed, { models, records: records.records }, perMember, fingerprints);
   if (filed && outcomeNow === "refused" && perMember === "one") return refuse(409, alreadyFiledText(text, culture));
@@ -241,11 +293,22 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
     }),
     now,
   );
-  const outcome = await store.submitClaim(owner, formType, { draftId: draft.draftId, member: claimMember(signIn), models, ...records, culture }, perMember, () => newReferenceCode(formType), now);
+  const outcome = await store.submitClaim(
+    owner,
+    formType,
+    { draftId: draft.draftId, member: claimMember(signIn), models, ...records, culture },
+    perMember,
+    () => newReferenceCode(formType),
+    now,
+  );
   // Nothing new was filed: the claim stands as it was, and these uploads are not part of it.
   if (outcome.outcome === "unchanged" || outcome.outcome === "refused") await discardUploads();
-  if (outcome.outcome === "refused") return json({ error: alreadyFiledText(text, culture), referenceCodeForm: outcome.referenceCode }, { status: 409 });
-  return json({ referenceCodeForm: outcome.referenceCode, claim: { ...claimMember(signIn), formType, version: outcome.version, amended: outcome.version > 1 } });
+  if (outcome.outcome === "refused")
+    return json({ error: alreadyFiledText(text, culture), referenceCodeForm: outcome.referenceCode }, { status: 409 });
+  return json({
+    referenceCodeForm: outcome.referenceCode,
+    claim: { ...claimMember(signIn), formType, version: outcome.version, amended: outcome.version > 1 },
+  });
 }
 
 /** Why a filed claim takes no change, and whom to ask instead (SPEC's contact settings, per culture). */

@@ -16,7 +16,13 @@ import { requestLog } from "#app/request-log.server.ts";
 export async function loadLookup({ request, context }: StepArgs) {
   const flow = getFlowStep(context);
   const { sessionId, setCookie } = await ensureSessionId(request);
-  return data({ ...stepFormData(flow, emptyDraft(""), sessionId), captcha: captchaSettings(flow.settlement, sessionId, flow.now) }, { headers: setCookie ? { "Set-Cookie": setCookie } : {} });
+  return data(
+    {
+      ...stepFormData(flow, emptyDraft(""), sessionId),
+      captcha: captchaSettings(flow.settlement, sessionId, flow.now),
+    },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : {} },
+  );
 }
 
 /**
@@ -31,14 +37,30 @@ export async function lookUpVin({ request, context }: StepArgs) {
   const { sessionId } = await ensureSessionId(request);
   const formData = await readPostedForm(request, sessionId, text);
   if (!authorizeLimit.attempt(context.get(clientAddressContext), now)) {
-    return data({ result: formErrorResult(text("Authorization_TooManyAttempts")), vin: undefined, covered: undefined }, { status: 429 });
+    return data(
+      { result: formErrorResult(text("Authorization_TooManyAttempts")), vin: undefined, covered: undefined },
+      { status: 429 },
+    );
   }
   const submission = parsePostedStep(flow, formData, {});
-  if (submission.status !== "success") return data({ result: submission.reply(), vin: undefined, covered: undefined }, { status: 400 });
-  const captcha = await verifyCaptcha(settlement, captchaProof(formData), { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) }, now);
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), vin: undefined, covered: undefined }, { status: 400 });
+  const captcha = await verifyCaptcha(
+    settlement,
+    captchaProof(formData),
+    { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) },
+    now,
+  );
   if (!captcha.ok) {
     const { status, key } = captchaRefusal(captcha.reason, "Error_ProblemOccurred");
-    return data({ result: submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(key)] } }), vin: undefined, covered: undefined }, { status });
+    return data(
+      {
+        result: submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(key)] } }),
+        vin: undefined,
+        covered: undefined,
+      },
+      { status },
+    );
   }
   const vin = String(submission.value.vinLookup?.vin ?? "");
   return { result: submission.reply({ resetForm: true }), vin, covered: !!memberByVin(classMembers, vin) };

@@ -23,11 +23,17 @@ export function backStep(definition: Pick<FormDefinition, "pages">, step: StepNa
 
 /** The steps whose answers a claimant fills in (not the index, summary or confirmation). */
 export function answerSteps(definition: Pick<FormDefinition, "pages">): StepName[] {
-  return flowSteps(definition).filter((step) => step !== "index" && step !== "claim-summary" && step !== "confirmation");
+  return flowSteps(definition).filter(
+    (step) => step !== "index" && step !== "claim-summary" && step !== "confirmation",
+  );
 }
 
 /** The first answer step before `step` that is not completed, where a claimant who skipped ahead belongs. */
-export function firstIncompleteBefore(definition: Pick<FormDefinition, "pages">, step: StepName, completed: StepName[]): StepName | undefined {
+export function firstIncompleteBefore(
+  definition: Pick<FormDefinition, "pages">,
+  step: StepName,
+  completed: StepName[],
+): StepName | undefined {
   const steps = answerSteps(definition);
   const at = flowSteps(definition).indexOf(step);
   return steps.find((candidate) => flowSteps(definition).indexOf(candidate) < at && !completed.includes(candidate));

@@ -29,11 +29,17 @@ export function signedOutPath(form: string | null, culture: string): string {
  */
 export async function signOut({ request, context }: Pick<StepArgs, "request" | "context">) {
   const text = getTranslate(context);
-  const fields = await readFormFields(request, { tooLarge: text("Form_TooLarge"), malformed: text("Upload_Malformed") });
+  const fields = await readFormFields(request, {
+    tooLarge: text("Form_TooLarge"),
+    malformed: text("Upload_Malformed"),
+  });
   const sessionId = await readSessionId(request);
   if (sessionId) {
     requireFormCsrf(sessionId, fields);
     await getStore().endSession(sessionId);
   }
-  return redirect(signedOutPath(fields.get("form"), getCulture(context)), { status: 303, headers: { "Set-Cookie": await clearSessionCookie() } });
+  return redirect(signedOutPath(fields.get("form"), getCulture(context)), {
+    status: 303,
+    headers: { "Set-Cookie": await clearSessionCookie() },
+  });
 }

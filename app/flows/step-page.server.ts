@@ -7,12 +7,23 @@ import { initialFieldValue } from "#app/forms/prepopulation.ts";
 import { isSensitive, maskedAnswer, withoutSensitiveAnswers } from "#app/forms/sensitive-fields.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { FILE_TYPES } from "#app/documents/file-types.ts";
-import { discardUploads, isRecordIntent, readStepForm, recordAction, recordsProblems } from "#app/records/record-actions.server.ts";
+import {
+  discardUploads,
+  isRecordIntent,
+  readStepForm,
+  recordAction,
+  recordsProblems,
+} from "#app/records/record-actions.server.ts";
 import { recordChoices, recordsViews } from "#app/records/records-view.server.ts";
 import { csrfToken } from "#app/session/csrf.server.ts";
 import type { Draft } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
-import { isReadOnly, requireClaimantSession, SESSION_TIMEOUT_MS, sessionExpiredPath } from "./claimant-session.server.ts";
+import {
+  isReadOnly,
+  requireClaimantSession,
+  SESSION_TIMEOUT_MS,
+  sessionExpiredPath,
+} from "./claimant-session.server.ts";
 import { backStep, firstIncompleteBefore, flowSteps, nextStep, stepPath } from "./navigation.ts";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { StepName } from "#app/forms/page-schema.ts";
@@ -26,7 +37,14 @@ export interface StepArgs {
 /** Only the fields this page shows, so the browser gets what it validates and nothing more. */
 function pageModels(definition: FormDefinition, paths: string[]): ModelConfig[] {
   return definition.models
-    .map((model) => ({ ...model, fields: Object.fromEntries(Object.entries(model.fields).filter(([key]) => paths.some((path) => resolveField(definition, path)?.field === model.fields[key]))) }))
+    .map((model) => ({
+      ...model,
+      fields: Object.fromEntries(
+        Object.entries(model.fields).filter(([key]) =>
+          paths.some((path) => resolveField(definition, path)?.field === model.fields[key]),
+        ),
+      ),
+    }))
     .filter((model) => Object.keys(model.fields).length > 0);
 }
 
@@ -39,13 +57,25 @@ function returnsToSummary(url: URL): boolean {
  * What a StepForm needs for one page of a flow: its blocks, the fields' definitions and starting
  * values (draft, else prepopulated, else default), and the settings its validation uses.
  */
-export function stepFormData(flow: FlowStep, draft: Pick<Draft, "models" | "prepopulated" | "edited" | "records">, sessionId: string) {
+export function stepFormData(
+  flow: FlowStep,
+  draft: Pick<Draft, "models" | "prepopulated" | "edited" | "records">,
+  sessionId: string,
+) {
   const { formType, step, page, definition, culture, text, url, now, settlement } = flow;
   const paths = fieldsOfBlocks(page.blocks);
   const values: Record<string, FieldValue> = Object.fromEntries(
     paths.map((path) => {
       const [model, key] = path.split(".") as [string, string];
-      return [path, initialFieldValue(resolveField(definition, path)!.field, draft.models[model]?.[key], draft.prepopulated, draft.edited.includes(path))];
+      return [
+        path,
+        initialFieldValue(
+          resolveField(definition, path)!.field,
+          draft.models[model]?.[key],
+          draft.prepopulated,
+          draft.edited.includes(path),
+        ),
+      ];
     }),
   );
   const shownValues = Object.fromEntries(
@@ -55,7 +85,9 @@ export function stepFormData(flow: FlowStep, draft: Pick<Draft, "models" | "prep
         const [model, key] = reference.split(".") as [string, string];
         const value = draft.models[model]?.[key];
         if (typeof value !== "string") return [];
-        return [[reference, isSensitive(resolveField(definition, reference)?.field) ? maskedAnswer(value, text) : value]];
+        return [
+          [reference, isSensitive(resolveField(definition, reference)?.field) ? maskedAnswer(value, text) : value],
+        ];
       }),
   );
   const query = returnsToSummary(url) ? "?return=summary" : "";
@@ -83,10 +115,20 @@ export function stepFormData(flow: FlowStep, draft: Pick<Draft, "models" | "prep
 }
 
 /** A draft with a step's answers in it, the step completed and its fields marked as the claimant's. */
-export function withStepAnswers(draft: Omit<Draft, "updatedAt">, step: StepName, answers: ModelValues, paths: string[]): Omit<Draft, "updatedAt"> {
+export function withStepAnswers(
+  draft: Omit<Draft, "updatedAt">,
+  step: StepName,
+  answers: ModelValues,
+  paths: string[],
+): Omit<Draft, "updatedAt"> {
   const models = structuredClone(draft.models);
   for (const [model, fields] of Object.entries(answers)) models[model] = { ...models[model], ...fields };
-  return { ...draft, models, completedSteps: [...new Set([...draft.completedSteps, step])], edited: [...new Set([...draft.edited, ...paths])] };
+  return {
+    ...draft,
+    models,
+    completedSteps: [...new Set([...draft.completedSteps, step])],
+    edited: [...new Set([...draft.edited, ...paths])],
+  };
 }
 
 /** The confirmation page, where a filed claim is shown; `changeRefused` when a change was just refused. */
@@ -96,7 +138,9 @@ export function filedClaimPath(formType: FormType, culture: string, { changeRefu
 
 /** The inactivity time-out a page shows: when it would lapse, and where the claimant then goes. */
 export function sessionTimeout({ page, formType, culture }: FlowStep) {
-  return page.enableTimeout ? { seconds: SESSION_TIMEOUT_MS / 1000, expiredPath: sessionExpiredPath(formType, culture) } : undefined;
+  return page.enableTimeout
+    ? { seconds: SESSION_TIMEOUT_MS / 1000, expiredPath: sessionExpiredPath(formType, culture) }
+    : undefined;
 }
 
 export async function loadStep({ request, context }: StepArgs) {
@@ -134,7 +178,19 @@ export async function submitStep({ request, context }: StepArgs) {
   const { sessionId, owner, draft, filed } = await requireClaimantSession(request, flow);
   const store = getStore();
   const { characterWhitelist, internationalAddresses } = settlement;
-  const records = { sessionId, owner, formType, definition, page, draft, store, limits: settlement.uploads, settings: { characterWhitelist, internationalAddresses }, now, text };
+  const records = {
+    sessionId,
+    owner,
+    formType,
+    definition,
+    page,
+    draft,
+    store,
+    limits: settlement.uploads,
+    settings: { characterWhitelist, internationalAddresses },
+    now,
+    text,
+  };
   const posted = await readStepForm(request, records);
   // A filed claim that may not change: nothing posted is kept, and the confirmation says so.
   if (isReadOnly(filed)) {
@@ -143,13 +199,23 @@ export async function submitStep({ request, context }: StepArgs) {
   }
   const query = returnsToSummary(url) ? "?return=summary" : "";
   const intent = posted.fields.get("intent");
-  if (isRecordIntent(intent)) return recordAction(intent, posted, records, withCulture(`${stepPath(formType, step)}${query}`, culture), culture);
+  if (isRecordIntent(intent))
+    return recordAction(intent, posted, records, withCulture(`${stepPath(formType, step)}${query}`, culture), culture);
 
   const submission = parsePostedStep(flow, posted.fields, draft.models);
   const recordProblems = recordsProblems(page, draft, text);
-  if (submission.status !== "success" || Object.keys(recordProblems).length > 0) return data({ result: submission.reply(), recordProblems }, { status: 400 });
+  if (submission.status !== "success" || Object.keys(recordProblems).length > 0)
+    return data({ result: submission.reply(), recordProblems }, { status: 400 });
   // Applied to the draft as stored now: another session of the member may have saved meanwhile.
-  const saved = await store.updateDraft(owner, formType, (current) => withStepAnswers(current ?? draft, step, submission.value, fieldsOfBlocks(page.blocks)), now);
-  const next = returnsToSummary(url) && !firstIncompleteBefore(definition, "claim-summary", saved.completedSteps) ? "claim-summary" : (nextStep(definition, step) ?? step);
+  const saved = await store.updateDraft(
+    owner,
+    formType,
+    (current) => withStepAnswers(current ?? draft, step, submission.value, fieldsOfBlocks(page.blocks)),
+    now,
+  );
+  const next =
+    returnsToSummary(url) && !firstIncompleteBefore(definition, "claim-summary", saved.completedSteps)
+      ? "claim-summary"
+      : (nextStep(definition, step) ?? step);
   return redirect(withCulture(`${stepPath(formType, next)}?saved=1`, culture), 303);
 }

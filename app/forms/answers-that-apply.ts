@@ -17,7 +17,8 @@ export function answersThatApply(definition: Pick<FormDefinition, "models">, mod
       return models[name]?.[key] ?? null;
     };
     for (const [key, field] of Object.entries(model.fields)) {
-      if (filed[owner] && Object.hasOwn(filed[owner], key) && !dependenciesFulfilled(field.dependencies, valueAt)) filed[owner][key] = null;
+      if (filed[owner] && Object.hasOwn(filed[owner], key) && !dependenciesFulfilled(field.dependencies, valueAt))
+        filed[owner][key] = null;
     }
   }
   return filed;

@@ -54,7 +54,9 @@ export function addMonths(date: CalendarDate, months: number): CalendarDate {
   const index = date.year * 12 + (date.month - 1) + months;
   const year = Math.floor(index / 12);
   const month = (index % 12) + 1;
-  const last = fromDayNumber(dayNumber({ year: month === 12 ? year + 1 : year, month: month === 12 ? 1 : month + 1, day: 1 }) - 1).day;
+  const last = fromDayNumber(
+    dayNumber({ year: month === 12 ? year + 1 : year, month: month === 12 ? 1 : month + 1, day: 1 }) - 1,
+  ).day;
   return { year, month, day: Math.min(date.day, last) };
 }
 
@@ -107,14 +109,24 @@ export function formatTime(time: { hour: number; minute: number }): string {
 
 /** Today in Los Angeles, whatever the server's or the browser's own zone. */
 export function claimantToday(now: number): CalendarDate {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: CLAIMANT_DATE_ZONE, year: "numeric", month: "numeric", day: "numeric" }).formatToParts(new Date(now));
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: CLAIMANT_DATE_ZONE,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+  }).formatToParts(new Date(now));
   const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value);
   return { year: part("year"), month: part("month"), day: part("day") };
 }
 
 /** The current hour and minute in Los Angeles. */
 export function claimantTimeNow(now: number): { hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: CLAIMANT_DATE_ZONE, hour: "numeric", minute: "numeric", hourCycle: "h23" }).formatToParts(new Date(now));
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: CLAIMANT_DATE_ZONE,
+    hour: "numeric",
+    minute: "numeric",
+    hourCycle: "h23",
+  }).formatToParts(new Date(now));
   const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value);
   return { hour: part("hour"), minute: part("minute") };
 }
@@ -124,13 +136,19 @@ export function claimantTimeNow(now: number): { hour: number; minute: number } {
  * (long). The day is taken as UTC so no zone shifts it.
  */
 export function formatDayLong(date: CalendarDate, culture: string, style: "full" | "long" = "full"): string {
-  return new Intl.DateTimeFormat(culture, { dateStyle: style, timeZone: "UTC" }).format(new Date(dayNumber(date) * DAY_MS));
+  return new Intl.DateTimeFormat(culture, { dateStyle: style, timeZone: "UTC" }).format(
+    new Date(dayNumber(date) * DAY_MS),
+  );
 }
 
 export function monthName(month: number, culture: string, width: "long" | "short" = "long"): string {
-  return new Intl.DateTimeFormat(culture, { month: width, timeZone: "UTC" }).format(new Date(Date.UTC(2021, month - 1, 1)));
+  return new Intl.DateTimeFormat(culture, { month: width, timeZone: "UTC" }).format(
+    new Date(Date.UTC(2021, month - 1, 1)),
+  );
 }
 
 export function weekdayName(date: CalendarDate, culture: string, width: "long" | "short"): string {
-  return new Intl.DateTimeFormat(culture, { weekday: width, timeZone: "UTC" }).format(new Date(dayNumber(date) * DAY_MS));
+  return new Intl.DateTimeFormat(culture, { weekday: width, timeZone: "UTC" }).format(
+    new Date(dayNumber(date) * DAY_MS),
+  );
 }

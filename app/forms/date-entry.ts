@@ -17,7 +17,12 @@ import type { RuleFailure } from "./rules.ts";
 
 export type Picker = NonNullable<FieldConfig["picker"]>;
 /** SPEC §9 picker defaults. */
-export const DEFAULT_PICKER: Picker = { mode: "single", disabledDates: [], disabledWeekdays: [], yearRange: [1900, 2100] };
+export const DEFAULT_PICKER: Picker = {
+  mode: "single",
+  disabledDates: [],
+  disabledWeekdays: [],
+  yearRange: [1900, 2100],
+};
 
 /** What the picker rules say of a typed date entry: the normalised text, or why it is refused. */
 export type DateEntryResult = { value: string } | RuleFailure;
@@ -26,7 +31,8 @@ export type DateEntryResult = { value: string } | RuleFailure;
 export function checkDay(date: CalendarDate, picker: Picker): RuleFailure | null {
   const text = formatClaimantDate(date);
   const [firstYear, lastYear] = picker.yearRange;
-  if (date.year < firstYear || date.year > lastYear) return { key: "Picker_YearRange", params: { min: firstYear, max: lastYear } };
+  if (date.year < firstYear || date.year > lastYear)
+    return { key: "Picker_YearRange", params: { min: firstYear, max: lastYear } };
   const min = picker.minDate ? parseClaimantDate(picker.minDate) : undefined;
   const max = picker.maxDate ? parseClaimantDate(picker.maxDate) : undefined;
   if (min && compareDates(date, min) < 0) return { key: "Picker_MinDate", params: { date: formatClaimantDate(min) } };
@@ -35,8 +41,10 @@ export function checkDay(date: CalendarDate, picker: Picker): RuleFailure | null
     const parsed = parseClaimantDate(other);
     return !!parsed && sameDay(parsed, date);
   };
-  if (picker.allowedDates && !picker.allowedDates.some(isDate)) return { key: "Picker_NotAllowed", params: { date: text } };
-  if (picker.disabledDates.some(isDate) || picker.disabledWeekdays.includes(weekday(date))) return { key: "Picker_Disabled", params: { date: text } };
+  if (picker.allowedDates && !picker.allowedDates.some(isDate))
+    return { key: "Picker_NotAllowed", params: { date: text } };
+  if (picker.disabledDates.some(isDate) || picker.disabledWeekdays.includes(weekday(date)))
+    return { key: "Picker_Disabled", params: { date: text } };
   return null;
 }
 
@@ -51,10 +59,13 @@ export function checkTime(time: { hour: number; minute: number }, picker: Picker
 export function checkRange(start: CalendarDate, end: CalendarDate, picker: Picker): RuleFailure | null {
   if (compareDates(end, start) < 0) return { key: "Picker_RangeOrder" };
   const days = dayNumber(end) - dayNumber(start) + 1;
-  if (picker.minRangeDays && days < picker.minRangeDays) return { key: "Picker_RangeTooShort", params: { days: picker.minRangeDays } };
-  if (picker.maxRangeDays && days > picker.maxRangeDays) return { key: "Picker_RangeTooLong", params: { days: picker.maxRangeDays } };
+  if (picker.minRangeDays && days < picker.minRangeDays)
+    return { key: "Picker_RangeTooShort", params: { days: picker.minRangeDays } };
+  if (picker.maxRangeDays && days > picker.maxRangeDays)
+    return { key: "Picker_RangeTooLong", params: { days: picker.maxRangeDays } };
   for (let day = addDays(start, 1); compareDates(day, end) < 0; day = addDays(day, 1)) {
-    if (checkDay(day, picker)) return { key: "Picker_RangeIncludesDisabled", params: { date: formatClaimantDate(day) } };
+    if (checkDay(day, picker))
+      return { key: "Picker_RangeIncludesDisabled", params: { date: formatClaimantDate(day) } };
   }
   return null;
 }
@@ -73,14 +84,22 @@ export function checkDateEntry(text: string, field: Pick<FieldConfig, "picker" |
     const [start, end] = parts.map(parseClaimantDate);
     if (parts.length !== 2 || !start || !end) return { key: "Picker_RangeFormat" };
     if (compareDates(end, start) < 0) return { key: "Picker_RangeOrder" };
-    return checkDay(start, picker) ?? checkDay(end, picker) ?? checkRange(start, end, picker) ?? { value: `${formatClaimantDate(start)} - ${formatClaimantDate(end)}` };
+    return (
+      checkDay(start, picker) ??
+      checkDay(end, picker) ??
+      checkRange(start, end, picker) ?? { value: `${formatClaimantDate(start)} - ${formatClaimantDate(end)}` }
+    );
   }
 
   if (picker.mode === "multiple") {
-    const parts = trimmed.split(";").map((part) => part.trim()).filter(Boolean);
+    const parts = trimmed
+      .split(";")
+      .map((part) => part.trim())
+      .filter(Boolean);
     const dates = parts.map(parseClaimantDate);
     if (parts.length === 0 || dates.some((date) => !date)) return { key: "Picker_MultipleFormat" };
-    if (picker.maxDates && dates.length > picker.maxDates) return { key: "Picker_TooManyDates", params: { max: picker.maxDates } };
+    if (picker.maxDates && dates.length > picker.maxDates)
+      return { key: "Picker_TooManyDates", params: { max: picker.maxDates } };
     for (const date of dates) {
       const failure = checkDay(date!, picker);
       if (failure) return failure;
@@ -91,7 +110,9 @@ export function checkDateEntry(text: string, field: Pick<FieldConfig, "picker" |
   if (field.hasTimePicker) {
     const date: CalendarDateTime | undefined = parseClaimantDateTime(trimmed);
     if (!date) return { key: "Validation_DateTimeFormat" };
-    return checkDay(date, picker) ?? checkTime(date, picker) ?? { value: `${formatClaimantDate(date)} ${formatTime(date)}` };
+    return (
+      checkDay(date, picker) ?? checkTime(date, picker) ?? { value: `${formatClaimantDate(date)} ${formatTime(date)}` }
+    );
   }
   const date = parseClaimantDate(trimmed);
   if (!date) return { key: dateMistake(trimmed) };

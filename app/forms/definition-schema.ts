@@ -35,7 +35,11 @@ const RULE_SCHEMAS = {
     pattern: z.string().min(1),
     message: messageKey,
   }),
-  requireOnePropertyValTrue: z.strictObject({ type: z.literal("requireOnePropertyValTrue"), properties: z.array(z.string()).min(1), message: messageKey }),
+  requireOnePropertyValTrue: z.strictObject({
+    type: z.literal("requireOnePropertyValTrue"),
+    properties: z.array(z.string()).min(1),
+    message: messageKey,
+  }),
   maxLength: z.strictObject({ type: z.literal("maxLength"), max: z.int().positive(), message: messageKey }),
   range: z.strictObject({
     type: z.literal("range"),
@@ -54,12 +58,33 @@ const RULE_SCHEMAS = {
     after: z.boolean().default(false),
     message: messageKey,
   }),
-  endDate: z.strictObject({ type: z.literal("endDate"), startProperty: z.string().min(1), allowEqual: z.boolean().default(false), message: messageKey }),
-  preventFutureDate: z.strictObject({ type: z.literal("preventFutureDate"), allowToday: z.boolean().default(true), message: messageKey }),
-  preventFutureShortDate: z.strictObject({ type: z.literal("preventFutureShortDate"), allowToday: z.boolean().default(true), message: messageKey }),
-  regularExpression: z.strictObject({ type: z.literal("regularExpression"), pattern: z.string().min(1), message: messageKey }),
+  endDate: z.strictObject({
+    type: z.literal("endDate"),
+    startProperty: z.string().min(1),
+    allowEqual: z.boolean().default(false),
+    message: messageKey,
+  }),
+  preventFutureDate: z.strictObject({
+    type: z.literal("preventFutureDate"),
+    allowToday: z.boolean().default(true),
+    message: messageKey,
+  }),
+  preventFutureShortDate: z.strictObject({
+    type: z.literal("preventFutureShortDate"),
+    allowToday: z.boolean().default(true),
+    message: messageKey,
+  }),
+  regularExpression: z.strictObject({
+    type: z.literal("regularExpression"),
+    pattern: z.string().min(1),
+    message: messageKey,
+  }),
   characterSetRestriction: z.strictObject({ type: z.literal("characterSetRestriction"), message: messageKey }),
-  confirmNone: z.strictObject({ type: z.literal("confirmNone"), properties: z.array(z.string()).min(1), message: messageKey }),
+  confirmNone: z.strictObject({
+    type: z.literal("confirmNone"),
+    properties: z.array(z.string()).min(1),
+    message: messageKey,
+  }),
   /** Not in SPEC's list: the confirmation block's "type it again" check (docs/forms.md). */
   equalTo: z.strictObject({ type: z.literal("equalTo"), otherProperty: z.string().min(1), message: messageKey }),
 } as const;
@@ -71,12 +96,17 @@ export type ValidationRule = { [K in RuleType]: z.output<(typeof RULE_SCHEMAS)[K
 const validationRule = z.unknown().transform((value, ctx): ValidationRule => {
   const type = typeof value === "object" && value !== null ? (value as { type?: unknown }).type : undefined;
   if (typeof type !== "string" || !Object.hasOwn(RULE_SCHEMAS, type)) {
-    ctx.issues.push({ code: "custom", message: `No vuelidate unobtrusive adapter found for api validation type: ${String(type)}`, input: value });
+    ctx.issues.push({
+      code: "custom",
+      message: `No vuelidate unobtrusive adapter found for api validation type: ${String(type)}`,
+      input: value,
+    });
     return z.NEVER;
   }
   const parsed = RULE_SCHEMAS[type as RuleType].safeParse(value);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) ctx.issues.push({ code: "custom", message: issue.message, path: issue.path, input: value });
+    for (const issue of parsed.error.issues)
+      ctx.issues.push({ code: "custom", message: issue.message, path: issue.path, input: value });
     return z.NEVER;
   }
   return parsed.data as ValidationRule;
@@ -140,7 +170,9 @@ const fieldConfig = z.strictObject({
    */
   sensitive: z.boolean().default(false),
   // Text
-  inputGroupConfig: z.strictObject({ prependedText: z.string().optional(), appendedText: z.string().optional() }).optional(),
+  inputGroupConfig: z
+    .strictObject({ prependedText: z.string().optional(), appendedText: z.string().optional() })
+    .optional(),
   // Select and radio
   options: z.array(option).optional(),
   placeholderText: z.string().optional(),
@@ -163,8 +195,14 @@ const fieldConfig = z.strictObject({
       minRangeDays: z.int().positive().optional(),
       maxRangeDays: z.int().positive().optional(),
       maxDates: z.int().positive().optional(),
-      minTime: z.string().regex(/^\d{2}:\d{2}$/).optional(),
-      maxTime: z.string().regex(/^\d{2}:\d{2}$/).optional(),
+      minTime: z
+        .string()
+        .regex(/^\d{2}:\d{2}$/)
+        .optional(),
+      maxTime: z
+        .string()
+        .regex(/^\d{2}:\d{2}$/)
+        .optional(),
     })
     .optional(),
 });
@@ -173,10 +211,14 @@ export type ComponentName = (typeof COMPONENT_NAMES)[number];
 
 export const modelConfigSchema = z.strictObject({
   metadataHash: z.string().min(1),
-  metadata: z.strictObject({ dtoMapping: z.string().regex(/^[A-Z][A-Za-z0-9]*$/, "dtoMapping names are PascalCase, e.g. ClaimantInfo") }),
+  metadata: z.strictObject({
+    dtoMapping: z.string().regex(/^[A-Z][A-Za-z0-9]*$/, "dtoMapping names are PascalCase, e.g. ClaimantInfo"),
+  }),
   fields: z.record(z.string(), fieldConfig),
 });
 export type ModelConfig = z.infer<typeof modelConfigSchema>;
 
 /** SPEC §5: the server model config must be a non-empty array of models. */
-export const modelConfigsSchema = z.array(modelConfigSchema).min(1, "The server model config must be a non-empty array of models");
+export const modelConfigsSchema = z
+  .array(modelConfigSchema)
+  .min(1, "The server model config must be a non-empty array of models");

@@ -6,7 +6,11 @@ import { fieldOptions } from "./options.ts";
  * Without JavaScript every dependent field is on the page, so each says in plain words when it
  * applies (DESIGN "Progressive enhancement"): "Answer only if “Payment method” is “PayPal”."
  */
-export function dependencyHint(conditions: DependencyCondition[], fieldOf: (reference: string) => FieldConfig | undefined, text: Translate): string | undefined {
+export function dependencyHint(
+  conditions: DependencyCondition[],
+  fieldOf: (reference: string) => FieldConfig | undefined,
+  text: Translate,
+): string | undefined {
   if (!conditions.length) return undefined;
   const parts = conditions.map((condition) => {
     const other = fieldOf(condition.field);
@@ -15,9 +19,11 @@ export function dependencyHint(conditions: DependencyCondition[], fieldOf: (refe
       const option = other ? fieldOptions(other).find((candidate) => candidate.value === value) : undefined;
       return option && other?.optionsSource !== "countries" ? text(option.label) : value;
     };
-    if (typeof condition.equals === "boolean") return text(condition.equals ? "Dependency_Ticked" : "Dependency_NotTicked", label);
+    if (typeof condition.equals === "boolean")
+      return text(condition.equals ? "Dependency_Ticked" : "Dependency_NotTicked", label);
     if (typeof condition.equals === "string") return text("Dependency_Is", label, optionLabel(condition.equals));
-    if (typeof condition.notEquals === "string") return text("Dependency_IsNot", label, optionLabel(condition.notEquals));
+    if (typeof condition.notEquals === "string")
+      return text("Dependency_IsNot", label, optionLabel(condition.notEquals));
     if (condition.oneOf) return text("Dependency_IsOneOf", label, condition.oneOf.map(optionLabel).join(", "));
     return text("Dependency_Applies", label);
   });

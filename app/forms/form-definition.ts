@@ -16,10 +16,11 @@ export function modelKey(model: ModelConfig): string {
   return name.charAt(0).toLowerCase() + name.slice(1);
 }
 
-
 /** Every "model.field" a list of blocks shows, in page order. */
 export function fieldsOfBlocks(blocks: PageBlock[]): string[] {
-  return blocks.flatMap((block): string[] => (isFieldBlock(block) ? blockFields(block) : block.kind === "fieldset" ? fieldsOfBlocks(block.blocks) : []));
+  return blocks.flatMap((block): string[] =>
+    isFieldBlock(block) ? blockFields(block) : block.kind === "fieldset" ? fieldsOfBlocks(block.blocks) : [],
+  );
 }
 
 export interface ResolvedField {

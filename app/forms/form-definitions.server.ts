@@ -8,7 +8,13 @@ import { type ModelConfig, modelConfigsSchema } from "./definition-schema.ts";
 import { blockFields } from "./blocks/index.ts";
 import { fieldsOfBlocks, type FormDefinition, modelKey, qualify, resolveField } from "./form-definition.ts";
 import { type PageBlock, pagesSchema, type RecordsBlock } from "./page-schema.ts";
-import { displayFields, FILE_MODEL_FIELDS, isRecordModel, maxDisplayFields, recordModelConfig } from "#app/records/records.ts";
+import {
+  displayFields,
+  FILE_MODEL_FIELDS,
+  isRecordModel,
+  maxDisplayFields,
+  recordModelConfig,
+} from "#app/records/records.ts";
 import { log } from "#app/log.server.ts";
 
 function readJson(file: string): unknown {
@@ -26,12 +32,15 @@ function describeModelPath(models: unknown, issuePath: ReadonlyArray<PropertyKey
   if (typeof index !== "number") return `at ${formatPath(issuePath)}`;
   const entry = (models as Array<{ metadata?: { dtoMapping?: unknown } }>)[index];
   const name = typeof entry?.metadata?.dtoMapping === "string" ? entry.metadata.dtoMapping : `#${index}`;
-  if (section === "fields" && field !== undefined) return `model ${name}, field ${String(field)}${rest.length ? `: at ${formatPath(rest)}` : ""}`;
+  if (section === "fields" && field !== undefined)
+    return `model ${name}, field ${String(field)}${rest.length ? `: at ${formatPath(rest)}` : ""}`;
   return `model ${name}${section !== undefined ? `: at ${formatPath(issuePath.slice(1))}` : ""}`;
 }
 
 function fail(file: string, problems: string[]): never {
-  throw new SettlementConfigError(`Invalid form definition:\n${problems.map((problem) => `  ${file}: ${problem}`).join("\n")}`);
+  throw new SettlementConfigError(
+    `Invalid form definition:\n${problems.map((problem) => `  ${file}: ${problem}`).join("\n")}`,
+  );
 }
 
 function zodProblems(error: z.ZodError, describe: (path: ReadonlyArray<PropertyKey>) => string): string[] {
@@ -50,7 +59,8 @@ function checkModels(models: ModelConfig[]): string[] {
     const exists = (reference: string) => !!resolveField({ models }, qualify(reference, key));
     for (const [fieldKey, field] of Object.entries(model.fields)) {
       const at = `model ${name}, field ${fieldKey}`;
-      if (field.key !== fieldKey) problems.push(`${at}: its key is "${field.key}"; a field's key must match its name in "fields"`);
+      if (field.key !== fieldKey)
+        problems.push(`${at}: its key is "${field.key}"; a field's key must match its name in "fields"`);
       for (const rule of field.validations) {
         const references = [
           "otherProperty" in rule ? rule.otherProperty : undefined,
@@ -58,7 +68,9 @@ function checkModels(models: ModelConfig[]): string[] {
           ...("properties" in rule ? rule.properties : []),
           ...("conditions" in rule ? rule.conditions.map((condition) => condition.otherProperty) : []),
         ].filter((reference): reference is string => !!reference);
-        for (const reference of references) if (!exists(reference)) problems.push(`${at}: rule ${rule.type} refers to "${reference}", which is not a field`);
+        for (const reference of references)
+          if (!exists(reference))
+            problems.push(`${at}: rule ${rule.type} refers to "${reference}", which is not a field`);
         if ("pattern" in rule) {
           try {
             new RegExp(rule.pattern);
@@ -68,20 +80,31 @@ function checkModels(models: ModelConfig[]): string[] {
         }
       }
       for (const condition of field.dependencies?.conditions ?? []) {
-        if (!exists(condition.field)) problems.push(`${at}: dependency refers to "${condition.field}", which is not a field`);
+        if (!exists(condition.field))
+          problems.push(`${at}: dependency refers to "${condition.field}", which is not a field`);
       }
       problems.push(...fieldKind(field).check(field, at, key));
-      if (field.sensitive && field.componentName !== "FormFieldText") problems.push(`${at}: only a FormFieldText may be sensitive`);
+      if (field.sensitive && field.componentName !== "FormFieldText")
+        problems.push(`${at}: only a FormFieldText may be sensitive`);
       // The class-member list's value would sit in the draft's prepopulated data, unencrypted.
-      if (field.sensitive && field.prepopulatedDataKey) problems.push(`${at}: a sensitive field cannot be prepopulated (prepopulatedDataKey)`);
-      if (field.optionsSource === "claimTransactions" && !models.some((candidate) => modelKey(candidate) === "claimTransactions")) {
+      if (field.sensitive && field.prepopulatedDataKey)
+        problems.push(`${at}: a sensitive field cannot be prepopulated (prepopulatedDataKey)`);
+      if (
+        field.optionsSource === "claimTransactions" &&
+        !models.some((candidate) => modelKey(candidate) === "claimTransactions")
+      ) {
         problems.push(`${at}: optionsSource claimTransactions needs a ClaimTransactions model`);
       }
     }
     const fileFields = Object.values(model.fields).filter(isUploadField);
-    if (fileFields.length > 1) problems.push(`model ${name}: at most one file field per model (SPEC §5); found ${fileFields.map((field) => field.key).join(", ")}`);
+    if (fileFields.length > 1)
+      problems.push(
+        `model ${name}: at most one file field per model (SPEC §5); found ${fileFields.map((field) => field.key).join(", ")}`,
+      );
     if (fileFields.length === 1) {
-      for (const fieldKey of Object.values(FILE_MODEL_FIELDS)) if (!model.fields[fieldKey]) problems.push(`model ${name}: a model with a file field needs the field "${fieldKey}" (set from the file)`);
+      for (const fieldKey of Object.values(FILE_MODEL_FIELDS))
+        if (!model.fields[fieldKey])
+          problems.push(`model ${name}: a model with a file field needs the field "${fieldKey}" (set from the file)`);
     }
   }
   return problems;
@@ -98,7 +121,9 @@ function warnOfUnboundedMoney(file: string, models: ModelConfig[]) {
       const masks = [field.maskName, field.dependencies?.maskOverride];
       if (!masks.some((mask) => mask?.startsWith("CURRENCY_"))) continue;
       if (field.validations.some((rule) => rule.type === "range" && typeof rule.max === "number")) continue;
-      log.warn(`${file}: model ${model.metadata.dtoMapping}, field ${fieldKey}: a money field with no upper bound; add a "range" rule with a "max"`);
+      log.warn(
+        `${file}: model ${model.metadata.dtoMapping}, field ${fieldKey}: a money field with no upper bound; add a "range" rule with a "max"`,
+      );
     }
   }
 }
@@ -108,19 +133,28 @@ function checkRecordsBlock(definition: FormDefinition, block: RecordsBlock, at: 
   const model = recordModelConfig(definition.models, block);
   if (!model) return [`${at}: ${block.kind} is about "${block.model}", which is not a model of this form`];
   const problems: string[] = [];
-  for (const key of [...(block.fields ?? []), ...(block.displayFields ?? [])]) if (!model.fields[key]) problems.push(`${at}: "${block.model}.${key}" is not a field`);
+  for (const key of [...(block.fields ?? []), ...(block.displayFields ?? [])])
+    if (!model.fields[key]) problems.push(`${at}: "${block.model}.${key}" is not a field`);
   const shown = displayFields(block, model);
-  if (shown.length > maxDisplayFields(block)) problems.push(`${at}: a display-only row shows at most ${maxDisplayFields(block)} fields ${block.allowDelete || block.allowEdit ? "beside its edit/delete buttons" : ""}; it lists ${shown.length}`);
-  if (block.kind === "documentManager" && !Object.values(model.fields).some(isUploadField)) problems.push(`${at}: a document manager's model needs a FormFieldFile field`);
+  if (shown.length > maxDisplayFields(block))
+    problems.push(
+      `${at}: a display-only row shows at most ${maxDisplayFields(block)} fields ${block.allowDelete || block.allowEdit ? "beside its edit/delete buttons" : ""}; it lists ${shown.length}`,
+    );
+  if (block.kind === "documentManager" && !Object.values(model.fields).some(isUploadField))
+    problems.push(`${at}: a document manager's model needs a FormFieldFile field`);
   if (typeof block.minimumSaved === "object") {
     const reference = block.minimumSaved.field;
     const owner = reference.split(".")[0]!;
-    if (isRecordModel(owner)) problems.push(`${at}: the minimum saved count depends on "${reference}", which matches more than one model`);
-    else if (!resolveField(definition, reference)) problems.push(`${at}: the minimum saved count depends on "${reference}", which is not a field`);
+    if (isRecordModel(owner))
+      problems.push(`${at}: the minimum saved count depends on "${reference}", which matches more than one model`);
+    else if (!resolveField(definition, reference))
+      problems.push(`${at}: the minimum saved count depends on "${reference}", which is not a field`);
   }
   if (!block.fields) {
     // SPEC §8: a developer warning, not a failure; the fields are then sorted alphabetically.
-    log.warn(`${at}: the records grid of ${block.model} has no field ordering ("fields"); its fields are sorted alphabetically`);
+    log.warn(
+      `${at}: the records grid of ${block.model} has no field ordering ("fields"); its fields are sorted alphabetically`,
+    );
   }
   return problems;
 }
@@ -129,21 +163,28 @@ function checkPages(definition: FormDefinition): string[] {
   const problems: string[] = [];
   const shownOn = new Map<string, string>();
   const needFields = (block: PageBlock, where: string, paths: string[]) => {
-    for (const path of paths) if (!resolveField(definition, path)) problems.push(`${where}: ${block.kind} needs field "${path}"`);
+    for (const path of paths)
+      if (!resolveField(definition, path)) problems.push(`${where}: ${block.kind} needs field "${path}"`);
   };
   const visit = (blocks: PageBlock[], where: string) => {
     blocks.forEach((block, index) => {
       const at = `${where}.blocks.${index}`;
       // A block that lays out fields of its own (a name, an address, a confirmation) needs each of them.
-      if (block.kind === "nameInput" || block.kind === "mailingAddress" || block.kind === "confirmation") needFields(block, at, blockFields(block));
-      if (block.kind === "labelledValue" && block.valueFrom && !resolveField(definition, block.valueFrom)) problems.push(`${at}: valueFrom "${block.valueFrom}" is not a field`);
+      if (block.kind === "nameInput" || block.kind === "mailingAddress" || block.kind === "confirmation")
+        needFields(block, at, blockFields(block));
+      if (block.kind === "labelledValue" && block.valueFrom && !resolveField(definition, block.valueFrom))
+        problems.push(`${at}: valueFrom "${block.valueFrom}" is not a field`);
       if (block.kind === "field" || block.kind === "formRow") {
         for (const reference of fieldsOfBlocks([block])) {
           if (!resolveField(definition, reference)) problems.push(`${at}: "${reference}" is not a field`);
-          else if (isRecordModel(reference.split(".")[0]!)) problems.push(`${at}: "${reference}" belongs to a records model; show it with a ${reference.startsWith("documentContexts") ? "documentManager" : "recordsTable"} block`);
+          else if (isRecordModel(reference.split(".")[0]!))
+            problems.push(
+              `${at}: "${reference}" belongs to a records model; show it with a ${reference.startsWith("documentContexts") ? "documentManager" : "recordsTable"} block`,
+            );
         }
       }
-      if (block.kind === "recordsTable" || block.kind === "documentManager") problems.push(...checkRecordsBlock(definition, block, at));
+      if (block.kind === "recordsTable" || block.kind === "documentManager")
+        problems.push(...checkRecordsBlock(definition, block, at));
       if (block.kind === "fieldset") visit(block.blocks, at);
     });
   };
@@ -151,7 +192,8 @@ function checkPages(definition: FormDefinition): string[] {
     visit(page.blocks, step);
     for (const reference of fieldsOfBlocks(page.blocks)) {
       const other = shownOn.get(reference);
-      if (other && other !== step) problems.push(`${step}: "${reference}" is already shown on ${other}; a field belongs to one page`);
+      if (other && other !== step)
+        problems.push(`${step}: "${reference}" is already shown on ${other}; a field belongs to one page`);
       shownOn.set(reference, step);
     }
   }
@@ -169,13 +211,21 @@ export function loadFormDefinition(settlementDir: string, formType: FormType): F
   const pagesFile = path.join(settlementDir, "forms", `${formType}.pages.json`);
   const rawModels = readJson(modelsFile);
   const models = modelConfigsSchema.safeParse(rawModels);
-  if (!models.success) fail(modelsFile, zodProblems(models.error, (issuePath) => describeModelPath(rawModels, issuePath)));
+  if (!models.success)
+    fail(
+      modelsFile,
+      zodProblems(models.error, (issuePath) => describeModelPath(rawModels, issuePath)),
+    );
   const modelProblems = checkModels(models.data);
   if (modelProblems.length) fail(modelsFile, modelProblems);
   warnOfUnboundedMoney(modelsFile, models.data);
 
   const pages = pagesSchema.safeParse(readJson(pagesFile));
-  if (!pages.success) fail(pagesFile, zodProblems(pages.error, (issuePath) => `at ${formatPath(issuePath)}`));
+  if (!pages.success)
+    fail(
+      pagesFile,
+      zodProblems(pages.error, (issuePath) => `at ${formatPath(issuePath)}`),
+    );
   const definition: FormDefinition = { formType, models: models.data, pages: pages.data };
   const pageProblems = checkPages(definition);
   if (pageProblems.length) fail(pagesFile, pageProblems);
@@ -183,5 +233,7 @@ export function loadFormDefinition(settlementDir: string, formType: FormType): F
 }
 
 export function loadFormDefinitions(settlementDir: string): Record<FormType, FormDefinition> {
-  return Object.fromEntries(FORM_TYPES.map((formType) => [formType, loadFormDefinition(settlementDir, formType)])) as Record<FormType, FormDefinition>;
+  return Object.fromEntries(
+    FORM_TYPES.map((formType) => [formType, loadFormDefinition(settlementDir, formType)]),
+  ) as Record<FormType, FormDefinition>;
 }

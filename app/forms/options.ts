@@ -10,7 +10,10 @@ export interface Option {
 export type RecordChoices = Record<string, Option[]>;
 
 /** A select's or radio group's options, from the definition, a built-in list or the claimant's records. */
-export function fieldOptions(field: Pick<FieldConfig, "options" | "optionsSource" | "hasNoneOption" | "noneOptionLabel">, choices?: RecordChoices): Option[] {
+export function fieldOptions(
+  field: Pick<FieldConfig, "options" | "optionsSource" | "hasNoneOption" | "noneOptionLabel">,
+  choices?: RecordChoices,
+): Option[] {
   const base =
     field.optionsSource === "usStates"
       ? US_STATES

@@ -17,7 +17,9 @@ export const ICON_NAMES = [
 export type IconName = (typeof ICON_NAMES)[number];
 
 /** A field reference on a page: "model.field", the model named by its camel-cased dtoMapping. */
-const fieldReference = z.string().regex(/^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/, 'Expected "model.field", e.g. "claimantInfo.firstName"');
+const fieldReference = z
+  .string()
+  .regex(/^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/, 'Expected "model.field", e.g. "claimantInfo.firstName"');
 
 const textKey = z.string().min(1);
 
@@ -27,7 +29,13 @@ export type PageBlock =
   | { kind: "headerBlock"; headingTag: "h2" | "h3" | "h4"; text: string }
   | { kind: "feedback"; style: "default" | "success" | "warning"; text: string; icon?: IconName }
   | { kind: "labelledValue"; label?: string; icon?: IconName; value?: string; valueFrom?: string }
-  | { kind: "nameInput"; model: string; legend: string; layout: "firstLast" | "firstMiddleInitialLast"; fields: { first: string; middleInitial?: string; last: string } }
+  | {
+      kind: "nameInput";
+      model: string;
+      legend: string;
+      layout: "firstLast" | "firstMiddleInitialLast";
+      fields: { first: string; middleInitial?: string; last: string };
+    }
   | { kind: "mailingAddress"; model: string; legend: string }
   | { kind: "confirmation"; model: string; emailField?: string; phoneField?: string }
   | { kind: "fieldset"; legend: string; hint?: string; blocks: PageBlock[] }
@@ -66,7 +74,9 @@ const fieldKey = z.string().regex(/^[a-z][A-Za-z0-9]*$/, "Expected a field key o
 function recordsBlockSchema<Kind extends RecordsBlock["kind"]>(kind: Kind) {
   return z.strictObject({
     kind: z.literal(kind),
-    model: z.enum(["claimTransactions", "documentContexts"], { error: "A records block's model is claimTransactions or documentContexts" }),
+    model: z.enum(["claimTransactions", "documentContexts"], {
+      error: "A records block's model is claimTransactions or documentContexts",
+    }),
     legend: textKey,
     hint: textKey.optional(),
     itemLabel: textKey,
@@ -87,10 +97,25 @@ export const pageBlockSchema: z.ZodType<PageBlock> = z.lazy(() =>
     z.strictObject({ kind: z.literal("field"), field: fieldReference }),
     z.strictObject({ kind: z.literal("formRow"), fields: z.array(fieldReference).min(1).max(3) }),
     // SPEC §5: a header block needs its heading tag.
-    z.strictObject({ kind: z.literal("headerBlock"), headingTag: z.enum(["h2", "h3", "h4"], { error: "A header block needs a heading tag (h2, h3 or h4)" }), text: textKey }),
-    z.strictObject({ kind: z.literal("feedback"), style: z.enum(["default", "success", "warning"]).default("default"), text: textKey, icon: z.enum(ICON_NAMES).optional() }),
+    z.strictObject({
+      kind: z.literal("headerBlock"),
+      headingTag: z.enum(["h2", "h3", "h4"], { error: "A header block needs a heading tag (h2, h3 or h4)" }),
+      text: textKey,
+    }),
+    z.strictObject({
+      kind: z.literal("feedback"),
+      style: z.enum(["default", "success", "warning"]).default("default"),
+      text: textKey,
+      icon: z.enum(ICON_NAMES).optional(),
+    }),
     z
-      .strictObject({ kind: z.literal("labelledValue"), label: textKey.optional(), icon: z.enum(ICON_NAMES).optional(), value: textKey.optional(), valueFrom: fieldReference.optional() })
+      .strictObject({
+        kind: z.literal("labelledValue"),
+        label: textKey.optional(),
+        icon: z.enum(ICON_NAMES).optional(),
+        value: textKey.optional(),
+        valueFrom: fieldReference.optional(),
+      })
       .refine((block) => block.label || block.icon, { error: "Either label or icon must have a value." }),
     z.strictObject({
       kind: z.literal("nameInput"),
@@ -100,14 +125,32 @@ export const pageBlockSchema: z.ZodType<PageBlock> = z.lazy(() =>
       fields: z.strictObject({ first: z.string(), middleInitial: z.string().optional(), last: z.string() }),
     }),
     z.strictObject({ kind: z.literal("mailingAddress"), model: z.string().min(1), legend: textKey }),
-    z.strictObject({ kind: z.literal("confirmation"), model: z.string().min(1), emailField: z.string().optional(), phoneField: z.string().optional() }),
-    z.strictObject({ kind: z.literal("fieldset"), legend: textKey, hint: textKey.optional(), blocks: z.array(pageBlockSchema).min(1) }),
+    z.strictObject({
+      kind: z.literal("confirmation"),
+      model: z.string().min(1),
+      emailField: z.string().optional(),
+      phoneField: z.string().optional(),
+    }),
+    z.strictObject({
+      kind: z.literal("fieldset"),
+      legend: textKey,
+      hint: textKey.optional(),
+      blocks: z.array(pageBlockSchema).min(1),
+    }),
     recordsBlockSchema("recordsTable"),
     recordsBlockSchema("documentManager"),
   ]),
 ) as z.ZodType<PageBlock>;
 
-export const STEP_NAMES = ["index", "claimant-info", "claim-details", "payment-election", "supporting-documents", "claim-summary", "confirmation"] as const;
+export const STEP_NAMES = [
+  "index",
+  "claimant-info",
+  "claim-details",
+  "payment-election",
+  "supporting-documents",
+  "claim-summary",
+  "confirmation",
+] as const;
 export type StepName = (typeof STEP_NAMES)[number];
 
 export const pageSchema = z.strictObject({

@@ -32,7 +32,11 @@ export function parseStep(
       const result = validateStep(definition, step, payload as Record<string, Record<string, unknown>>, context);
       const failed = Object.entries(result.errors);
       if (failed.length > 0) {
-        return { error: Object.fromEntries(failed.map(([path, failures]) => [path, failures.map((failure) => failureText(text, failure))])) };
+        return {
+          error: Object.fromEntries(
+            failed.map(([path, failures]) => [path, failures.map((failure) => failureText(text, failure))]),
+          ),
+        };
       }
       return { value: result.values };
     },

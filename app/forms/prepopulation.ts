@@ -10,11 +10,21 @@ export type PrepopulatedData = Record<string, string>;
  * claimant never edited the field (unless overrideEverDirtyFieldConstraint) and its value is empty
  * or still the default; the default applies when the value is empty.
  */
-export function initialFieldValue(field: FieldConfig, current: FieldValue | undefined, prepopulated: PrepopulatedData | undefined, everEdited: boolean): FieldValue {
+export function initialFieldValue(
+  field: FieldConfig,
+  current: FieldValue | undefined,
+  prepopulated: PrepopulatedData | undefined,
+  everEdited: boolean,
+): FieldValue {
   const value = current ?? null;
   const prepopulatedValue = field.prepopulatedDataKey ? prepopulated?.[field.prepopulatedDataKey] : undefined;
   const mayAdopt = !everEdited || field.overrideEverDirtyFieldConstraint;
-  if (prepopulatedValue !== undefined && prepopulatedValue !== "" && mayAdopt && (isEmpty(value) || value === field.defaultValue)) {
+  if (
+    prepopulatedValue !== undefined &&
+    prepopulatedValue !== "" &&
+    mayAdopt &&
+    (isEmpty(value) || value === field.defaultValue)
+  ) {
     return prepopulatedValue;
   }
   return fieldKind(field).startValue(field, value);

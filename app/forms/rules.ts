@@ -1,4 +1,10 @@
-import { type CalendarDate, compareDates, formatClaimantDate, parseClaimantDate, parseShortDate } from "./claimant-dates.ts";
+import {
+  type CalendarDate,
+  compareDates,
+  formatClaimantDate,
+  parseClaimantDate,
+  parseShortDate,
+} from "./claimant-dates.ts";
 import { compareDecimals, decimalText, parseDecimal } from "./decimal.ts";
 import type { RuleCondition, ValidationRule } from "./definition-schema.ts";
 import { type FieldValue, isEmpty, valueMatches } from "./field-value.ts";
@@ -68,7 +74,10 @@ export function checkRule(rule: ValidationRule, context: RuleContext): RuleFailu
     case "requiredIf":
       return requiredWhen(conditionHolds(rule, context));
     case "nestedRequiredIf": {
-      const [first, second] = rule.conditions.map((condition) => conditionHolds(condition, context)) as [boolean, boolean];
+      const [first, second] = rule.conditions.map((condition) => conditionHolds(condition, context)) as [
+        boolean,
+        boolean,
+      ];
       return requiredWhen(rule.operator === "And" ? first && second : first || second);
     }
     case "requiredIfOtherPropertyMatchesRegex": {
@@ -76,7 +85,9 @@ export function checkRule(rule: ValidationRule, context: RuleContext): RuleFailu
       return requiredWhen(typeof other === "string" && new RegExp(rule.pattern).test(other));
     }
     case "requireOnePropertyValTrue":
-      return rule.properties.some((property) => context.valueOf(property) === true) ? null : fail(rule, "Validation_RequireOne");
+      return rule.properties.some((property) => context.valueOf(property) === true)
+        ? null
+        : fail(rule, "Validation_RequireOne");
     case "confirmNone": {
       const anyChosen = rule.properties.some((property) => context.valueOf(property) === true);
       // One or the other: some of the choices, or "none of these" alone.
@@ -97,22 +108,33 @@ export function checkRule(rule: ValidationRule, context: RuleContext): RuleFailu
         const min = parseClaimantDate(String(rule.min));
         const max = parseClaimantDate(String(rule.max));
         if (!date || !min || !max) return fail(rule, "Validation_DateFormat");
-        return compareDates(date, min) < 0 || compareDates(date, max) > 0 ? fail(rule, "Validation_Range", { min: formatClaimantDate(min), max: formatClaimantDate(max) }) : null;
+        return compareDates(date, min) < 0 || compareDates(date, max) > 0
+          ? fail(rule, "Validation_Range", { min: formatClaimantDate(min), max: formatClaimantDate(max) })
+          : null;
       }
       // Exactly, as decimal text: no amount is rounded into or out of range.
       const number = text.replace(/,/g, "");
       if (!parseDecimal(number)) return fail(rule, "Validation_Number");
-      const outside = compareDecimals(number, decimalText(rule.min)) < 0 || compareDecimals(number, decimalText(rule.max)) > 0;
+      const outside =
+        compareDecimals(number, decimalText(rule.min)) < 0 || compareDecimals(number, decimalText(rule.max)) > 0;
       return outside ? fail(rule, "Validation_Range", { min: rule.min, max: rule.max }) : null;
     }
     case "beforeDate": {
       const date = asDate(value);
-      const reference = rule.referenceDate ? parseClaimantDate(rule.referenceDate) : asDate(context.valueOf(rule.otherProperty ?? ""));
+      const reference = rule.referenceDate
+        ? parseClaimantDate(rule.referenceDate)
+        : asDate(context.valueOf(rule.otherProperty ?? ""));
       if (!date) return fail(rule, "Validation_DateFormat");
       if (!reference) return null; // the other field is not answered yet: its own rules speak
       const order = compareDates(date, reference);
       const ok = rule.after ? (rule.allowEqual ? order >= 0 : order > 0) : rule.allowEqual ? order <= 0 : order < 0;
-      const key = rule.after ? (rule.allowEqual ? "Validation_OnOrAfterDate" : "Validation_AfterDate") : rule.allowEqual ? "Validation_OnOrBeforeDate" : "Validation_BeforeDate";
+      const key = rule.after
+        ? rule.allowEqual
+          ? "Validation_OnOrAfterDate"
+          : "Validation_AfterDate"
+        : rule.allowEqual
+          ? "Validation_OnOrBeforeDate"
+          : "Validation_BeforeDate";
       return ok ? null : fail(rule, key, { date: formatClaimantDate(reference) });
     }
     case "endDate": {
@@ -141,11 +163,15 @@ export function checkRule(rule: ValidationRule, context: RuleContext): RuleFailu
       return new RegExp(rule.pattern).test(text) ? null : fail(rule, "Validation_Invalid");
     case "equalTo": {
       const other = context.valueOf(rule.otherProperty);
-      return typeof other === "string" && other.trim().toLowerCase() === text.trim().toLowerCase() ? null : fail(rule, "Validation_EqualTo");
+      return typeof other === "string" && other.trim().toLowerCase() === text.trim().toLowerCase()
+        ? null
+        : fail(rule, "Validation_EqualTo");
     }
     case "characterSetRestriction": {
       const disallowed = [...new Set([...text].filter((character) => !context.characterWhitelist.includes(character)))];
-      return disallowed.length === 0 ? null : fail(rule, "Validation_CharacterSet", { characters: disallowed.join(" ") });
+      return disallowed.length === 0
+        ? null
+        : fail(rule, "Validation_CharacterSet", { characters: disallowed.join(" ") });
     }
   }
   return null;

@@ -39,7 +39,11 @@ export function maskedAnswer(value: FieldValue, text: Translate): string {
  * The answers a page may carry for its scripts (conditions that look across steps): without the
  * sensitive ones, except those the page itself asks for (`shown`, "model.field").
  */
-export function withoutSensitiveAnswers(models: ModelValues, definition: Pick<FormDefinition, "models">, shown: string[]): ModelValues {
+export function withoutSensitiveAnswers(
+  models: ModelValues,
+  definition: Pick<FormDefinition, "models">,
+  shown: string[],
+): ModelValues {
   const hidden = sensitivePaths(definition).filter((path) => !shown.includes(path));
   if (hidden.length === 0) return models;
   const copy: ModelValues = { ...models };

@@ -42,11 +42,19 @@ function setValue(values: ModelValues, path: string, value: FieldValue) {
 }
 
 /** Without international addresses every address is in the US (the page then asks for no country). */
-export function forcedValue(path: string, context: Pick<StepContext, "internationalAddresses">): FieldValue | undefined {
+export function forcedValue(
+  path: string,
+  context: Pick<StepContext, "internationalAddresses">,
+): FieldValue | undefined {
   return !context.internationalAddresses && path.endsWith(`.${ADDRESS_FIELDS.country}`) ? "US" : undefined;
 }
 
-function normalize(field: FieldConfig, value: string, maskOverride: string | undefined, choices: RecordChoices | undefined): { value: string } | RuleFailure {
+function normalize(
+  field: FieldConfig,
+  value: string,
+  maskOverride: string | undefined,
+  choices: RecordChoices | undefined,
+): { value: string } | RuleFailure {
   return fieldKind(field).normalize(field, value, { maskOverride, choices });
 }
 
@@ -96,7 +104,15 @@ export function validateStep(
       // definition keeps its answer for when it applies again (resetOnUnfulfilled: false), as the
       // browser does: then the answer is kept as it was saved, or as posted if its mask reads it.
       const sent = Object.hasOwn(submitted[modelKey] ?? {}, field.key);
-      const kept = field.dependencies?.resetOnUnfulfilled === false ? keptAnswer(field, sent, current[modelKey]?.[field.key] ?? null, context.saved[modelKey]?.[field.key] ?? null) : null;
+      const kept =
+        field.dependencies?.resetOnUnfulfilled === false
+          ? keptAnswer(
+              field,
+              sent,
+              current[modelKey]?.[field.key] ?? null,
+              context.saved[modelKey]?.[field.key] ?? null,
+            )
+          : null;
       setValue(current, path, null);
       setValue(values, path, kept);
       continue;

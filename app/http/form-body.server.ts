@@ -11,7 +11,10 @@ export const MAX_FORM_BYTES = 256 * 1024;
  * buffer any size): url-encoded up to MAX_FORM_BYTES, else a 413; multipart through the streaming
  * reader with its field limits, any file dropped unread. Unreadable bodies are a 400.
  */
-export async function readFormFields(request: Request, message: { tooLarge: string; malformed: string }): Promise<URLSearchParams> {
+export async function readFormFields(
+  request: Request,
+  message: { tooLarge: string; malformed: string },
+): Promise<URLSearchParams> {
   if (isMultipart(request)) {
     try {
       return (await receiveUpload(request, undefined)).fields;
@@ -31,7 +34,10 @@ export async function readFormFields(request: Request, message: { tooLarge: stri
  * them (else a 403). Uploads, which must check the token before storing a file, read their own.
  */
 export async function readPostedForm(request: Request, sessionId: string, text: Translate): Promise<URLSearchParams> {
-  const fields = await readFormFields(request, { tooLarge: text("Form_TooLarge"), malformed: text("Upload_Malformed") });
+  const fields = await readFormFields(request, {
+    tooLarge: text("Form_TooLarge"),
+    malformed: text("Upload_Malformed"),
+  });
   requireFormCsrf(sessionId, fields);
   return fields;
 }

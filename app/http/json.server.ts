@@ -19,7 +19,8 @@ export function requiredCulture(request: Request): string | Response {
   const culture = new URL(request.url).searchParams.get("culture");
   const { cultures } = getPortal().settlement;
   if (!culture) return jsonError(400, `The culture query parameter is required (one of: ${cultures.join(", ")}).`);
-  if (!cultures.includes(culture)) return jsonError(400, `Unknown culture "${culture}" (one of: ${cultures.join(", ")}).`);
+  if (!cultures.includes(culture))
+    return jsonError(400, `Unknown culture "${culture}" (one of: ${cultures.join(", ")}).`);
   return culture;
 }
 
@@ -32,7 +33,9 @@ export function requiredCulture(request: Request): string | Response {
  */
 export function readJson(text: string): unknown {
   return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
-    typeof value === "number" && context?.source !== undefined && !heldExactly(value, context.source) ? context.source : value,
+    typeof value === "number" && context?.source !== undefined && !heldExactly(value, context.source)
+      ? context.source
+      : value,
   );
 }
 

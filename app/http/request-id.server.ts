@@ -12,7 +12,9 @@ const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /** A new id: "7K3M-9QXW-2HDF", 60 random bits (a first repeat is expected after about a billion ids; the time tells two apart). */
 export function newRequestId(): string {
-  return Array.from({ length: 3 }, () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("")).join("-");
+  return Array.from({ length: 3 }, () =>
+    Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join(""),
+  ).join("-");
 }
 
 /**

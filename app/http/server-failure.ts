@@ -20,13 +20,15 @@ export async function keepPageOnServerFailure<T>(serverAction: () => Promise<T>)
   try {
     return await serverAction();
   } catch (error) {
-    if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500 && error.status !== 403)) throw error;
+    if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500 && error.status !== 403))
+      throw error;
     return { serverError: true };
   }
 }
 
 /** After a failed POST the page's data is unchanged; reloading it would only fail the same way. */
-export const noReloadAfterServerFailure: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => (isServerFailure(actionResult) ? false : defaultShouldRevalidate);
+export const noReloadAfterServerFailure: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  isServerFailure(actionResult) ? false : defaultShouldRevalidate;
 
 /** Whether to show the failure's message now: after each failed POST, until the claimant closes it. */
 export function useServerFailureMessage(actionData: unknown): [boolean, () => void] {

@@ -10,7 +10,10 @@ const cultureContext = createContext<string>(DEFAULT_CULTURE);
  */
 export const cultureMiddleware: MiddlewareFunction<Response> = ({ url, context }) => {
   const requested = url.searchParams.get("culture");
-  context.set(cultureContext, requested && getPortal().settlement.cultures.includes(requested) ? requested : DEFAULT_CULTURE);
+  context.set(
+    cultureContext,
+    requested && getPortal().settlement.cultures.includes(requested) ? requested : DEFAULT_CULTURE,
+  );
 };
 
 export function getCulture(context: Readonly<RouterContextProvider>): string {

@@ -19,7 +19,12 @@ export function createTranslate(messages: Messages): Translate {
   return (key, ...args) => {
     const template = Object.hasOwn(messages, key) ? messages[key]! : key;
     const [first] = args;
-    const values: Record<string, string | number> = args.length === 1 && typeof first === "object" ? first : Object.fromEntries(args.map((value, index) => [index, value as string | number]));
-    return template.replace(PLACEHOLDER, (placeholder, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : placeholder));
+    const values: Record<string, string | number> =
+      args.length === 1 && typeof first === "object"
+        ? first
+        : Object.fromEntries(args.map((value, index) => [index, value as string | number]));
+    return template.replace(PLACEHOLDER, (placeholder, name: string) =>
+      Object.hasOwn(values, name) ? String(values[name]) : placeholder,
+    );
   };
 }

@@ -32,7 +32,9 @@ export function readLocaleFile(file: string): Messages {
   const messages = parsed as Messages;
   const bad = findForbiddenMarkup(messages);
   if (bad.length > 0) {
-    throw new SettlementConfigError(`${file}: at ${bad.join(", ")}: localized text must not contain p, li, ul or ol markup`);
+    throw new SettlementConfigError(
+      `${file}: at ${bad.join(", ")}: localized text must not contain p, li, ul or ol markup`,
+    );
   }
   return messages;
 }
@@ -45,7 +47,10 @@ export function loadLocales(localesDir: string, settlementDir: string, cultures:
   const locales: Record<string, Messages> = {};
   for (const culture of cultures) {
     const base = path.join(localesDir, `${culture}.json`);
-    if (!existsSync(base)) throw new SettlementConfigError(`${base}: missing: culture "${culture}" is listed in settlement.json but has no locale file`);
+    if (!existsSync(base))
+      throw new SettlementConfigError(
+        `${base}: missing: culture "${culture}" is listed in settlement.json but has no locale file`,
+      );
     const override = path.join(settlementDir, "locales", `${culture}.json`);
     locales[culture] = { ...readLocaleFile(base), ...(existsSync(override) ? readLocaleFile(override) : {}) };
   }

@@ -13,7 +13,11 @@ export function textsAsset(culture: string) {
     const messages = getPortal().messages[culture] ?? {};
     const json = JSON.stringify({ [culture]: messages });
     const hash = createHash("sha256").update(json).digest("hex").slice(0, 12);
-    asset = { path: `/texts/${culture}.${hash}.js`, hash, script: `window.__portalTexts=Object.assign(window.__portalTexts||{},${json});\n` };
+    asset = {
+      path: `/texts/${culture}.${hash}.js`,
+      hash,
+      script: `window.__portalTexts=Object.assign(window.__portalTexts||{},${json});\n`,
+    };
     assets.set(culture, asset);
   }
   return asset;

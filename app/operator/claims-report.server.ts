@@ -12,10 +12,20 @@ export interface ClaimsReport {
   totals: Partial<Record<FormType, number>>;
   total: number;
   severalClaims: Array<{ claimId: string; formType: FormType; referenceCodes: string[] }>;
-  unverified: Array<{ referenceCode: string; formType: FormType; signInMethod: ClaimMember["signInMethod"]; vin: string | null }>;
+  unverified: Array<{
+    referenceCode: string;
+    formType: FormType;
+    signInMethod: ClaimMember["signInMethod"];
+    vin: string | null;
+  }>;
 }
 
-const dayOf = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles", year: "numeric", month: "2-digit", day: "2-digit" });
+const dayOf = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/Los_Angeles",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 export async function claimsReport(store: Store): Promise<ClaimsReport> {
   const byDay = new Map<string, Partial<Record<FormType, number>>>();
@@ -43,7 +53,9 @@ export async function claimsReport(store: Store): Promise<ClaimsReport> {
   const days = [...byDay.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([day, counts]) => ({ day, counts, total: Object.values(counts).reduce((sum, count) => sum + count, 0) }));
-  const severalClaims = [...byMember.values()].filter((entry) => entry.referenceCodes.length > 1).sort((a, b) => a.claimId.localeCompare(b.claimId) || a.formType.localeCompare(b.formType));
+  const severalClaims = [...byMember.values()]
+    .filter((entry) => entry.referenceCodes.length > 1)
+    .sort((a, b) => a.claimId.localeCompare(b.claimId) || a.formType.localeCompare(b.formType));
   return { days, totals, total, severalClaims, unverified };
 }
 
@@ -51,9 +63,15 @@ export async function claimsReport(store: Store): Promise<ClaimsReport> {
 export function formatReport(report: ClaimsReport): string {
   const types = FORM_TYPES.filter((type) => type !== "lookup");
   const header = ["day (Los Angeles)", ...types, "total"];
-  const rows = [...report.days.map((day) => [day.day, ...types.map((type) => String(day.counts[type] ?? 0)), String(day.total)]), ["total", ...types.map((type) => String(report.totals[type] ?? 0)), String(report.total)]];
+  const rows = [
+    ...report.days.map((day) => [day.day, ...types.map((type) => String(day.counts[type] ?? 0)), String(day.total)]),
+    ["total", ...types.map((type) => String(report.totals[type] ?? 0)), String(report.total)],
+  ];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join("  ");
   return [
     line(header),
     line(widths.map((width) => "-".repeat(width))),
@@ -63,6 +81,9 @@ export function formatReport(report: ClaimsReport): string {
     ...report.severalClaims.map((entry) => `  ${entry.claimId}  ${entry.formType}  ${entry.referenceCodes.join(", ")}`),
     "",
     `Claims without a verified member: ${report.unverified.length}`,
-    ...report.unverified.map((entry) => `  ${entry.referenceCode}  ${entry.formType}  signed in by ${entry.signInMethod}${entry.vin ? ` (VIN ${entry.vin})` : ""}`),
+    ...report.unverified.map(
+      (entry) =>
+        `  ${entry.referenceCode}  ${entry.formType}  signed in by ${entry.signInMethod}${entry.vin ? ` (VIN ${entry.vin})` : ""}`,
+    ),
   ].join("\n");
 }

@@ -29,8 +29,10 @@ export interface ExportSummary {
 function output(file: string) {
   const stream = createWriteStream(file, { mode: PRIVATE_FILE });
   return {
-    write: (text: string) => (stream.write(text) ? Promise.resolve() : new Promise<void>((resolve) => stream.once("drain", resolve))),
-    close: () => new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve()))),
+    write: (text: string) =>
+      stream.write(text) ? Promise.resolve() : new Promise<void>((resolve) => stream.once("drain", resolve)),
+    close: () =>
+      new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve()))),
   };
 }
 
@@ -46,7 +48,10 @@ async function exportDocument(store: Store, document: StoredDocument, file: stri
   } finally {
     await handle.close();
   }
-  if (hash.digest("hex") !== document.sha256) throw new Error(`Document ${document.id} of claim ${document.referenceCode} does not match its SHA-256: the copy at ${file} is damaged`);
+  if (hash.digest("hex") !== document.sha256)
+    throw new Error(
+      `Document ${document.id} of claim ${document.referenceCode} does not match its SHA-256: the copy at ${file} is damaged`,
+    );
 }
 
 /** The fields of the single models a claim holds (not the sign-in's credentials), in definition order: the CSV columns. */
@@ -56,7 +61,9 @@ function answerColumns(definition: FormDefinition): string[] {
       .filter(([step]) => step !== "index")
       .flatMap(([, page]) => fieldsOfBlocks(page!.blocks).map((path) => path.split(".")[0]!)),
   );
-  return definition.models.filter((model) => shown.has(modelKey(model)) && !isRecordModel(modelKey(model))).flatMap((model) => Object.keys(model.fields).map((key) => `${modelKey(model)}.${key}`));
+  return definition.models
+    .filter((model) => shown.has(modelKey(model)) && !isRecordModel(modelKey(model)))
+    .flatMap((model) => Object.keys(model.fields).map((key) => `${modelKey(model)}.${key}`));
 }
 
 /**
@@ -137,7 +144,14 @@ function claimJson(claim: Claim, documents: StoredDocument[], exported: Map<stri
     ...identity(claim),
     answers: claim.models,
     records: claim.records,
-    documents: documents.map((document) => ({ id: document.id, name: document.name, mediaType: document.mediaType, size: document.size, sha256: document.sha256, file: exported.get(document.id) ?? null })),
+    documents: documents.map((document) => ({
+      id: document.id,
+      name: document.name,
+      mediaType: document.mediaType,
+      size: document.size,
+      sha256: document.sha256,
+      file: exported.get(document.id) ?? null,
+    })),
   };
 }
 
@@ -166,10 +180,22 @@ async function writeCsv(
     const fields = Object.keys(model.fields).filter((key) => !isUploadField(model.fields[key]));
     const records = claim.records[list] ?? [];
     if (records.length === 0) continue;
-    const file = await csvFor(`records-${claim.formType}-${list}.csv`, ["referenceCode", "clientId", ...fields, "documentFile"]);
+    const file = await csvFor(`records-${claim.formType}-${list}.csv`, [
+      "referenceCode",
+      "clientId",
+      ...fields,
+      "documentFile",
+    ]);
     for (const record of records) {
       const document = documents.find((candidate) => candidate.id === record.documentId);
-      await file.write(csvLine([claim.referenceCode, record.clientId, ...fields.map((key) => record.fields[key] ?? ""), document ? (exported.get(document.id) ?? document.name) : ""]));
+      await file.write(
+        csvLine([
+          claim.referenceCode,
+          record.clientId,
+          ...fields.map((key) => record.fields[key] ?? ""),
+          document ? (exported.get(document.id) ?? document.name) : "",
+        ]),
+      );
     }
   }
 }

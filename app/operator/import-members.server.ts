@@ -15,5 +15,8 @@ export function importClassMembers(settlementDir: string, source: string): { mem
   const partial = `${target}.importing`;
   writeFileSync(partial, text);
   renameSync(partial, target);
-  return { members: members.byClaimId.size, withVin: [...members.byClaimId.values()].filter((member) => member.vin).length };
+  return {
+    members: members.byClaimId.size,
+    withVin: [...members.byClaimId.values()].filter((member) => member.vin).length,
+  };
 }

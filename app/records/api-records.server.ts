@@ -6,7 +6,14 @@ import type { ModelValues, StepContext } from "#app/forms/validate-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import type { DraftRecords, RecordEntry } from "#app/storage/store.ts";
 import { refusalText } from "./record-actions.server.ts";
-import { FILE_MODEL_FIELDS, fileField, newClientId, parentChoices, recordModelConfig, recordsBlocks } from "./records.ts";
+import {
+  FILE_MODEL_FIELDS,
+  fileField,
+  newClientId,
+  parentChoices,
+  recordModelConfig,
+  recordsBlocks,
+} from "./records.ts";
 import { validateRecord } from "./validate-record.ts";
 
 /** A records list part as an API client sends it: SPEC's client models ({ clientId, fields }) or flat objects. */
@@ -24,18 +31,29 @@ function postedRecords(part: unknown, model: string): PostedRecord[] | string {
   for (const [index, item] of part.entries()) {
     if (typeof item !== "object" || item === null) return `${model}[${index}] is not a model.`;
     const { clientId, fields } = item as { clientId?: unknown; fields?: unknown };
-    if (clientId !== undefined && (typeof clientId !== "string" || !CLIENT_ID.test(clientId))) return `${model}[${index}].clientId must be 1 to 64 letters, digits, "-" or "_".`;
+    if (clientId !== undefined && (typeof clientId !== "string" || !CLIENT_ID.test(clientId)))
+      return `${model}[${index}].clientId must be 1 to 64 letters, digits, "-" or "_".`;
     const values = typeof fields === "object" && fields !== null ? fields : item;
-    records.push({ clientId: (clientId as string | undefined) ?? newClientId(model === "claimTransactions" ? "claimTransactions" : "documentContexts"), fields: values as Record<string, unknown> });
+    records.push({
+      clientId:
+        (clientId as string | undefined) ??
+        newClientId(model === "claimTransactions" ? "claimTransactions" : "documentContexts"),
+      fields: values as Record<string, unknown>,
+    });
   }
-  if (new Set(records.map((record) => record.clientId)).size !== records.length) return `Two models of ${model} have the same clientId.`;
+  if (new Set(records.map((record) => record.clientId)).size !== records.length)
+    return `Two models of ${model} have the same clientId.`;
   return records;
 }
 
 /** The context's client id, or its name, names a file part (SPEC §7 "named by the client id"; §5 "by file name"). */
 export function documentNameFor(contextsPart: string | null, sentAs: string): string {
   try {
-    const list = JSON.parse(contextsPart ?? "[]") as Array<{ clientId?: unknown; fields?: { name?: unknown }; name?: unknown }>;
+    const list = JSON.parse(contextsPart ?? "[]") as Array<{
+      clientId?: unknown;
+      fields?: { name?: unknown };
+      name?: unknown;
+    }>;
     const context = Array.isArray(list) ? list.find((item) => item?.clientId === sentAs) : undefined;
     const name = context?.fields?.name ?? context?.name;
     return typeof name === "string" && name ? name : sentAs;
@@ -62,7 +80,9 @@ export function apiRecords(
   const documentIds: string[] = [];
   const refused = files.find((file) => file.refusal);
   if (refused) return { error: `documents: ${refusalText(refused, context.limits, context.text, context.culture)}` };
-  const ordered = [...blocks].sort((a, b) => (a.model === "claimTransactions" ? -1 : b.model === "claimTransactions" ? 1 : 0));
+  const ordered = [...blocks].sort((a, b) =>
+    a.model === "claimTransactions" ? -1 : b.model === "claimTransactions" ? 1 : 0,
+  );
 
   for (const block of ordered) {
     const posted = postedRecords(part(block.model), block.model);
@@ -76,10 +96,21 @@ export function apiRecords(
         const value = record.fields[name.split(".")[1]!];
         return typeof value === "number" ? String(value) : value;
       };
-      const checked = validateRecord(block, model, valueAt, { ...context.step, saved: context.models, recordChoices: choices });
+      const checked = validateRecord(block, model, valueAt, {
+        ...context.step,
+        saved: context.models,
+        recordChoices: choices,
+      });
       const failed = Object.entries(checked.errors)[0];
-      if (failed) return { error: `${block.model}[${index}].${failed[0].split(".")[1]}: ${failureText(context.text, failed[1][0]!)}` };
-      const entry: RecordEntry = { clientId: record.clientId, status: "saved", fields: { ...checked.values } as Record<string, FieldValue> };
+      if (failed)
+        return {
+          error: `${block.model}[${index}].${failed[0].split(".")[1]}: ${failureText(context.text, failed[1][0]!)}`,
+        };
+      const entry: RecordEntry = {
+        clientId: record.clientId,
+        status: "saved",
+        fields: { ...checked.values } as Record<string, FieldValue>,
+      };
       if (file) {
         const error = attachFile(entry, record, files);
         if (error) return { error: `${block.model}[${index}]: ${error}` };
@@ -90,15 +121,21 @@ export function apiRecords(
     records[block.model] = list;
   }
   const unmatched = files.find((file) => file.document && !documentIds.includes(file.document.id));
-  if (unmatched) return { error: `documents: the file "${unmatched.sentAs}" matches no document context (by clientId or name).` };
+  if (unmatched)
+    return { error: `documents: the file "${unmatched.sentAs}" matches no document context (by clientId or name).` };
   return { records, documentIds };
 }
 
 /** SPEC §5: each uploaded file matches exactly one document context, by its client id or its name. */
 function attachFile(entry: RecordEntry, record: PostedRecord, files: ReceivedFile[]): string | undefined {
   const name = typeof record.fields.name === "string" ? record.fields.name : undefined;
-  const matching = files.filter((file) => file.document && (file.sentAs === record.clientId || (name !== undefined && file.sentAs === name)));
-  if (matching.length !== 1) return matching.length === 0 ? `no file in "documents" is named by its clientId or name` : "more than one file matches it";
+  const matching = files.filter(
+    (file) => file.document && (file.sentAs === record.clientId || (name !== undefined && file.sentAs === name)),
+  );
+  if (matching.length !== 1)
+    return matching.length === 0
+      ? `no file in "documents" is named by its clientId or name`
+      : "more than one file matches it";
   const document = matching[0]!.document!;
   entry.documentId = document.id;
   entry.fields[FILE_MODEL_FIELDS.name] = document.name;

@@ -1,6 +1,12 @@
 import { data, redirect } from "react-router";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
-import { isMultipart, MalformedUpload, type ReceivedFile, receiveUpload, type UploadLimits } from "#app/documents/upload.server.ts";
+import {
+  isMultipart,
+  MalformedUpload,
+  type ReceivedFile,
+  receiveUpload,
+  type UploadLimits,
+} from "#app/documents/upload.server.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import type { FormDefinition } from "#app/forms/form-definition.ts";
 import type { PageDefinition, RecordsBlock } from "#app/forms/page-schema.ts";
@@ -151,7 +157,10 @@ function backTo(pagePath: string, model: string) {
   url.searchParams.set("saved", "1");
   // Often the very URL the claimant is on: React Router would treat it as a hash change and not
   // reload the page's data without being told to.
-  return redirect(`${url.pathname}${url.search}#records-${model}`, { status: 303, headers: { "X-Remix-Revalidate": "yes" } });
+  return redirect(`${url.pathname}${url.search}#records-${model}`, {
+    status: 303,
+    headers: { "X-Remix-Revalidate": "yes" },
+  });
 }
 
 /**
@@ -159,7 +168,13 @@ function backTo(pagePath: string, model: string) {
  * that fails leaves nothing), cancel it, edit a saved record, remove one. A record named that no
  * longer exists (a second click, a stale tab) changes nothing: the page is shown again.
  */
-export async function recordAction(intent: RecordIntent, posted: PostedForm, context: RecordsContext, pagePath: string, culture: string) {
+export async function recordAction(
+  intent: RecordIntent,
+  posted: PostedForm,
+  context: RecordsContext,
+  pagePath: string,
+  culture: string,
+) {
   const { fields, files } = posted;
   const { store, text } = context;
   const modelName = String(fields.get("records") ?? "");
@@ -170,11 +185,17 @@ export async function recordAction(intent: RecordIntent, posted: PostedForm, con
   }
   const clientId = String(fields.get("record") ?? "");
   /** Changes the list by `edit`, which returns the documents it let go of. */
-  const change = async (edit: (records: DraftRecords, list: RecordEntry[], record: RecordEntry | undefined) => string[]) => {
+  const change = async (
+    edit: (records: DraftRecords, list: RecordEntry[], record: RecordEntry | undefined) => string[],
+  ) => {
     await changeRecords(context, (records) => {
       const list = records[block.model] ?? [];
       records[block.model] = list;
-      return edit(records, list, list.find((candidate) => candidate.clientId === clientId));
+      return edit(
+        records,
+        list,
+        list.find((candidate) => candidate.clientId === clientId),
+      );
     });
     return backTo(pagePath, block.model);
   };
@@ -182,23 +203,28 @@ export async function recordAction(intent: RecordIntent, posted: PostedForm, con
   switch (intent) {
     case "add":
       return change((records, list) => {
-        if (!openDraft(records, block.model)) list.push({ clientId: newClientId(block.model), status: "draft", fields: {} });
+        if (!openDraft(records, block.model))
+          list.push({ clientId: newClientId(block.model), status: "draft", fields: {} });
         return [];
       });
     case "cancel":
       return change((_records, list, record) => {
         if (record?.status !== "draft") return [];
-        if (record.savedFields) Object.assign(record, { status: "saved", fields: record.savedFields, savedFields: undefined });
+        if (record.savedFields)
+          Object.assign(record, { status: "saved", fields: record.savedFields, savedFields: undefined });
         else list.splice(list.indexOf(record), 1);
         return [];
       });
     case "edit":
       return change((records, _list, record) => {
-        if (block.allowEdit && record?.status === "saved" && !openDraft(records, block.model)) Object.assign(record, { status: "draft", savedFields: record.fields });
+        if (block.allowEdit && record?.status === "saved" && !openDraft(records, block.model))
+          Object.assign(record, { status: "draft", savedFields: record.fields });
         return [];
       });
     case "remove":
-      return change((records, _list, record) => (record && (record.status === "draft" || block.allowDelete) ? removeRecord(records, block, record) : []));
+      return change((records, _list, record) =>
+        record && (record.status === "draft" || block.allowDelete) ? removeRecord(records, block, record) : [],
+      );
     case "save":
     case "upload":
       return saveRecord(intent, block, posted, context, pagePath, culture);
@@ -228,12 +254,23 @@ async function changeRecords(context: RecordsContext, edit: (records: DraftRecor
 /** Removes a record; an expense takes the documents attached to it along (its button says so). Answers the documents to delete. */
 function removeRecord(records: DraftRecords, block: RecordsBlock, record: RecordEntry): string[] {
   records[block.model] = records[block.model]!.filter((candidate) => candidate !== record);
-  const documents = block.model === "documentContexts" ? [record] : (records.documentContexts ?? []).filter((document) => document.fields[PARENT_FIELD] === record.clientId);
-  if (block.model !== "documentContexts") records.documentContexts = (records.documentContexts ?? []).filter((document) => !documents.includes(document));
+  const documents =
+    block.model === "documentContexts"
+      ? [record]
+      : (records.documentContexts ?? []).filter((document) => document.fields[PARENT_FIELD] === record.clientId);
+  if (block.model !== "documentContexts")
+    records.documentContexts = (records.documentContexts ?? []).filter((document) => !documents.includes(document));
   return documents.flatMap((document) => (document.documentId ? [document.documentId] : []));
 }
 
-async function saveRecord(intent: "save" | "upload", block: RecordsBlock, posted: PostedForm, context: RecordsContext, pagePath: string, culture: string) {
+async function saveRecord(
+  intent: "save" | "upload",
+  block: RecordsBlock,
+  posted: PostedForm,
+  context: RecordsContext,
+  pagePath: string,
+  culture: string,
+) {
   const { fields, files } = posted;
   const { definition, text, store } = context;
   const model = recordModelConfig(definition.models, block)!;
@@ -242,7 +279,9 @@ async function saveRecord(intent: "save" | "upload", block: RecordsBlock, posted
   const existing = context.draft.records?.[block.model]?.find(isDraftRecord);
   const stepContext = recordStepContext(context);
   const checked = validateRecord(block, model, (name) => fields.get(name) ?? undefined, stepContext);
-  const errors: Record<string, string> = Object.fromEntries(Object.entries(checked.errors).map(([path, failures]) => [path, failureText(text, failures[0]!)]));
+  const errors: Record<string, string> = Object.fromEntries(
+    Object.entries(checked.errors).map(([path, failures]) => [path, failureText(text, failures[0]!)]),
+  );
 
   const file = fileField(model);
   const upload = file ? files.find((candidate) => candidate.field === `${block.model}.${file.key}`) : undefined;
@@ -255,8 +294,17 @@ async function saveRecord(intent: "save" | "upload", block: RecordsBlock, posted
   }
   if (Object.keys(errors).length > 0 || (intent === "upload" && !file)) {
     await discardUploads(store, files);
-    const values = Object.fromEntries([...fields.entries()].filter(([name]) => name.startsWith(`${block.model}.`)).map(([name, value]) => [name, String(value)]));
-    return data({ recordFailure: { model: block.model, clientId: clientId || NEW_RECORD, values, errors } satisfies RecordFailure }, { status: 400 });
+    const values = Object.fromEntries(
+      [...fields.entries()]
+        .filter(([name]) => name.startsWith(`${block.model}.`))
+        .map(([name, value]) => [name, String(value)]),
+    );
+    return data(
+      {
+        recordFailure: { model: block.model, clientId: clientId || NEW_RECORD, values, errors } satisfies RecordFailure,
+      },
+      { status: 400 },
+    );
   }
 
   await changeRecords(context, (records) => {
@@ -284,7 +332,9 @@ async function saveRecord(intent: "save" | "upload", block: RecordsBlock, posted
 }
 
 /** The validation context of a record: the claim's answers, and its saved expenses as choices. */
-export function recordStepContext(context: Pick<RecordsContext, "draft" | "now" | "settings"> & { records?: DraftRecords }): StepContext {
+export function recordStepContext(
+  context: Pick<RecordsContext, "draft" | "now" | "settings"> & { records?: DraftRecords },
+): StepContext {
   const records = context.records ?? context.draft.records;
   return {
     ...context.settings,
@@ -300,7 +350,11 @@ export function recordStepContext(context: Pick<RecordsContext, "draft" | "now" 
  * What "continue" needs of a page's records (SPEC §5): a required manager has a saved document
  * ('Provide documentation'), each block at least its minimum of saved records.
  */
-export function recordsProblems(page: PageDefinition | undefined, draft: Pick<Draft, "records" | "models">, text: Translate): Record<string, string> {
+export function recordsProblems(
+  page: PageDefinition | undefined,
+  draft: Pick<Draft, "records" | "models">,
+  text: Translate,
+): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const block of recordsBlocks(page)) {
     const saved = savedRecords(draft.records, block.model).length;
@@ -318,5 +372,10 @@ export function claimDocumentIds(records: DraftRecords | undefined): string[] {
 
 /** Only the saved records become part of a claim. */
 export function savedOnly(records: DraftRecords | undefined): DraftRecords {
-  return Object.fromEntries(Object.entries(records ?? {}).map(([model, list]) => [model, list.filter((record) => record.status === "saved").map(({ savedFields: _saved, ...record }) => record)]));
+  return Object.fromEntries(
+    Object.entries(records ?? {}).map(([model, list]) => [
+      model,
+      list.filter((record) => record.status === "saved").map(({ savedFields: _saved, ...record }) => record),
+    ]),
+  );
 }

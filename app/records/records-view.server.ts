@@ -7,7 +7,18 @@ import type { PageDefinition, RecordsBlock } from "#app/forms/page-schema.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import type { DraftRecords, RecordEntry } from "#app/storage/store.ts";
 import { NEW_RECORD } from "./record-actions.server.ts";
-import { displayFields, draftFields, FILE_MODEL_FIELDS, formatBytes, openDraft, PARENT_FIELD, parentChoices, recordModelConfig, recordsBlocks, savedRecords } from "./records.ts";
+import {
+  displayFields,
+  draftFields,
+  FILE_MODEL_FIELDS,
+  formatBytes,
+  openDraft,
+  PARENT_FIELD,
+  parentChoices,
+  recordModelConfig,
+  recordsBlocks,
+  savedRecords,
+} from "./records.ts";
 
 /** A saved record as its display-only row shows it. */
 export interface RecordRow {
@@ -32,7 +43,14 @@ export interface RecordsView {
 }
 
 /** A record's value as a row shows it: the expense a receipt belongs to, a size in KB/MB, option labels. */
-function cellText(model: ModelConfig, key: string, record: RecordEntry, choices: RecordChoices, text: Translate, culture: string): string {
+function cellText(
+  model: ModelConfig,
+  key: string,
+  record: RecordEntry,
+  choices: RecordChoices,
+  text: Translate,
+  culture: string,
+): string {
   const value = record.fields[key] ?? null;
   if (key === FILE_MODEL_FIELDS.size) return value === null ? "" : formatBytes(Number(value), culture);
   if (key === FILE_MODEL_FIELDS.type || key === FILE_MODEL_FIELDS.name) return value === null ? "" : String(value);
@@ -41,7 +59,13 @@ function cellText(model: ModelConfig, key: string, record: RecordEntry, choices:
 }
 
 /** The saved expenses as a receipt's choices: "Expense 1: 3/4/2026, Tow, 120.00". */
-export function recordChoices(definition: FormDefinition, page: PageDefinition | undefined, records: DraftRecords | undefined, text: Translate, culture: string): RecordChoices {
+export function recordChoices(
+  definition: FormDefinition,
+  page: PageDefinition | undefined,
+  records: DraftRecords | undefined,
+  text: Translate,
+  culture: string,
+): RecordChoices {
   const table = recordsBlocks(page).find((block) => block.model === "claimTransactions");
   const model = table && recordModelConfig(definition.models, table);
   return parentChoices(records, (record, position) => {
@@ -53,10 +77,19 @@ export function recordChoices(definition: FormDefinition, page: PageDefinition |
 }
 
 /** The records blocks of a step as the page shows them (a failed save's answers are the action's). */
-export function recordsViews(definition: FormDefinition, page: PageDefinition, records: DraftRecords | undefined, text: Translate, culture: string, choices: RecordChoices): RecordsView[] {
+export function recordsViews(
+  definition: FormDefinition,
+  page: PageDefinition,
+  records: DraftRecords | undefined,
+  text: Translate,
+  culture: string,
+  choices: RecordChoices,
+): RecordsView[] {
   return recordsBlocks(page).map((block) => {
     const full = recordModelConfig(definition.models, block)!;
-    const keys = draftFields(block, full).filter((key) => !(Object.values(FILE_MODEL_FIELDS) as string[]).includes(key));
+    const keys = draftFields(block, full).filter(
+      (key) => !(Object.values(FILE_MODEL_FIELDS) as string[]).includes(key),
+    );
     const model: ModelConfig = { ...full, fields: Object.fromEntries(keys.map((key) => [key, full.fields[key]!])) };
     const shown = displayFields(block, full);
     const saved = savedRecords(records, block.model);
@@ -66,7 +99,11 @@ export function recordsViews(definition: FormDefinition, page: PageDefinition, r
       clientId: record.clientId,
       title: text(block.itemLabel, numbered.indexOf(record) + 1),
       cells: shown.map((key) => cellText(full, key, record, choices, text, culture)),
-      attached: block.model === "claimTransactions" ? (records?.documentContexts ?? []).filter((document) => document.fields[PARENT_FIELD] === record.clientId).length : 0,
+      attached:
+        block.model === "claimTransactions"
+          ? (records?.documentContexts ?? []).filter((document) => document.fields[PARENT_FIELD] === record.clientId)
+              .length
+          : 0,
     }));
     const open = openDraft(records, block.model);
     let draft: RecordsView["draft"];
@@ -74,9 +111,18 @@ export function recordsViews(definition: FormDefinition, page: PageDefinition, r
       const clientId = open?.clientId ?? NEW_RECORD;
       const editing = !!open?.savedFields;
       const position = editing ? numbered.indexOf(open!) + 1 : numbered.length + 1;
-      const values = Object.fromEntries(keys.map((key) => [`${block.model}.${key}`, open?.fields[key] ?? full.fields[key]!.defaultValue ?? null]));
+      const values = Object.fromEntries(
+        keys.map((key) => [`${block.model}.${key}`, open?.fields[key] ?? full.fields[key]!.defaultValue ?? null]),
+      );
       draft = { clientId, title: text(block.itemLabel, position), values, editing, stored: !!open };
     }
-    return { block, model, fields: keys.map((key) => `${block.model}.${key}`), headings: shown.map((key) => text(full.fields[key]?.label ?? key)), rows, draft };
+    return {
+      block,
+      model,
+      fields: keys.map((key) => `${block.model}.${key}`),
+      headings: shown.map((key) => text(full.fields[key]?.label ?? key)),
+      rows,
+      draft,
+    };
   });
 }

@@ -42,7 +42,13 @@ export const CLIENT_ID_PATTERN = /^(txn|doc)-[a-z2-9]{8}$/;
 /** The records blocks of a page, wherever they sit in it. */
 export function recordsBlocks(page: Pick<PageDefinition, "blocks"> | undefined): RecordsBlock[] {
   const visit = (blocks: PageBlock[]): RecordsBlock[] =>
-    blocks.flatMap((block) => (block.kind === "recordsTable" || block.kind === "documentManager" ? [block] : block.kind === "fieldset" ? visit(block.blocks) : []));
+    blocks.flatMap((block) =>
+      block.kind === "recordsTable" || block.kind === "documentManager"
+        ? [block]
+        : block.kind === "fieldset"
+          ? visit(block.blocks)
+          : [],
+    );
   return visit(page?.blocks ?? []);
 }
 
@@ -57,22 +63,31 @@ export function recordModelConfig(models: ModelConfig[], block: Pick<RecordsBloc
  */
 export function draftFields(block: RecordsBlock, model: ModelConfig): string[] {
   const fileFields = Object.values(FILE_MODEL_FIELDS) as string[];
-  return block.fields ?? Object.keys(model.fields).filter((key) => !fileFields.includes(key)).sort();
+  return (
+    block.fields ??
+    Object.keys(model.fields)
+      .filter((key) => !fileFields.includes(key))
+      .sort()
+  );
 }
 
 /** The fields a saved record's display-only row shows. */
 export function displayFields(block: RecordsBlock, model: ModelConfig): string[] {
   if (block.displayFields) return block.displayFields;
   const fields = draftFields(block, model).filter((key) => !isUploadField(model.fields[key]));
-  return block.model === "documentContexts" ? [FILE_MODEL_FIELDS.name, ...fields.filter((key) => key !== FILE_MODEL_FIELDS.name)] : fields;
+  return block.model === "documentContexts"
+    ? [FILE_MODEL_FIELDS.name, ...fields.filter((key) => key !== FILE_MODEL_FIELDS.name)]
+    : fields;
 }
 
 export function fileField(model: ModelConfig): FieldConfig | undefined {
   return Object.values(model.fields).find(isUploadField);
 }
 
-export const savedRecords = (records: DraftRecords | undefined, model: string): RecordEntry[] => (records?.[model] ?? []).filter((record) => record.status === "saved");
-export const openDraft = (records: DraftRecords | undefined, model: string): RecordEntry | undefined => records?.[model]?.find((record) => record.status === "draft");
+export const savedRecords = (records: DraftRecords | undefined, model: string): RecordEntry[] =>
+  (records?.[model] ?? []).filter((record) => record.status === "saved");
+export const openDraft = (records: DraftRecords | undefined, model: string): RecordEntry | undefined =>
+  records?.[model]?.find((record) => record.status === "draft");
 
 /**
  * SPEC §5: the minimum number of saved records, a number or read from a single model's field (a
@@ -87,7 +102,11 @@ export function minimumSaved(minimum: MinimumSaved, models: ModelValues): number
 }
 
 /** "Expense 2": how a saved record is named to the claimant (its position among the saved ones). */
-export function recordLabel(records: DraftRecords | undefined, block: Pick<RecordsBlock, "model">, clientId: string): number {
+export function recordLabel(
+  records: DraftRecords | undefined,
+  block: Pick<RecordsBlock, "model">,
+  clientId: string,
+): number {
   return savedRecords(records, block.model).findIndex((record) => record.clientId === clientId) + 1;
 }
 
@@ -95,9 +114,15 @@ export function recordLabel(records: DraftRecords | undefined, block: Pick<Recor
  * The choices of a parent select (optionsSource "claimTransactions"): each saved transaction, named
  * by its number and first answers, so a receipt can be attached to the expense it proves.
  */
-export function parentChoices(records: DraftRecords | undefined, describe: (record: RecordEntry, position: number) => string): Record<string, Option[]> {
+export function parentChoices(
+  records: DraftRecords | undefined,
+  describe: (record: RecordEntry, position: number) => string,
+): Record<string, Option[]> {
   return {
-    claimTransactions: savedRecords(records, "claimTransactions").map((record, index) => ({ value: record.clientId, label: describe(record, index + 1) })),
+    claimTransactions: savedRecords(records, "claimTransactions").map((record, index) => ({
+      value: record.clientId,
+      label: describe(record, index + 1),
+    })),
   };
 }
 

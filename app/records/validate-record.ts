@@ -9,7 +9,9 @@ import { draftFields, FILE_MODEL_FIELDS } from "./records.ts";
 /** The fields of a record the claimant answers: not the file, nor what is read off it. */
 export function answeredFields(block: RecordsBlock, model: ModelConfig): string[] {
   const fromFile = Object.values(FILE_MODEL_FIELDS) as string[];
-  return draftFields(block, model).filter((key) => model.fields[key] && !isUploadField(model.fields[key]) && !fromFile.includes(key));
+  return draftFields(block, model).filter(
+    (key) => model.fields[key] && !isUploadField(model.fields[key]) && !fromFile.includes(key),
+  );
 }
 
 /**
@@ -25,7 +27,14 @@ export function validateRecord(
 ): { values: Record<string, FieldValue>; errors: Record<string, RuleFailure[]> } {
   const fields = answeredFields(block, model);
   const blocks: PageBlock[] = fields.map((key) => ({ kind: "field", field: `${block.model}.${key}` }));
-  const submitted = { [block.model]: Object.fromEntries(fields.map((key) => [key, posted(`${block.model}.${key}`) ?? undefined])) };
-  const result = validateStep({ models: [model], pages: { "supporting-documents": { title: "", skipped: false, enableTimeout: true, blocks } } }, "supporting-documents", submitted, context);
+  const submitted = {
+    [block.model]: Object.fromEntries(fields.map((key) => [key, posted(`${block.model}.${key}`) ?? undefined])),
+  };
+  const result = validateStep(
+    { models: [model], pages: { "supporting-documents": { title: "", skipped: false, enableTimeout: true, blocks } } },
+    "supporting-documents",
+    submitted,
+    context,
+  );
   return { values: result.values[block.model] ?? {}, errors: result.errors };
 }

@@ -9,7 +9,11 @@ import { SignOutForm } from "#app/components/SignOutForm.tsx";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
 import { loadSummary, submitClaim } from "#app/flows/claim-submission.server.ts";
-import { keepPageOnServerFailure, noReloadAfterServerFailure, useServerFailureMessage } from "#app/http/server-failure.ts";
+import {
+  keepPageOnServerFailure,
+  noReloadAfterServerFailure,
+  useServerFailureMessage,
+} from "#app/http/server-failure.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { pageTitle } from "#app/page-title.ts";
 import type { Route } from "./+types/claim-summary";
@@ -29,7 +33,10 @@ export default function ClaimSummary({ loaderData, actionData }: Route.Component
   const [showError, closeError] = useServerFailureMessage(actionData);
   return (
     <>
-      <ErrorAlertModal errorInfo={{ showError, header: text("Error_Title"), message: text("Error_SubmissionFailed") }} onClose={closeError} />
+      <ErrorAlertModal
+        errorInfo={{ showError, header: text("Error_Title"), message: text("Error_SubmissionFailed") }}
+        onClose={closeError}
+      />
       {loaderData.timeout && <SessionTimer {...loaderData.timeout} csrfToken={loaderData.csrfToken} />}
       <SignOutForm formType={loaderData.formType} csrfToken={loaderData.csrfToken} />
       <PageHeading>{text(loaderData.page.title)}</PageHeading>
@@ -52,7 +59,11 @@ export default function ClaimSummary({ loaderData, actionData }: Route.Component
       </p>
       {/* While a submission runs its button is disabled (StepForm): a second one is refused (SPEC §4). */}
       <StepForm {...loaderData} lastResult={lastResult} submitLabel={text("Summary_Submit")}>
-        <CaptchaField settings={loaderData.captcha} error={lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined} resetKey={lastResult} />
+        <CaptchaField
+          settings={loaderData.captcha}
+          error={lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined}
+          resetKey={lastResult}
+        />
       </StepForm>
     </>
   );

@@ -28,13 +28,17 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SignOutForm formType={loaderData.formType} csrfToken={loaderData.csrfToken} />
-      {loaderData.changeRefused && <Feedback style="warning">{`${text("Claim_ChangeRefused")} ${text("Claim_HowToChange", contact.phone, contact.email)}`}</Feedback>}
+      {loaderData.changeRefused && (
+        <Feedback style="warning">{`${text("Claim_ChangeRefused")} ${text("Claim_HowToChange", contact.phone, contact.email)}`}</Feedback>
+      )}
       <PageHeading>{text(loaderData.page.title)}</PageHeading>
       <div className="confirmation-panel">
         <p>{text(loaderData.amendedOn ? "Confirmation_AmendedCode" : "Confirmation_YourCode")}</p>
         <p className="reference-code">{loaderData.referenceCode}</p>
         <p>{text("Confirmation_SubmittedOn", loaderData.submittedOn)}</p>
-        {loaderData.amendedOn && <p className="claim-version">{text("Confirmation_AmendedOn", loaderData.amendedOn, loaderData.version)}</p>}
+        {loaderData.amendedOn && (
+          <p className="claim-version">{text("Confirmation_AmendedOn", loaderData.amendedOn, loaderData.version)}</p>
+        )}
       </div>
       <p>{text("Confirmation_Keep")}</p>
       {canPrint && (
@@ -44,10 +48,13 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
       )}
       {loaderData.perMember === "amend" && loaderData.changePath && (
         <p>
-          {text("Confirmation_CanAmend")} <PortalLink to={loaderData.changePath}>{text("Confirmation_ChangeAnswers")}</PortalLink>
+          {text("Confirmation_CanAmend")}{" "}
+          <PortalLink to={loaderData.changePath}>{text("Confirmation_ChangeAnswers")}</PortalLink>
         </p>
       )}
-      {loaderData.perMember === "one" && !loaderData.changeRefused && <p>{text("Claim_HowToChange", contact.phone, contact.email)}</p>}
+      {loaderData.perMember === "one" && !loaderData.changeRefused && (
+        <p>{text("Claim_HowToChange", contact.phone, contact.email)}</p>
+      )}
       {loaderData.perMember === "many" && (
         <Form method="post" action={loaderData.action}>
           <input type="hidden" name="csrf" value={loaderData.csrfToken} />

@@ -14,7 +14,8 @@ import type { Route } from "./+types/flow-index";
 export const loader = (args: Route.LoaderArgs) => loadIndex(args);
 export const action = (args: Route.ActionArgs) => authorizeFlow(args);
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageTitle(matches, loaderData?.page.title ?? "Error_Title");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageTitle(matches, loaderData?.page.title ?? "Error_Title");
 
 /** A claim flow's start page: what the claim is for, when it closes, and the sign-in form. */
 export default function FlowIndex({ loaderData, actionData }: Route.ComponentProps) {
@@ -40,7 +41,11 @@ export default function FlowIndex({ loaderData, actionData }: Route.ComponentPro
         </p>
       )}
       <StepForm {...loaderData} lastResult={lastResult} submitLabel={text("Index_SignIn")}>
-        <CaptchaField settings={loaderData.captcha} error={lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined} resetKey={lastResult} />
+        <CaptchaField
+          settings={loaderData.captcha}
+          error={lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined}
+          resetKey={lastResult}
+        />
       </StepForm>
     </>
   );

@@ -9,7 +9,11 @@ import { fieldId } from "#app/components/form/step-form-context.ts";
 import { RecordsSection } from "#app/components/records/RecordsSection.tsx";
 import { Toast } from "#app/components/Toast.tsx";
 import { loadStep, submitStep } from "#app/flows/step-page.server.ts";
-import { keepPageOnServerFailure, noReloadAfterServerFailure, useServerFailureMessage } from "#app/http/server-failure.ts";
+import {
+  keepPageOnServerFailure,
+  noReloadAfterServerFailure,
+  useServerFailureMessage,
+} from "#app/http/server-failure.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { pageTitle } from "#app/page-title.ts";
 import type { Route } from "./+types/flow-step";
@@ -21,7 +25,8 @@ export const action = (args: Route.ActionArgs) => submitStep(args);
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepPageOnServerFailure(serverAction);
 export const shouldRevalidate = noReloadAfterServerFailure;
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageTitle(matches, loaderData?.page.title ?? "Error_Title");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageTitle(matches, loaderData?.page.title ?? "Error_Title");
 
 /** A form step of a claim flow: the fields its page definition lists. */
 export default function FlowStep({ loaderData, actionData }: Route.ComponentProps) {
@@ -29,7 +34,8 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
   const { page } = loaderData;
   const [showError, closeError] = useServerFailureMessage(actionData);
   const recordFailure = actionData && "recordFailure" in actionData ? actionData.recordFailure : undefined;
-  const recordProblems: Record<string, string> = actionData && "recordProblems" in actionData ? actionData.recordProblems : {};
+  const recordProblems: Record<string, string> =
+    actionData && "recordProblems" in actionData ? actionData.recordProblems : {};
   const fieldLabel = (path: string) => {
     const [model, key] = path.split(".") as [string, string];
     const field = loaderData.records.find((view) => view.block.model === model)?.model.fields[key];
@@ -47,7 +53,10 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       {loaderData.timeout && <SessionTimer {...loaderData.timeout} csrfToken={loaderData.csrfToken} />}
-      <ErrorAlertModal errorInfo={{ showError, header: text("Error_Title"), message: text("Error_ProblemOccurred") }} onClose={closeError} />
+      <ErrorAlertModal
+        errorInfo={{ showError, header: text("Error_Title"), message: text("Error_ProblemOccurred") }}
+        onClose={closeError}
+      />
       <SignOutForm formType={loaderData.formType} csrfToken={loaderData.csrfToken} />
       {loaderData.justSaved && <Toast>{text("Form_Saved")}</Toast>}
       {loaderData.backPath && (
@@ -60,12 +69,21 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
       {page.intro && <p>{text(page.intro)}</p>}
       {recordFailure && (
         <ErrorSummary
-          items={Object.entries(recordFailure.errors).map(([path, message]) => ({ href: `#${fieldId(path)}`, text: `${fieldLabel(path)}: ${message}` }))}
+          items={Object.entries(recordFailure.errors).map(([path, message]) => ({
+            href: `#${fieldId(path)}`,
+            text: `${fieldLabel(path)}: ${message}`,
+          }))}
           focusKey={recordFailure}
         />
       )}
       {loaderData.records.map((view) => (
-        <RecordsSection key={view.block.model} view={view} settings={recordSettings} failure={recordFailure} problem={recordProblems[view.block.model]} />
+        <RecordsSection
+          key={view.block.model}
+          view={view}
+          settings={recordSettings}
+          failure={recordFailure}
+          problem={recordProblems[view.block.model]}
+        />
       ))}
       <StepForm
         key={loaderData.step}
@@ -81,7 +99,10 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
         csrfToken={loaderData.csrfToken}
         action={loaderData.action}
         lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-        extraErrors={Object.entries(recordProblems).map(([model, message]) => ({ href: `#records-${model}`, text: message }))}
+        extraErrors={Object.entries(recordProblems).map(([model, message]) => ({
+          href: `#records-${model}`,
+          text: message,
+        }))}
         submitLabel={text("Form_SaveAndContinue")}
       />
     </>

@@ -26,13 +26,25 @@ export default function Lookup({ loaderData, actionData }: Route.ComponentProps)
       </p>
       {actionData?.vin && (
         <div role="status" className="lookup-result">
-          <Feedback style={actionData.covered ? "success" : "warning"} icon={actionData.covered ? "check" : "circle-info"}>
+          <Feedback
+            style={actionData.covered ? "success" : "warning"}
+            icon={actionData.covered ? "check" : "circle-info"}
+          >
             {text(actionData.covered ? "Lookup_Covered" : "Lookup_NotCovered", actionData.vin)}
           </Feedback>
         </div>
       )}
-      <StepForm {...loaderData} lastResult={actionData?.vin ? undefined : lastResult} submitLabel={text("Lookup_Submit")} key={actionData?.vin ?? "form"}>
-        <CaptchaField settings={loaderData.captcha} error={lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined} resetKey={lastResult} />
+      <StepForm
+        {...loaderData}
+        lastResult={actionData?.vin ? undefined : lastResult}
+        submitLabel={text("Lookup_Submit")}
+        key={actionData?.vin ?? "form"}
+      >
+        <CaptchaField
+          settings={loaderData.captcha}
+          error={lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined}
+          resetKey={lastResult}
+        />
       </StepForm>
     </>
   );

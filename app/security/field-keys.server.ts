@@ -58,7 +58,9 @@ export function parseFieldKeys(text: string, source: string): FieldKeys {
   const keys = encoded.map((value, index): FieldKey => {
     const key = Buffer.from(value, "base64");
     if (key.length !== 32 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) {
-      throw new FieldKeysError(`${source}: key ${index + 1} is not 32 bytes in base64 (AES-256 needs 32 random bytes; make one with: openssl rand -base64 32)`);
+      throw new FieldKeysError(
+        `${source}: key ${index + 1} is not 32 bytes in base64 (AES-256 needs 32 random bytes; make one with: openssl rand -base64 32)`,
+      );
     }
     return { id: fieldKeyId(key), key };
   });
@@ -106,7 +108,9 @@ export function loadFieldKeys({ env = process.env, dataFolder = dataDir() } = {}
     writeFileSync(temporary, `${header.join("\n")}\n${newFieldKey()}\n`, { mode: PRIVATE_FILE });
     try {
       linkSync(temporary, file);
-      log.info(`made a new field key in ${file}: back it up apart from the database (docs/operating.md, "Sensitive answers")`);
+      log.info(
+        `made a new field key in ${file}: back it up apart from the database (docs/operating.md, "Sensitive answers")`,
+      );
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     } finally {

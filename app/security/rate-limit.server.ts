@@ -23,7 +23,8 @@ export function createRateLimit(maxAttempts: number, windowMs: number): RateLimi
       if (!window || now - window.startedAt >= windowMs) {
         windows.set(client, { startedAt: now, count: 1 });
         // Forget stale clients now and then, so the map does not grow without bound.
-        if (windows.size > 10_000) for (const [key, value] of windows) if (now - value.startedAt >= windowMs) windows.delete(key);
+        if (windows.size > 10_000)
+          for (const [key, value] of windows) if (now - value.startedAt >= windowMs) windows.delete(key);
         return true;
       }
       window.count++;

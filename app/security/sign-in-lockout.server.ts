@@ -46,10 +46,22 @@ export function withFailure(stored: SignInFailures | undefined, now: number): Si
   const lockouts = current?.lockouts ?? 0;
   if (failures >= MAX_FAILURES) {
     const until = now + lockoutDuration(lockouts + 1);
-    return { failures: 0, windowStartedAt: now, lockouts: lockouts + 1, lockedUntil: until, forgetAt: until + LOCKOUTS_REMEMBERED_MS };
+    return {
+      failures: 0,
+      windowStartedAt: now,
+      lockouts: lockouts + 1,
+      lockedUntil: until,
+      forgetAt: until + LOCKOUTS_REMEMBERED_MS,
+    };
   }
   const lastLock = current?.lockedUntil ?? null;
-  return { failures, windowStartedAt, lockouts, lockedUntil: lastLock, forgetAt: Math.max(windowStartedAt + FAILURE_WINDOW_MS, lastLock === null ? 0 : lastLock + LOCKOUTS_REMEMBERED_MS) };
+  return {
+    failures,
+    windowStartedAt,
+    lockouts,
+    lockedUntil: lastLock,
+    forgetAt: Math.max(windowStartedAt + FAILURE_WINDOW_MS, lastLock === null ? 0 : lastLock + LOCKOUTS_REMEMBERED_MS),
+  };
 }
 
 /** The Claim ID a sign-in names with its PIN; none for a VIN alone (no secret to guess). */
@@ -60,7 +72,15 @@ function claimIdOf(credentials: ModelValues[string] | undefined): string | undef
 /** Why a locked Claim ID is refused: until when (in the claimants' time zone), and whom to call. */
 export function lockedText(until: number, text: Translate, culture: string): string {
   const { phone, email } = contactFor(getPortal().settlement, culture);
-  const when = new Intl.DateTimeFormat(culture, { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: CLAIMANT_DATE_ZONE, timeZoneName: "long" }).format(until);
+  const when = new Intl.DateTimeFormat(culture, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: CLAIMANT_DATE_ZONE,
+    timeZoneName: "long",
+  }).format(until);
   return text("Authorization_ClaimIdLocked", when, phone, email);
 }
 
@@ -68,7 +88,12 @@ export function lockedText(until: number, text: Translate, culture: string): str
  * Before the PIN is compared: the message refusing a locked Claim ID; else undefined, and the
  * attempt is counted as a failure until recordSignInOutcome says it succeeded.
  */
-export async function admitSignInAttempt(credentials: ModelValues[string] | undefined, now: number, text: Translate, culture: string): Promise<string | undefined> {
+export async function admitSignInAttempt(
+  credentials: ModelValues[string] | undefined,
+  now: number,
+  text: Translate,
+  culture: string,
+): Promise<string | undefined> {
   const claimId = claimIdOf(credentials);
   if (!claimId) return undefined;
   let locked: number | undefined;
@@ -80,7 +105,10 @@ export async function admitSignInAttempt(credentials: ModelValues[string] | unde
 }
 
 /** After the PIN is compared: a sign-in that succeeded forgets its Claim ID's failures (a failure stays counted). */
-export async function recordSignInOutcome(credentials: ModelValues[string] | undefined, outcome: { signIn: unknown } | { key: string }): Promise<void> {
+export async function recordSignInOutcome(
+  credentials: ModelValues[string] | undefined,
+  outcome: { signIn: unknown } | { key: string },
+): Promise<void> {
   const claimId = claimIdOf(credentials);
   if (claimId && "signIn" in outcome) await getStore().clearSignInFailures(claimId);
 }

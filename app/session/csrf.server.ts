@@ -14,7 +14,8 @@ export function csrfToken(sessionId: string): string {
 
 /** An HTML form's POST must carry its session's token (a forged or missing one is a 403). */
 export function requireFormCsrf(sessionId: string | undefined, formData: URLSearchParams | FormData): void {
-  if (!isValidCsrfToken(sessionId, formData.get(CSRF_FIELD_NAME)?.toString())) throw data(null, { status: 403, statusText: "Forbidden" });
+  if (!isValidCsrfToken(sessionId, formData.get(CSRF_FIELD_NAME)?.toString()))
+    throw data(null, { status: 403, statusText: "Forbidden" });
 }
 
 export function isValidCsrfToken(sessionId: string | undefined, token: string | null | undefined): boolean {

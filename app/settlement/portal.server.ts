@@ -41,21 +41,37 @@ export function loadPortal(settlementDir: string, localesDir = path.resolve("loc
   const messages = Object.fromEntries(
     // Country names come from Intl as "Country_XX" texts (a locale file may still name one itself),
     // so the browser gets them with the other texts, cached, not with every page.
-    settlement.cultures.map((culture) => [culture, { ...countryTexts(culture), ...locales[culture], ...deadlineTexts(deadlines.settings, culture) }]),
+    settlement.cultures.map((culture) => [
+      culture,
+      { ...countryTexts(culture), ...locales[culture], ...deadlineTexts(deadlines.settings, culture) },
+    ]),
   );
   const forms = loadFormDefinitions(settlementDir);
   if (settlement.captcha.provider === "test" && process.env.NODE_ENV === "production") {
-    throw new SettlementConfigError(`Invalid settlement configuration:\n  ${file}: at captcha.provider: the "test" provider accepts a fixed token and cannot be used in production`);
+    throw new SettlementConfigError(
+      `Invalid settlement configuration:\n  ${file}: at captcha.provider: the "test" provider accepts a fixed token and cannot be used in production`,
+    );
   }
   warnOfVinSignIn(file, settlement, forms);
-  return { settlementDir, settlement: { ...settlement, deadlines }, deadlines: deadlines.settings, messages, forms, classMembers: loadClassMembers(settlementDir) };
+  return {
+    settlementDir,
+    settlement: { ...settlement, deadlines },
+    deadlines: deadlines.settings,
+    messages,
+    forms,
+    classMembers: loadClassMembers(settlementDir),
+  };
 }
 
 /**
  * A sign-in page should ask for a VIN on its own exactly when the flow accepts one
  * (claims.vinOnlySignIn): otherwise claimants are offered a way in that is refused, or told of none.
  */
-function warnOfVinSignIn(file: string, settlement: Pick<Settlement, "claims">, forms: Record<FormType, FormDefinition>) {
+function warnOfVinSignIn(
+  file: string,
+  settlement: Pick<Settlement, "claims">,
+  forms: Record<FormType, FormDefinition>,
+) {
   for (const formType of ["automotive", "reimbursement", "standard"] as const) {
     const asksForVin = fieldsOfBlocks(forms[formType].pages.index?.blocks ?? []).some((path) => path.endsWith(".vin"));
     const accepts = (settlement.claims.vinOnlySignIn as string[]).includes(formType);

@@ -43,12 +43,24 @@ const MEGABYTE = 1024 * 1024;
 /** Limits on claimants' documents (issue 5); a file over its limit is refused with its name and why. */
 const uploads = z
   .strictObject({
-    maxFileBytes: z.int().positive().default(10 * MEGABYTE),
-    maxClaimBytes: z.int().positive().default(50 * MEGABYTE),
+    maxFileBytes: z
+      .int()
+      .positive()
+      .default(10 * MEGABYTE),
+    maxClaimBytes: z
+      .int()
+      .positive()
+      .default(50 * MEGABYTE),
     maxFiles: z.int().positive().default(20),
-    allowedTypes: z.array(z.enum(FILE_TYPE_NAMES)).min(1).default([...FILE_TYPE_NAMES]),
+    allowedTypes: z
+      .array(z.enum(FILE_TYPE_NAMES))
+      .min(1)
+      .default([...FILE_TYPE_NAMES]),
   })
-  .refine((limits) => limits.maxFileBytes <= limits.maxClaimBytes, { error: "maxFileBytes cannot exceed maxClaimBytes", path: ["maxFileBytes"] });
+  .refine((limits) => limits.maxFileBytes <= limits.maxClaimBytes, {
+    error: "maxFileBytes cannot exceed maxClaimBytes",
+    path: ["maxFileBytes"],
+  });
 
 /**
  * Who may file what (issue 10; docs/configuration.md "claims"): how many claims one class member
@@ -96,7 +108,12 @@ export const settlementSchema = z
     characterWhitelist: z.string().min(1),
     captcha,
     internationalAddresses: z.boolean().default(false),
-    uploads: uploads.default({ maxFileBytes: 10 * MEGABYTE, maxClaimBytes: 50 * MEGABYTE, maxFiles: 20, allowedTypes: [...FILE_TYPE_NAMES] }),
+    uploads: uploads.default({
+      maxFileBytes: 10 * MEGABYTE,
+      maxClaimBytes: 50 * MEGABYTE,
+      maxFiles: 20,
+      allowedTypes: [...FILE_TYPE_NAMES],
+    }),
     claims: claims.default({ perMember: "one", vinOnlySignIn: [], draftRetentionDays: 30 }),
     analyticsTagId: z.string().optional(),
   })
@@ -115,7 +132,10 @@ export const settlementSchema = z
       [["claimsAdminTitle"], settlement.claimsAdminTitle],
       [["banner", "header"], settlement.banner.header],
       [["banner", "image", "alt"], settlement.banner.image?.alt],
-      ...settlement.banner.copy.map((line, index): [Array<string | number>, LocalizedText] => [["banner", "copy", index], line]),
+      ...settlement.banner.copy.map((line, index): [Array<string | number>, LocalizedText] => [
+        ["banner", "copy", index],
+        line,
+      ]),
     ];
     for (const [path, text] of texts) {
       if (typeof text !== "object") continue;
@@ -124,7 +144,11 @@ export const settlementSchema = z
       }
     }
     if (settlement.banner.showBanner && !settlement.banner.header && settlement.banner.copy.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["banner"], message: "showBanner is true but the banner has no header and no copy" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["banner"],
+        message: "showBanner is true but the banner has no header and no copy",
+      });
     }
   });
 

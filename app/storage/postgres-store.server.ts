@@ -147,7 +147,9 @@ async function migrate(pool: pg.Pool) {
     // Several instances may start at once: one migrates, the others wait for it.
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
     await client.query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)");
-    const { rows } = await client.query<{ version: number | null }>("SELECT MAX(version) AS version FROM schema_migrations");
+    const { rows } = await client.query<{ version: number | null }>(
+      "SELECT MAX(version) AS version FROM schema_migrations",
+    );
     const current = rows[0]?.version ?? 0;
     for (const [index, sql] of MIGRATIONS.slice(current).entries()) {
       await client.query("BEGIN");
@@ -174,7 +176,12 @@ interface SessionRow {
 }
 
 const sessionOf = (row: SessionRow | undefined): SessionRecord | undefined =>
-  row && { id: row.id, createdAt: Number(row.created_at), lastSeenAt: Number(row.last_seen_at), authorizations: row.authorizations };
+  row && {
+    id: row.id,
+    createdAt: Number(row.created_at),
+    lastSeenAt: Number(row.last_seen_at),
+    authorizations: row.authorizations,
+  };
 
 interface DraftRow {
   data: Omit<Draft, "updatedAt">;
@@ -182,10 +189,12 @@ interface DraftRow {
 }
 
 /** A transaction-scoped advisory lock on a name: work under the same name, on any instance, queues. */
-const lockUntilCommit = (client: pg.PoolClient, name: string) => client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [name]);
+const lockUntilCommit = (client: pg.PoolClient, name: string) =>
+  client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [name]);
 
 /** A transaction-scoped lock on one owner's draft of a form type: its changes and filings queue. */
-const lockDraft = (client: pg.PoolClient, owner: string, formType: string) => lockUntilCommit(client, `${owner} ${formType}`);
+const lockDraft = (client: pg.PoolClient, owner: string, formType: string) =>
+  lockUntilCommit(client, `${owner} ${formType}`);
 
 /**
  * The store for several app servers: PostgreSQL at DATABASE_URL. The schema is migrated on first
@@ -195,7 +204,11 @@ const lockDraft = (client: pg.PoolClient, owner: string, formType: string) => lo
  * Sensitive answers are encrypted by `answers` on their way in.
  */
 export function openPostgresStore(connectionString: string, answers: SensitiveAnswers): Store {
-  const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    connectionTimeoutMillis: 5_000,
+  });
   // An idle client losing its connection must not take the process down; the next query reconnects.
   pool.on("error", (error) => log.error("database connection lost", { error }));
   let migrated: Promise<void> | undefined;
@@ -210,7 +223,8 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
     await ready();
     return pool.query<Row>(sql, values);
   };
-  const draftOf = (row: DraftRow | undefined): Draft | undefined => row && { ...answers.open(row.data), updatedAt: Number(row.updated_at) };
+  const draftOf = (row: DraftRow | undefined): Draft | undefined =>
+    row && { ...answers.open(row.data), updatedAt: Number(row.updated_at) };
   const claimOf = (row: ClaimRow | undefined) => {
     const claim = claimFromRow(row);
     return claim && answers.open(claim);
@@ -234,7 +248,13 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
 
   return {
     async getSession(sessionId) {
-      return sessionOf((await query<SessionRow>("SELECT id, created_at, last_seen_at, authorizations FROM sessions WHERE id = $1", [sessionId])).rows[0]);
+      return sessionOf(
+        (
+          await query<SessionRow>("SELECT id, created_at, last_seen_at, authorizations FROM sessions WHERE id = $1", [
+            sessionId,
+          ])
+        ).rows[0],
+      );
     },
     async touchSession(sessionId, now) {
       const { rows } = await query<SessionRow>(
@@ -256,28 +276,53 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
     async renameSession(sessionId, newSessionId) {
       await transaction(async (client) => {
         await client.query("UPDATE sessions SET id = $1 WHERE id = $2", [newSessionId, sessionId]);
-        for (const table of ["drafts", "documents"]) await client.query(`UPDATE ${table} SET owner = $1 WHERE owner = $2`, [`session:${newSessionId}`, `session:${sessionId}`]);
+        for (const table of ["drafts", "documents"])
+          await client.query(`UPDATE ${table} SET owner = $1 WHERE owner = $2`, [
+            `session:${newSessionId}`,
+            `session:${sessionId}`,
+          ]);
       });
     },
     async endSession(sessionId) {
       await transaction(async (client) => {
-        await client.query("DELETE FROM documents WHERE owner = $1 AND reference_code IS NULL", [`session:${sessionId}`]);
+        await client.query("DELETE FROM documents WHERE owner = $1 AND reference_code IS NULL", [
+          `session:${sessionId}`,
+        ]);
         await client.query("DELETE FROM drafts WHERE owner = $1", [`session:${sessionId}`]);
         await client.query("DELETE FROM sessions WHERE id = $1", [sessionId]);
       });
     },
     async getDraft(owner, formType) {
-      return draftOf((await query<DraftRow>("SELECT data, updated_at FROM drafts WHERE owner = $1 AND form_type = $2", [owner, formType])).rows[0]);
+      return draftOf(
+        (
+          await query<DraftRow>("SELECT data, updated_at FROM drafts WHERE owner = $1 AND form_type = $2", [
+            owner,
+            formType,
+          ])
+        ).rows[0],
+      );
     },
     async updateDraft(owner, formType, change, now) {
       return transaction(async (client) => {
         await lockDraft(client, owner, formType);
-        const current = draftOf((await client.query<DraftRow>("SELECT data, updated_at FROM drafts WHERE owner = $1 AND form_type = $2", [owner, formType])).rows[0]);
+        const current = draftOf(
+          (
+            await client.query<DraftRow>("SELECT data, updated_at FROM drafts WHERE owner = $1 AND form_type = $2", [
+              owner,
+              formType,
+            ])
+          ).rows[0],
+        );
         const { draftId, models, records, completedSteps, edited, prepopulated } = change(current);
         await client.query(
           `INSERT INTO drafts (owner, form_type, data, updated_at) VALUES ($1, $2, $3, $4)
            ON CONFLICT (owner, form_type) DO UPDATE SET data = EXCLUDED.data, updated_at = EXCLUDED.updated_at`,
-          [owner, formType, JSON.stringify(answers.seal(formType, { draftId, models, records, completedSteps, edited, prepopulated })), now],
+          [
+            owner,
+            formType,
+            JSON.stringify(answers.seal(formType, { draftId, models, records, completedSteps, edited, prepopulated })),
+            now,
+          ],
         );
         return { draftId, models, records, completedSteps, edited, prepopulated, updatedAt: now };
       });
@@ -286,47 +331,76 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
       return transaction(async (client) => {
         // Concurrent submissions of one owner queue on this lock: the later ones find the first's claim.
         await lockDraft(client, owner, formType);
-        const byDraft = claimOf((await client.query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE draft_id = $1`, [claim.draftId])).rows[0]);
+        const byDraft = claimOf(
+          (await client.query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE draft_id = $1`, [claim.draftId]))
+            .rows[0],
+        );
         const existing =
           byDraft ??
           (perMember === "many"
             ? undefined
             : claimOf(
-                (await client.query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = $1 AND form_type = $2 ORDER BY submitted_at DESC, reference_code DESC LIMIT 1`, [owner, formType]))
-                  .rows[0],
+                (
+                  await client.query<ClaimRow>(
+                    `SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = $1 AND form_type = $2 ORDER BY submitted_at DESC, reference_code DESC LIMIT 1`,
+                    [owner, formType],
+                  )
+                ).rows[0],
               ));
         const documentIds = [...claim.documentIds, ...(existing ? recordDocumentIds(existing.records) : [])];
-        const hashes = await client.query<{ id: string; sha256: string }>("SELECT id, sha256 FROM documents WHERE id = ANY($1)", [documentIds]);
-        const outcome = filingOutcome(existing, claim, perMember, new Map(hashes.rows.map((row) => [row.id, row.sha256])));
-        if (existing && (outcome === "unchanged" || outcome === "refused")) return { referenceCode: existing.referenceCode, outcome, version: existing.version };
+        const hashes = await client.query<{ id: string; sha256: string }>(
+          "SELECT id, sha256 FROM documents WHERE id = ANY($1)",
+          [documentIds],
+        );
+        const outcome = filingOutcome(
+          existing,
+          claim,
+          perMember,
+          new Map(hashes.rows.map((row) => [row.id, row.sha256])),
+        );
+        if (existing && (outcome === "unchanged" || outcome === "refused"))
+          return { referenceCode: existing.referenceCode, outcome, version: existing.version };
         const sealed = answers.seal(formType, { models: claim.models, records: claim.records });
         const models = JSON.stringify(sealed.models);
         const records = JSON.stringify(sealed.records);
         const referenceCode = existing?.referenceCode ?? newReferenceCode();
         const version = (existing?.version ?? 0) + 1;
         if (existing) {
-          await client.query("UPDATE claims SET models = $1, records = $2, culture = $3, version = $4, version_at = $5 WHERE reference_code = $6", [models, records, claim.culture, version, now, referenceCode]);
+          await client.query(
+            "UPDATE claims SET models = $1, records = $2, culture = $3, version = $4, version_at = $5 WHERE reference_code = $6",
+            [models, records, claim.culture, version, now, referenceCode],
+          );
         } else {
           const { member } = claim;
           await client.query(
             `INSERT INTO claims (reference_code, form_type, draft_id, owner, claim_id, vin, verified, sign_in_method, models, records, culture, submitted_at, version, version_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1, $12)`,
-            [referenceCode, formType, claim.draftId, owner, member.claimId, member.vin, member.verified, member.signInMethod, models, records, claim.culture, now],
+            [
+              referenceCode,
+              formType,
+              claim.draftId,
+              owner,
+              member.claimId,
+              member.vin,
+              member.verified,
+              member.signInMethod,
+              models,
+              records,
+              claim.culture,
+              now,
+            ],
           );
         }
-        await client.query("INSERT INTO claim_versions (reference_code, version, models, records, culture, filed_at) VALUES ($1, $2, $3, $4, $5, $6)", [
-          referenceCode,
-          version,
-          models,
-          records,
-          claim.culture,
-          now,
-        ]);
+        await client.query(
+          "INSERT INTO claim_versions (reference_code, version, models, records, culture, filed_at) VALUES ($1, $2, $3, $4, $5, $6)",
+          [referenceCode, version, models, records, claim.culture, now],
+        );
         const moved = await client.query(
           "UPDATE documents SET reference_code = $1 WHERE id = ANY($2) AND owner = $3 AND form_type = $4 AND (reference_code IS NULL OR reference_code = $1) AND complete",
           [referenceCode, claim.documentIds, owner, formType],
         );
-        if (moved.rowCount !== claim.documentIds.length) throw new Error("A document of the claim is not an upload of this draft");
+        if (moved.rowCount !== claim.documentIds.length)
+          throw new Error("A document of the claim is not an upload of this draft");
         // Uploads not part of the claim are not swept here: another session of the owner may be
         // filing with one this moment. Replaced and removed ones were deleted when that happened;
         // the rest go with the draft (purgeDrafts).
@@ -334,7 +408,10 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
       });
     },
     async getClaim(referenceCode) {
-      return claimOf((await query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE reference_code = $1`, [referenceCode])).rows[0]);
+      return claimOf(
+        (await query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE reference_code = $1`, [referenceCode]))
+          .rows[0],
+      );
     },
     async claimsPage(after, limit) {
       const { rows } = await query<ClaimRow>(
@@ -344,29 +421,41 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
       return rows.map((row) => claimOf(row)!);
     },
     async getClaimByDraft(draftId) {
-      return claimOf((await query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE draft_id = $1`, [draftId])).rows[0]);
+      return claimOf(
+        (await query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE draft_id = $1`, [draftId])).rows[0],
+      );
     },
     async latestClaim(owner, formType) {
-      const { rows } = await query<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = $1 AND form_type = $2 ORDER BY submitted_at DESC, reference_code DESC LIMIT 1`, [owner, formType]);
+      const { rows } = await query<ClaimRow>(
+        `SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = $1 AND form_type = $2 ORDER BY submitted_at DESC, reference_code DESC LIMIT 1`,
+        [owner, formType],
+      );
       return claimOf(rows[0]);
     },
     async claimVersions(referenceCode) {
-      const { rows } = await query<{ version: number; models: Draft["models"]; records: Draft["records"] | null; culture: string; filed_at: string }>(
+      const { rows } = await query<{
+        version: number;
+        models: Draft["models"];
+        records: Draft["records"] | null;
+        culture: string;
+        filed_at: string;
+      }>(
         "SELECT version, models, records, culture, filed_at FROM claim_versions WHERE reference_code = $1 ORDER BY version",
         [referenceCode],
       );
-      return rows.map((row) => ({ version: row.version, ...answers.open({ models: row.models, records: row.records ?? {} }), culture: row.culture, filedAt: Number(row.filed_at) }));
+      return rows.map((row) => ({
+        version: row.version,
+        ...answers.open({ models: row.models, records: row.records ?? {} }),
+        culture: row.culture,
+        filedAt: Number(row.filed_at),
+      }));
     },
     async putDocument(document, content, now) {
       const id = newDocumentId();
-      await query("INSERT INTO documents (id, name, media_type, owner, form_type, created_at) VALUES ($1, $2, $3, $4, $5, $6)", [
-        id,
-        document.name,
-        document.mediaType,
-        document.owner,
-        document.formType,
-        now,
-      ]);
+      await query(
+        "INSERT INTO documents (id, name, media_type, owner, form_type, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        [id, document.name, document.mediaType, document.owner, document.formType, now],
+      );
       // Chunks are written one at a time outside a transaction, so a slow upload holds no
       // connection; the row is marked complete last, and removed (chunks and all) on failure.
       const hash = createHash("sha256");
@@ -399,11 +488,17 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
       return { id, ...document, size, sha256, referenceCode: null, createdAt: now };
     },
     async getDocument(id) {
-      return documentFromRow((await query<DocumentRow>(`SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1 AND complete`, [id])).rows[0]);
+      return documentFromRow(
+        (await query<DocumentRow>(`SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1 AND complete`, [id]))
+          .rows[0],
+      );
     },
     async *readDocument(id) {
       for (let seq = 0; ; seq++) {
-        const { rows } = await query<{ data: Buffer }>("SELECT data FROM document_chunks WHERE document_id = $1 AND seq = $2", [id, seq]);
+        const { rows } = await query<{ data: Buffer }>(
+          "SELECT data FROM document_chunks WHERE document_id = $1 AND seq = $2",
+          [id, seq],
+        );
         if (!rows[0]) return;
         yield rows[0].data;
       }
@@ -412,17 +507,34 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
       await query("DELETE FROM documents WHERE id = $1 AND reference_code IS NULL", [id]);
     },
     async claimDocuments(referenceCode) {
-      const { rows } = await query<DocumentRow>(`SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE reference_code = $1 ORDER BY created_at, id`, [referenceCode]);
+      const { rows } = await query<DocumentRow>(
+        `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE reference_code = $1 ORDER BY created_at, id`,
+        [referenceCode],
+      );
       return rows.map((row) => documentFromRow(row)!);
     },
     async getSignInFailures(claimId) {
-      return signInFailuresFromRow((await query<SignInFailuresRow>(`SELECT ${SIGN_IN_FAILURES_COLUMNS} FROM sign_in_failures WHERE claim_id = $1`, [claimId])).rows[0]);
+      return signInFailuresFromRow(
+        (
+          await query<SignInFailuresRow>(
+            `SELECT ${SIGN_IN_FAILURES_COLUMNS} FROM sign_in_failures WHERE claim_id = $1`,
+            [claimId],
+          )
+        ).rows[0],
+      );
     },
     async updateSignInFailures(claimId, change) {
       return transaction(async (client) => {
         // Attempts on one Claim ID, from any instance, queue on this lock: each sees the one before.
         await lockUntilCommit(client, `sign-in ${claimId}`);
-        const current = signInFailuresFromRow((await client.query<SignInFailuresRow>(`SELECT ${SIGN_IN_FAILURES_COLUMNS} FROM sign_in_failures WHERE claim_id = $1`, [claimId])).rows[0]);
+        const current = signInFailuresFromRow(
+          (
+            await client.query<SignInFailuresRow>(
+              `SELECT ${SIGN_IN_FAILURES_COLUMNS} FROM sign_in_failures WHERE claim_id = $1`,
+              [claimId],
+            )
+          ).rows[0],
+        );
         const next = change(current);
         if (next) {
           await client.query(
@@ -441,7 +553,14 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
       return ((await query("DELETE FROM sign_in_failures WHERE claim_id = $1", [claimId])).rowCount ?? 0) > 0;
     },
     async useChallenge(nonce, expiresAt) {
-      return (await query("INSERT INTO used_challenges (nonce, expires_at) VALUES ($1, $2) ON CONFLICT (nonce) DO NOTHING", [nonce, expiresAt])).rowCount === 1;
+      return (
+        (
+          await query(
+            "INSERT INTO used_challenges (nonce, expires_at) VALUES ($1, $2) ON CONFLICT (nonce) DO NOTHING",
+            [nonce, expiresAt],
+          )
+        ).rowCount === 1
+      );
     },
     async purgeExpired(idleSince, now) {
       return transaction(async (client) => {
@@ -452,13 +571,19 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
         const gone = "owner LIKE 'session:%' AND substr(owner, 9) NOT IN (SELECT id FROM sessions)";
         await client.query(`DELETE FROM drafts WHERE ${gone}`);
         // Also uploads cut off by a crash (never complete), once as old as an idle session.
-        const documents = await client.query(`DELETE FROM documents WHERE reference_code IS NULL AND ((${gone}) OR (NOT complete AND created_at < $1))`, [idleSince]);
+        const documents = await client.query(
+          `DELETE FROM documents WHERE reference_code IS NULL AND ((${gone}) OR (NOT complete AND created_at < $1))`,
+          [idleSince],
+        );
         return { sessions: sessions.rowCount ?? 0, documents: documents.rowCount ?? 0 };
       });
     },
     async purgeDrafts(formTypes) {
       return transaction(async (client) => {
-        const documents = await client.query("DELETE FROM documents WHERE form_type = ANY($1) AND reference_code IS NULL", [formTypes]);
+        const documents = await client.query(
+          "DELETE FROM documents WHERE form_type = ANY($1) AND reference_code IS NULL",
+          [formTypes],
+        );
         const drafts = await client.query("DELETE FROM drafts WHERE form_type = ANY($1)", [formTypes]);
         return { drafts: drafts.rowCount ?? 0, documents: documents.rowCount ?? 0 };
       });
@@ -470,7 +595,13 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
        * transaction, each page locked while it is rewritten (a claimant's save of the same draft
        * waits, then writes its own answers, encrypted with the current key as well).
        */
-      const rewrite = async (table: string, key: string[], columns: string, read: (row: Record<string, unknown>) => { formType: FormType; stored: Stored }, write: (stored: Stored) => Record<string, string | null>) => {
+      const rewrite = async (
+        table: string,
+        key: string[],
+        columns: string,
+        read: (row: Record<string, unknown>) => { formType: FormType; stored: Stored },
+        write: (stored: Stored) => Record<string, string | null>,
+      ) => {
         let count = 0;
         let after: unknown[] | undefined;
         const keyList = key.join(", ");
@@ -488,7 +619,10 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
               const next = write(resealed);
               const sets = Object.keys(next).map((column, index) => `${column} = $${index + 1}`);
               const where = key.map((column, index) => `${column} = $${sets.length + index + 1}`);
-              await client.query(`UPDATE ${table} SET ${sets.join(", ")} WHERE ${where.join(" AND ")}`, [...Object.values(next), ...key.map((column) => row[column])]);
+              await client.query(`UPDATE ${table} SET ${sets.join(", ")} WHERE ${where.join(" AND ")}`, [
+                ...Object.values(next),
+                ...key.map((column) => row[column]),
+              ]);
               count++;
             }
             if (rows.length > 0) after = key.map((column) => rows.at(-1)![column]);
@@ -497,10 +631,22 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
         }
         return count;
       };
-      const claimAnswers = (row: Record<string, unknown>) => ({ formType: row.form_type as FormType, stored: { models: row.models as ModelValues, records: row.records as DraftRecords | null } });
-      const claimColumns = (stored: Stored) => ({ models: JSON.stringify(stored.models), records: stored.records ? JSON.stringify(stored.records) : null });
+      const claimAnswers = (row: Record<string, unknown>) => ({
+        formType: row.form_type as FormType,
+        stored: { models: row.models as ModelValues, records: row.records as DraftRecords | null },
+      });
+      const claimColumns = (stored: Stored) => ({
+        models: JSON.stringify(stored.models),
+        records: stored.records ? JSON.stringify(stored.records) : null,
+      });
       return {
-        drafts: await rewrite("drafts", ["owner", "form_type"], "data", (row) => ({ formType: row.form_type as FormType, stored: row.data as Stored }), (stored) => ({ data: JSON.stringify(stored) })),
+        drafts: await rewrite(
+          "drafts",
+          ["owner", "form_type"],
+          "data",
+          (row) => ({ formType: row.form_type as FormType, stored: row.data as Stored }),
+          (stored) => ({ data: JSON.stringify(stored) }),
+        ),
         claims: await rewrite("claims", ["reference_code"], "form_type, models, records", claimAnswers, claimColumns),
         versions: await rewrite(
           "claim_versions",

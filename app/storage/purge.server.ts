@@ -18,7 +18,9 @@ const DAY_MS = 24 * 60 * 60_000;
 export async function purgeExpiredDrafts(now = Date.now()) {
   const store = getStore();
   const { settlement, deadlines } = getPortal();
-  const retired = FORM_TYPES.filter((formType) => passedDeadline(deadlines, FLOW_DEADLINE_KEYS[formType], now - settlement.claims.draftRetentionDays * DAY_MS));
+  const retired = FORM_TYPES.filter((formType) =>
+    passedDeadline(deadlines, FLOW_DEADLINE_KEYS[formType], now - settlement.claims.draftRetentionDays * DAY_MS),
+  );
   const expired = await store.purgeExpired(now - SESSION_TIMEOUT_MS, now);
   const drafts = retired.length > 0 ? await store.purgeDrafts(retired) : { drafts: 0, documents: 0 };
   return { sessions: expired.sessions, drafts: drafts.drafts, documents: expired.documents + drafts.documents };

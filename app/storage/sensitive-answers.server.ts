@@ -57,7 +57,10 @@ export function isSealed(value: unknown): value is SealedAnswer {
  * "model.field" paths of each form type to encrypt. The path is bound to the ciphertext (GCM's
  * additional data), so an encrypted answer moved to another field no longer decrypts.
  */
-export function sensitiveAnswers(keys: FieldKeys, sensitive: Partial<Record<FormType, readonly string[]>>): SensitiveAnswers {
+export function sensitiveAnswers(
+  keys: FieldKeys,
+  sensitive: Partial<Record<FormType, readonly string[]>>,
+): SensitiveAnswers {
   const encrypt = (path: string, text: string): SealedAnswer => {
     const iv = randomBytes(12);
     const cipher = createCipheriv(ALGORITHM, keys.current.key, iv, { authTagLength: TAG_BYTES });
@@ -68,16 +71,24 @@ export function sensitiveAnswers(keys: FieldKeys, sensitive: Partial<Record<Form
   const decrypt = (path: string, sealed: SealedAnswer): string => {
     const key = keys.byId.get(sealed.key);
     if (!key) {
-      throw new Error(`A sensitive answer (${path}) was encrypted with field key ${sealed.key}, which is not among the keys of ${keys.source}: add that key back (docs/operating.md, "Sensitive answers")`);
+      throw new Error(
+        `A sensitive answer (${path}) was encrypted with field key ${sealed.key}, which is not among the keys of ${keys.source}: add that key back (docs/operating.md, "Sensitive answers")`,
+      );
     }
     const data = Buffer.from(sealed.data, "base64url");
-    const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(sealed.iv, "base64url"), { authTagLength: TAG_BYTES });
+    const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(sealed.iv, "base64url"), {
+      authTagLength: TAG_BYTES,
+    });
     decipher.setAAD(Buffer.from(path));
     decipher.setAuthTag(data.subarray(data.length - TAG_BYTES));
     try {
-      return Buffer.concat([decipher.update(data.subarray(0, data.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+      return Buffer.concat([decipher.update(data.subarray(0, data.length - TAG_BYTES)), decipher.final()]).toString(
+        "utf8",
+      );
     } catch {
-      throw new Error(`A sensitive answer (${path}) does not decrypt with field key ${sealed.key}: it was altered, or moved from another field`);
+      throw new Error(
+        `A sensitive answer (${path}) does not decrypt with field key ${sealed.key}: it was altered, or moved from another field`,
+      );
     }
   };
 
@@ -97,7 +108,9 @@ export function sensitiveAnswers(keys: FieldKeys, sensitive: Partial<Record<Form
       changed = true;
       return mapped;
     };
-    const models = Object.fromEntries(Object.entries(answers.models ?? {}).map(([model, fields]) => [model, mapFields(model, fields)])) as ModelValues;
+    const models = Object.fromEntries(
+      Object.entries(answers.models ?? {}).map(([model, fields]) => [model, mapFields(model, fields)]),
+    ) as ModelValues;
     const records =
       answers.records &&
       (Object.fromEntries(
@@ -106,7 +119,9 @@ export function sensitiveAnswers(keys: FieldKeys, sensitive: Partial<Record<Form
           list.map((record): RecordEntry => {
             const fields = mapFields(model, record.fields);
             const savedFields = record.savedFields && mapFields(model, record.savedFields);
-            return fields === record.fields && savedFields === record.savedFields ? record : { ...record, fields, ...(savedFields ? { savedFields } : {}) };
+            return fields === record.fields && savedFields === record.savedFields
+              ? record
+              : { ...record, fields, ...(savedFields ? { savedFields } : {}) };
           }),
         ]),
       ) as DraftRecords);
@@ -119,10 +134,14 @@ export function sensitiveAnswers(keys: FieldKeys, sensitive: Partial<Record<Form
     seal(formType, answers) {
       const paths = sensitive[formType] ?? [];
       if (paths.length === 0) return answers;
-      return mapAnswers(answers, (path, value) => (paths.includes(path) && plain(value) ? encrypt(path, value) : value));
+      return mapAnswers(answers, (path, value) =>
+        paths.includes(path) && plain(value) ? encrypt(path, value) : value,
+      );
     },
     open(answers) {
-      return mapAnswers(answers, (path, value) => (isSealed(value) ? (decrypt(path, value) satisfies FieldValue) : value));
+      return mapAnswers(answers, (path, value) =>
+        isSealed(value) ? (decrypt(path, value) satisfies FieldValue) : value,
+      );
     },
     reseal(formType, answers) {
       const paths = sensitive[formType] ?? [];

@@ -173,7 +173,9 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
   // secure_delete zeroes what a write replaces or a purge removes, so an answer once changed, a
   // purged draft, or a bank number kept in clear before it was encrypted does not linger in the
   // file's free space (decision 015).
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON;");
+  db.exec(
+    "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON;",
+  );
   migrate(db);
   const statements = {
     getSession: db.prepare("SELECT id, created_at, last_seen_at, authorizations FROM sessions WHERE id = ?"),
@@ -193,30 +195,44 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
       `INSERT INTO claims (reference_code, form_type, draft_id, owner, claim_id, vin, verified, sign_in_method, models, records, culture, submitted_at, version, version_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
     ),
-    amendClaim: db.prepare("UPDATE claims SET models = ?, records = ?, culture = ?, version = ?, version_at = ? WHERE reference_code = ?"),
-    insertVersion: db.prepare("INSERT INTO claim_versions (reference_code, version, models, records, culture, filed_at) VALUES (?, ?, ?, ?, ?, ?)"),
-    claimVersions: db.prepare("SELECT version, models, records, culture, filed_at FROM claim_versions WHERE reference_code = ? ORDER BY version"),
+    amendClaim: db.prepare(
+      "UPDATE claims SET models = ?, records = ?, culture = ?, version = ?, version_at = ? WHERE reference_code = ?",
+    ),
+    insertVersion: db.prepare(
+      "INSERT INTO claim_versions (reference_code, version, models, records, culture, filed_at) VALUES (?, ?, ?, ?, ?, ?)",
+    ),
+    claimVersions: db.prepare(
+      "SELECT version, models, records, culture, filed_at FROM claim_versions WHERE reference_code = ? ORDER BY version",
+    ),
     getClaim: db.prepare(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE reference_code = ?`),
     getClaimByDraft: db.prepare(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE draft_id = ?`),
-    latestClaim: db.prepare(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = ? AND form_type = ? ORDER BY submitted_at DESC, reference_code DESC LIMIT 1`),
+    latestClaim: db.prepare(
+      `SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = ? AND form_type = ? ORDER BY submitted_at DESC, reference_code DESC LIMIT 1`,
+    ),
     claimsPage: db.prepare(
       `SELECT ${CLAIM_COLUMNS} FROM claims
        WHERE submitted_at > ? OR (submitted_at = ? AND reference_code > ?) ORDER BY submitted_at, reference_code LIMIT ?`,
     ),
-    insertDocument: db.prepare("INSERT INTO documents (id, name, media_type, size, sha256, owner, form_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+    insertDocument: db.prepare(
+      "INSERT INTO documents (id, name, media_type, size, sha256, owner, form_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    ),
     getDocument: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = ?`),
     deleteDocument: db.prepare("DELETE FROM documents WHERE id = ? AND reference_code IS NULL"),
     claimDocument: db.prepare(
       "UPDATE documents SET reference_code = ? WHERE id = ? AND owner = ? AND form_type = ? AND (reference_code IS NULL OR reference_code = ?)",
     ),
     unclaimedOfOwner: db.prepare("SELECT id FROM documents WHERE owner = ? AND reference_code IS NULL"),
-    claimDocuments: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE reference_code = ? ORDER BY created_at, id`),
+    claimDocuments: db.prepare(
+      `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE reference_code = ? ORDER BY created_at, id`,
+    ),
     expiredSessions: db.prepare("SELECT id FROM sessions WHERE last_seen_at < ?"),
     // Drafts and uploads of unverified sign-ins whose session is gone (ended, expired or renamed away).
     abandonedDocuments: db.prepare(
       "SELECT id FROM documents WHERE reference_code IS NULL AND owner LIKE 'session:%' AND substr(owner, 9) NOT IN (SELECT id FROM sessions)",
     ),
-    deleteAbandonedDrafts: db.prepare("DELETE FROM drafts WHERE owner LIKE 'session:%' AND substr(owner, 9) NOT IN (SELECT id FROM sessions)"),
+    deleteAbandonedDrafts: db.prepare(
+      "DELETE FROM drafts WHERE owner LIKE 'session:%' AND substr(owner, 9) NOT IN (SELECT id FROM sessions)",
+    ),
     unclaimedOfFormType: db.prepare("SELECT id FROM documents WHERE form_type = ? AND reference_code IS NULL"),
     deleteDraftsOfFormType: db.prepare("DELETE FROM drafts WHERE form_type = ?"),
     getSignInFailures: db.prepare(`SELECT ${SIGN_IN_FAILURES_COLUMNS} FROM sign_in_failures WHERE claim_id = ?`),
@@ -227,24 +243,40 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
     ),
     deleteSignInFailures: db.prepare("DELETE FROM sign_in_failures WHERE claim_id = ?"),
     forgetSignInFailures: db.prepare("DELETE FROM sign_in_failures WHERE forget_at < ?"),
-    useChallenge: db.prepare("INSERT INTO used_challenges (nonce, expires_at) VALUES (?, ?) ON CONFLICT (nonce) DO NOTHING"),
+    useChallenge: db.prepare(
+      "INSERT INTO used_challenges (nonce, expires_at) VALUES (?, ?) ON CONFLICT (nonce) DO NOTHING",
+    ),
     forgetChallenges: db.prepare("DELETE FROM used_challenges WHERE expires_at < ?"),
   };
-  const readSignInFailures = (claimId: string) => signInFailuresFromRow(statements.getSignInFailures.get(claimId) as SignInFailuresRow | undefined);
+  const readSignInFailures = (claimId: string) =>
+    signInFailuresFromRow(statements.getSignInFailures.get(claimId) as SignInFailuresRow | undefined);
   const deleteDocumentRows = (ids: string[]) => {
     for (const id of ids) statements.deleteDocument.run(id);
   };
   const readDraft = (owner: string, formType: string): Draft | undefined => {
     const row = statements.getDraft.get(owner, formType) as { data: string; updated_at: number } | undefined;
-    return row ? { ...answers.open(JSON.parse(row.data) as Omit<Draft, "updatedAt">), updatedAt: row.updated_at } : undefined;
+    return row
+      ? { ...answers.open(JSON.parse(row.data) as Omit<Draft, "updatedAt">), updatedAt: row.updated_at }
+      : undefined;
   };
   /** SQLite keeps the models and records as JSON text. */
-  const claimOf = (row: (Omit<ClaimRow, "models" | "records"> & { models: string; records: string | null }) | undefined) => {
-    const claim = claimFromRow(row && { ...row, models: JSON.parse(row.models), records: row.records ? JSON.parse(row.records) : null });
+  const claimOf = (
+    row: (Omit<ClaimRow, "models" | "records"> & { models: string; records: string | null }) | undefined,
+  ) => {
+    const claim = claimFromRow(
+      row && { ...row, models: JSON.parse(row.models), records: row.records ? JSON.parse(row.records) : null },
+    );
     return claim && answers.open(claim);
   };
-  const sessionOf = (row: { id: string; created_at: number; last_seen_at: number; authorizations: string } | undefined): SessionRecord | undefined =>
-    row && { id: row.id, createdAt: row.created_at, lastSeenAt: row.last_seen_at, authorizations: JSON.parse(row.authorizations) };
+  const sessionOf = (
+    row: { id: string; created_at: number; last_seen_at: number; authorizations: string } | undefined,
+  ): SessionRecord | undefined =>
+    row && {
+      id: row.id,
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at,
+      authorizations: JSON.parse(row.authorizations),
+    };
 
   return {
     async getSession(sessionId) {
@@ -265,7 +297,11 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
     async renameSession(sessionId, newSessionId) {
       transaction(db, () => {
         db.prepare("UPDATE sessions SET id = ? WHERE id = ?").run(newSessionId, sessionId);
-        for (const table of ["drafts", "documents"]) db.prepare(`UPDATE ${table} SET owner = ? WHERE owner = ?`).run(`session:${newSessionId}`, `session:${sessionId}`);
+        for (const table of ["drafts", "documents"])
+          db.prepare(`UPDATE ${table} SET owner = ? WHERE owner = ?`).run(
+            `session:${newSessionId}`,
+            `session:${sessionId}`,
+          );
       });
     },
     async endSession(sessionId) {
@@ -286,21 +322,30 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
       // BEGIN IMMEDIATE takes the write lock before reading: a concurrent change waits for this one.
       return transaction(db, () => {
         const { draftId, models, records, completedSteps, edited, prepopulated } = change(readDraft(owner, formType));
-        statements.upsertDraft.run(owner, formType, JSON.stringify(answers.seal(formType, { draftId, models, records, completedSteps, edited, prepopulated })), now);
+        statements.upsertDraft.run(
+          owner,
+          formType,
+          JSON.stringify(answers.seal(formType, { draftId, models, records, completedSteps, edited, prepopulated })),
+          now,
+        );
         return { draftId, models, records, completedSteps, edited, prepopulated, updatedAt: now };
       });
     },
     async submitClaim(owner, formType, claim, perMember, newReferenceCode, now) {
       const { filed } = transaction(db, () => {
         const existing =
-          claimOf(statements.getClaimByDraft.get(claim.draftId) as never) ?? (perMember === "many" ? undefined : claimOf(statements.latestClaim.get(owner, formType) as never));
+          claimOf(statements.getClaimByDraft.get(claim.draftId) as never) ??
+          (perMember === "many" ? undefined : claimOf(statements.latestClaim.get(owner, formType) as never));
         const documentIds = [...claim.documentIds, ...(existing ? recordDocumentIds(existing.records) : [])];
-        const fingerprints = new Map(documentIds.flatMap((id) => {
-          const row = statements.getDocument.get(id) as DocumentRow | undefined;
-          return row ? [[id, row.sha256] as const] : [];
-        }));
+        const fingerprints = new Map(
+          documentIds.flatMap((id) => {
+            const row = statements.getDocument.get(id) as DocumentRow | undefined;
+            return row ? [[id, row.sha256] as const] : [];
+          }),
+        );
         const outcome = filingOutcome(existing, claim, perMember, fingerprints);
-        if (existing && (outcome === "unchanged" || outcome === "refused")) return { filed: { referenceCode: existing.referenceCode, outcome, version: existing.version } };
+        if (existing && (outcome === "unchanged" || outcome === "refused"))
+          return { filed: { referenceCode: existing.referenceCode, outcome, version: existing.version } };
         const sealed = answers.seal(formType, { models: claim.models, records: claim.records });
         const models = JSON.stringify(sealed.models);
         const records = JSON.stringify(sealed.records);
@@ -310,11 +355,26 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
           statements.amendClaim.run(models, records, claim.culture, version, now, referenceCode);
         } else {
           const { member } = claim;
-          statements.insertClaim.run(referenceCode, formType, claim.draftId, owner, member.claimId, member.vin, member.verified ? 1 : 0, member.signInMethod, models, records, claim.culture, now, now);
+          statements.insertClaim.run(
+            referenceCode,
+            formType,
+            claim.draftId,
+            owner,
+            member.claimId,
+            member.vin,
+            member.verified ? 1 : 0,
+            member.signInMethod,
+            models,
+            records,
+            claim.culture,
+            now,
+            now,
+          );
         }
         statements.insertVersion.run(referenceCode, version, models, records, claim.culture, now);
         for (const id of claim.documentIds) {
-          if (statements.claimDocument.run(referenceCode, id, owner, formType, referenceCode).changes !== 1) throw new Error(`Document ${id} is not an upload of this draft`);
+          if (statements.claimDocument.run(referenceCode, id, owner, formType, referenceCode).changes !== 1)
+            throw new Error(`Document ${id} is not an upload of this draft`);
         }
         // Uploads not part of the claim are not swept here: another session of the owner may be
         // filing with one this moment. Replaced and removed ones were deleted when that happened;
@@ -333,16 +393,29 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
       return claimOf(statements.latestClaim.get(owner, formType) as never);
     },
     async claimVersions(referenceCode) {
-      return (statements.claimVersions.all(referenceCode) as Array<{ version: number; models: string; records: string | null; culture: string; filed_at: number }>).map((row) => ({
+      return (
+        statements.claimVersions.all(referenceCode) as Array<{
+          version: number;
+          models: string;
+          records: string | null;
+          culture: string;
+          filed_at: number;
+        }>
+      ).map((row) => ({
         version: row.version,
-        ...answers.open({ models: JSON.parse(row.models), records: row.records ? (JSON.parse(row.records) as DraftRecords) : {} }),
+        ...answers.open({
+          models: JSON.parse(row.models),
+          records: row.records ? (JSON.parse(row.records) as DraftRecords) : {},
+        }),
         culture: row.culture,
         filedAt: row.filed_at,
       }));
     },
     async claimsPage(after, limit) {
       const at = after?.submittedAt ?? -1;
-      return (statements.claimsPage.all(at, at, after?.referenceCode ?? "", limit) as never[]).map((row) => claimOf(row)!);
+      return (statements.claimsPage.all(at, at, after?.referenceCode ?? "", limit) as never[]).map(
+        (row) => claimOf(row)!,
+      );
     },
     async putDocument(document, content, now) {
       const id = newDocumentId();
@@ -365,7 +438,16 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
         throw error;
       }
       const sha256 = hash.digest("hex");
-      statements.insertDocument.run(id, document.name, document.mediaType, size, sha256, document.owner, document.formType, now);
+      statements.insertDocument.run(
+        id,
+        document.name,
+        document.mediaType,
+        size,
+        sha256,
+        document.owner,
+        document.formType,
+        now,
+      );
       return { id, ...document, size, sha256, referenceCode: null, createdAt: now };
     },
     async getDocument(id) {
@@ -379,7 +461,9 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
       if (statements.deleteDocument.run(id).changes === 1) await removeFiles([id]);
     },
     async claimDocuments(referenceCode) {
-      return (statements.claimDocuments.all(referenceCode) as unknown as DocumentRow[]).map((row) => documentFromRow(row)!);
+      return (statements.claimDocuments.all(referenceCode) as unknown as DocumentRow[]).map(
+        (row) => documentFromRow(row)!,
+      );
     },
     async getSignInFailures(claimId) {
       return readSignInFailures(claimId);
@@ -388,7 +472,15 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
       // BEGIN IMMEDIATE takes the write lock before reading: a concurrent attempt waits for this one.
       return transaction(db, () => {
         const next = change(readSignInFailures(claimId));
-        if (next) statements.upsertSignInFailures.run(claimId, next.failures, next.windowStartedAt, next.lockouts, next.lockedUntil, next.forgetAt);
+        if (next)
+          statements.upsertSignInFailures.run(
+            claimId,
+            next.failures,
+            next.windowStartedAt,
+            next.lockouts,
+            next.lockedUntil,
+            next.forgetAt,
+          );
         else statements.deleteSignInFailures.run(claimId);
         return next;
       });
@@ -420,9 +512,14 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
     },
     async purgeDrafts(formTypes) {
       const { drafts, removed } = transaction(db, () => {
-        const ids = formTypes.flatMap((formType) => (statements.unclaimedOfFormType.all(formType) as Array<{ id: string }>).map((row) => row.id));
+        const ids = formTypes.flatMap((formType) =>
+          (statements.unclaimedOfFormType.all(formType) as Array<{ id: string }>).map((row) => row.id),
+        );
         deleteDocumentRows(ids);
-        const drafts = formTypes.reduce((count, formType) => count + Number(statements.deleteDraftsOfFormType.run(formType).changes), 0);
+        const drafts = formTypes.reduce(
+          (count, formType) => count + Number(statements.deleteDraftsOfFormType.run(formType).changes),
+          0,
+        );
         return { drafts, removed: ids };
       });
       await removeFiles(removed);
@@ -435,17 +532,28 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
        * writes are never held up for long: `read` gives a row's form type and answers, `write` the
        * columns to store for the answers sealed again.
        */
-      const rewrite = (table: string, columns: string, read: (row: Record<string, string>) => { formType: FormType; stored: Stored }, write: (stored: Stored) => Record<string, string | null>) => {
+      const rewrite = (
+        table: string,
+        columns: string,
+        read: (row: Record<string, string>) => { formType: FormType; stored: Stored },
+        write: (stored: Stored) => Record<string, string | null>,
+      ) => {
         let count = 0;
         for (let after = 0, more = true; more; ) {
           more = transaction(db, () => {
-            const rows = db.prepare(`SELECT rowid, ${columns} FROM ${table} WHERE rowid > ? ORDER BY rowid LIMIT ${REENCRYPT_PAGE}`).all(after) as Array<Record<string, string> & { rowid: number }>;
+            const rows = db
+              .prepare(`SELECT rowid, ${columns} FROM ${table} WHERE rowid > ? ORDER BY rowid LIMIT ${REENCRYPT_PAGE}`)
+              .all(after) as Array<Record<string, string> & { rowid: number }>;
             for (const row of rows) {
               const { formType, stored } = read(row);
               const resealed = answers.reseal(formType, stored);
               if (resealed === stored) continue;
               const next = write(resealed);
-              db.prepare(`UPDATE ${table} SET ${Object.keys(next).map((column) => `${column} = ?`).join(", ")} WHERE rowid = ?`).run(...Object.values(next), row.rowid);
+              db.prepare(
+                `UPDATE ${table} SET ${Object.keys(next)
+                  .map((column) => `${column} = ?`)
+                  .join(", ")} WHERE rowid = ?`,
+              ).run(...Object.values(next), row.rowid);
               count++;
             }
             after = rows.at(-1)?.rowid ?? after;
@@ -454,10 +562,21 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
         }
         return count;
       };
-      const claimAnswers = (row: Record<string, string>) => ({ formType: row.form_type as FormType, stored: { models: JSON.parse(row.models!), records: row.records ? JSON.parse(row.records) : null } });
-      const claimColumns = (stored: Stored) => ({ models: JSON.stringify(stored.models), records: stored.records ? JSON.stringify(stored.records) : null });
+      const claimAnswers = (row: Record<string, string>) => ({
+        formType: row.form_type as FormType,
+        stored: { models: JSON.parse(row.models!), records: row.records ? JSON.parse(row.records) : null },
+      });
+      const claimColumns = (stored: Stored) => ({
+        models: JSON.stringify(stored.models),
+        records: stored.records ? JSON.stringify(stored.records) : null,
+      });
       const count = {
-        drafts: rewrite("drafts", "form_type, data", (row) => ({ formType: row.form_type as FormType, stored: JSON.parse(row.data!) }), (stored) => ({ data: JSON.stringify(stored) })),
+        drafts: rewrite(
+          "drafts",
+          "form_type, data",
+          (row) => ({ formType: row.form_type as FormType, stored: JSON.parse(row.data!) }),
+          (stored) => ({ data: JSON.stringify(stored) }),
+        ),
         claims: rewrite("claims", "form_type, models, records", claimAnswers, claimColumns),
         versions: rewrite(
           "claim_versions",

@@ -14,7 +14,10 @@ let store: Store | undefined;
 
 /** The encryption of a settlement's sensitive answers (its forms' `sensitive` fields) with `keys`. */
 export function answersOf(forms: Record<FormType, Pick<FormDefinition, "models">>, keys: FieldKeys): SensitiveAnswers {
-  return sensitiveAnswers(keys, Object.fromEntries(Object.entries(forms).map(([formType, definition]) => [formType, sensitivePaths(definition)])));
+  return sensitiveAnswers(
+    keys,
+    Object.fromEntries(Object.entries(forms).map(([formType, definition]) => [formType, sensitivePaths(definition)])),
+  );
 }
 
 /**
@@ -25,7 +28,9 @@ export function answersOf(forms: Record<FormType, Pick<FormDefinition, "models">
 export function getStore(): Store {
   if (store) return store;
   const answers = answersOf(getPortal().forms, fieldKeys());
-  store = process.env.DATABASE_URL ? openPostgresStore(process.env.DATABASE_URL, answers) : openSqliteStore(path.join(dataDir(), "portal.sqlite"), answers);
+  store = process.env.DATABASE_URL
+    ? openPostgresStore(process.env.DATABASE_URL, answers)
+    : openSqliteStore(path.join(dataDir(), "portal.sqlite"), answers);
   return store;
 }
 

@@ -152,7 +152,8 @@ export interface ClaimRow {
   version_at: number | string;
 }
 
-export const CLAIM_COLUMNS = "reference_code, form_type, draft_id, owner, claim_id, vin, verified, sign_in_method, models, records, culture, submitted_at, version, version_at";
+export const CLAIM_COLUMNS =
+  "reference_code, form_type, draft_id, owner, claim_id, vin, verified, sign_in_method, models, records, culture, submitted_at, version, version_at";
 
 export function claimFromRow(row: ClaimRow | undefined): Claim | undefined {
   return (
@@ -161,7 +162,12 @@ export function claimFromRow(row: ClaimRow | undefined): Claim | undefined {
       formType: row.form_type,
       draftId: row.draft_id,
       owner: row.owner,
-      member: { claimId: row.claim_id, vin: row.vin, verified: !!row.verified, signInMethod: row.sign_in_method as ClaimMember["signInMethod"] },
+      member: {
+        claimId: row.claim_id,
+        vin: row.vin,
+        verified: !!row.verified,
+        signInMethod: row.sign_in_method as ClaimMember["signInMethod"],
+      },
       models: row.models,
       records: row.records ?? {},
       culture: row.culture,
@@ -197,17 +203,38 @@ export interface SubmittedClaim {
  * Documents are compared by their content (`fingerprints`: document id → SHA-256), since the same
  * file sent again (a retried JSON submission) is stored under a new id.
  */
-export function filingOutcome(existing: Claim | undefined, claim: Pick<NewClaim, "models" | "records">, perMember: ClaimsPerMember, fingerprints: Map<string, string>): SubmittedClaim["outcome"] {
+export function filingOutcome(
+  existing: Claim | undefined,
+  claim: Pick<NewClaim, "models" | "records">,
+  perMember: ClaimsPerMember,
+  fingerprints: Map<string, string>,
+): SubmittedClaim["outcome"] {
   if (!existing) return "filed";
   const content = (records: DraftRecords) =>
-    Object.fromEntries(Object.entries(records).map(([model, list]) => [model, list.map(({ documentId, clientId: _client, ...record }) => ({ ...record, document: documentId && (fingerprints.get(documentId) ?? documentId) }))]));
-  if (sameContent({ models: existing.models, records: content(existing.records) }, { models: claim.models, records: content(claim.records) })) return "unchanged";
+    Object.fromEntries(
+      Object.entries(records).map(([model, list]) => [
+        model,
+        list.map(({ documentId, clientId: _client, ...record }) => ({
+          ...record,
+          document: documentId && (fingerprints.get(documentId) ?? documentId),
+        })),
+      ]),
+    );
+  if (
+    sameContent(
+      { models: existing.models, records: content(existing.records) },
+      { models: claim.models, records: content(claim.records) },
+    )
+  )
+    return "unchanged";
   return perMember === "amend" ? "amended" : "refused";
 }
 
 /** Every document id a claim's (or a draft's) records hold. */
 export function recordDocumentIds(records: DraftRecords): string[] {
-  return Object.values(records).flatMap((list) => list.flatMap((record) => (record.documentId ? [record.documentId] : [])));
+  return Object.values(records).flatMap((list) =>
+    list.flatMap((record) => (record.documentId ? [record.documentId] : [])),
+  );
 }
 
 /**
@@ -303,14 +330,26 @@ export interface Store {
    * saving at once each apply their change to the other's result, so neither's record or document
    * is lost; for the same answer, the last save wins.
    */
-  updateDraft(owner: DraftOwner, formType: FormType, change: (current: Draft | undefined) => Omit<Draft, "updatedAt">, now: number): Promise<Draft>;
+  updateDraft(
+    owner: DraftOwner,
+    formType: FormType,
+    change: (current: Draft | undefined) => Omit<Draft, "updatedAt">,
+    now: number,
+  ): Promise<Draft>;
 
   /**
    * Files the draft as a claim in one transaction, or as a new version of the owner's claim,
    * as `perMember` says (SubmittedClaim.outcome). Concurrent submissions of one owner are
    * serialised: they make one claim.
    */
-  submitClaim(owner: DraftOwner, formType: FormType, claim: NewClaim, perMember: ClaimsPerMember, newReferenceCode: () => string, now: number): Promise<SubmittedClaim>;
+  submitClaim(
+    owner: DraftOwner,
+    formType: FormType,
+    claim: NewClaim,
+    perMember: ClaimsPerMember,
+    newReferenceCode: () => string,
+    now: number,
+  ): Promise<SubmittedClaim>;
   getClaim(referenceCode: string): Promise<Claim | undefined>;
   getClaimByDraft(draftId: string): Promise<Claim | undefined>;
   /** The owner's most recently filed claim of the form type. */
@@ -325,7 +364,11 @@ export interface Store {
    * for the owner's draft. If the content fails part-way (a limit, a dropped connection)
    * nothing of it remains.
    */
-  putDocument(document: NewDocument, content: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, now: number): Promise<StoredDocument>;
+  putDocument(
+    document: NewDocument,
+    content: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+    now: number,
+  ): Promise<StoredDocument>;
   getDocument(id: string): Promise<StoredDocument | undefined>;
   /** The content, in chunks, so a large document is never whole in memory. */
   readDocument(id: string): AsyncIterable<Uint8Array>;
@@ -339,7 +382,10 @@ export interface Store {
    * when there are none) and returns them as they should be (undefined: forget them). Attempts at
    * once, on any instance, queue: each sees the one before it, so none goes uncounted.
    */
-  updateSignInFailures(claimId: string, change: (current: SignInFailures | undefined) => SignInFailures | undefined): Promise<SignInFailures | undefined>;
+  updateSignInFailures(
+    claimId: string,
+    change: (current: SignInFailures | undefined) => SignInFailures | undefined,
+  ): Promise<SignInFailures | undefined>;
   /** Forgets a Claim ID's failures and lockout (a sign-in that succeeded, an administrator's unlock); true if there were any. */
   clearSignInFailures(claimId: string): Promise<boolean>;
 

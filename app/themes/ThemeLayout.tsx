@@ -10,7 +10,9 @@ export function ThemeLayout({ model, children }: { model: LayoutModel; children:
   const { Header, Footer } = THEMES[model.theme];
   return (
     <>
-      <a href="#main-content" className="skip-link">{text("Header_SkipToContent")}</a>
+      <a href="#main-content" className="skip-link">
+        {text("Header_SkipToContent")}
+      </a>
       <Header model={model} />
       <Banner banner={model.banner} />
       <main id="main-content" className="container" tabIndex={-1}>

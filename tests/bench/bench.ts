@@ -27,7 +27,16 @@ import { processMemory, resetPeakMemory } from "#tests/support/server-state.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
 import { newFieldKey } from "#app/security/field-keys.server.ts";
 import { agent, call, percentile } from "./http-client.ts";
-import { type BenchMember, benchMemberRows, CAPTCHA_TOKEN, type FiledClaim, fileStandardClaim, fileStandardClaimByApi, memberPool, UnexpectedReply } from "./flows.ts";
+import {
+  type BenchMember,
+  benchMemberRows,
+  CAPTCHA_TOKEN,
+  type FiledClaim,
+  fileStandardClaim,
+  fileStandardClaimByApi,
+  memberPool,
+  UnexpectedReply,
+} from "./flows.ts";
 import { readBack } from "./read-back.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,7 +51,11 @@ const FIELD_ENCRYPTION_KEYS = newFieldKey();
  */
 function startPortal(options: PortalOptions = {}): Promise<PortalServer> {
   const settlementDir = options.settlementDir ?? benchSettlement();
-  return startTestPortal({ ...options, settlementDir, env: { NODE_ENV: "production", PORTAL_TEST_CLOCK: "", FIELD_ENCRYPTION_KEYS, ...options.env } });
+  return startTestPortal({
+    ...options,
+    settlementDir,
+    env: { NODE_ENV: "production", PORTAL_TEST_CLOCK: "", FIELD_ENCRYPTION_KEYS, ...options.env },
+  });
 }
 
 /** The demo settlement with the captcha verified by the stand-in, and the bench's members. */
@@ -78,7 +91,12 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Requests per second at CONNECTIONS; any error or answer other than 200 stops the bench (a redirect to /session-expired is not a page served). */
 async function load(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { "accept-encoding": "gzip", ...headers } });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { "accept-encoding": "gzip", ...headers },
+  });
   const errors = result.errors + result.timeouts + result.non2xx;
   if (errors > 0 || result["2xx"] === 0) {
     throw new UnexpectedReply(
@@ -96,8 +114,12 @@ async function stepPageVersusStatic(portal: PortalServer) {
   if (page.status !== 200) throw new UnexpectedReply(`GET /standard/claimant-info after signing in: ${page.status}`);
   const folder = mkdtempSync(path.join(tmpdir(), "bench-static-"));
   writeFileSync(path.join(folder, "step.html"), page.html);
-  const server = spawn(process.execPath, ["tests/bench/static-server.ts", folder], { stdio: ["ignore", "pipe", "inherit"] });
-  const port = await new Promise<number>((resolve) => server.stdout.once("data", (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).port)));
+  const server = spawn(process.execPath, ["tests/bench/static-server.ts", folder], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve) =>
+    server.stdout.once("data", (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).port)),
+  );
   try {
     const cookie = claimant.cookieHeader();
     resetPeakMemory(portal.process.pid!);
@@ -109,7 +131,13 @@ async function stepPageVersusStatic(portal: PortalServer) {
     table(
       ["", "requests/s", "p50 ms", "p99 ms", "errors"],
       [
-        ["step page (/standard/claimant-info, SSR, session checked)", step.rps.toFixed(0), step.p50, step.p99, step.errors],
+        [
+          "step page (/standard/claimant-info, SSR, session checked)",
+          step.rps.toFixed(0),
+          step.p50,
+          step.p99,
+          step.errors,
+        ],
         ["static file (Express, same HTML)", file.rps.toFixed(0), file.p50, file.p99, file.errors],
         ["ratio", (step.rps / file.rps).toFixed(2), "", "", ""],
       ],
@@ -147,7 +175,12 @@ async function claimsPerSecond(portal: PortalServer, file: FileClaim, nextMember
   );
   if (failure) throw failure;
   await readBack(portal, filed);
-  return { perSecond: filed.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), claims: filed.length };
+  return {
+    perSecond: filed.length / SECONDS,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    claims: filed.length,
+  };
 }
 
 async function claimsBenchmarks() {
@@ -169,14 +202,23 @@ async function claimsBenchmarks() {
         ["JSON API (3 requests), a 1 MB document", (base, member) => fileStandardClaimByApi(base, member, document)],
       ] satisfies Array<[string, FileClaim]>) {
         const result = await claimsPerSecond(portal, file, nextMember);
-        rows.push([backend, label, result.perSecond.toFixed(1), result.p50.toFixed(0), result.p99.toFixed(0), result.claims]);
+        rows.push([
+          backend,
+          label,
+          result.perSecond.toFixed(1),
+          result.p50.toFixed(0),
+          result.p99.toFixed(0),
+          result.claims,
+        ]);
       }
       memoryRows.push([backend, mb(rest), mb(processMemory(pid).peak)]);
     } finally {
       await portal.stop();
     }
   }
-  print(`### Complete claims per second (16 claimants at once, ${SECONDS} s each; every claim read back from the store with its document)`);
+  print(
+    `### Complete claims per second (16 claimants at once, ${SECONDS} s each; every claim read back from the store with its document)`,
+  );
   print();
   table(["store", "how", "claims/s", "p50 ms per claim", "p99 ms per claim", "claims filed and read back"], rows);
   return memoryRows;
@@ -213,10 +255,19 @@ async function bytesPerPage() {
     const rows: Array<Array<string | number>> = [];
     for (const [label, pathname, who] of pages) {
       const page = await call(`${portal.url}${pathname}`, { headers: who ? { cookie: who.cookieHeader() } : {} });
-      if (page.status !== (pathname === "/no-such-page" ? 404 : 200)) throw new UnexpectedReply(`GET ${pathname}: ${page.status}${page.headers.location ? ` to ${String(page.headers.location)}` : ""}`);
+      if (page.status !== (pathname === "/no-such-page" ? 404 : 200))
+        throw new UnexpectedReply(
+          `GET ${pathname}: ${page.status}${page.headers.location ? ` to ${String(page.headers.location)}` : ""}`,
+        );
       const html = gzipSync(page.body).length;
       const css = [...page.body.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]!);
-      const js = new Set([...page.body.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...page.body.matchAll(/import\("([^"]+\.js)"\)/g), ...page.body.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]!));
+      const js = new Set(
+        [
+          ...page.body.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
+          ...page.body.matchAll(/import\("([^"]+\.js)"\)/g),
+          ...page.body.matchAll(/<script[^>]+src="([^"]+)"/g),
+        ].map((match) => match[1]!),
+      );
       let cssBytes = 0;
       for (const href of css) cssBytes += await gz(new URL(href, portal.url).toString());
       let jsBytes = 0;
@@ -258,12 +309,24 @@ async function uploadMemory() {
         resetPeakMemory(pid);
         const before = processMemory(pid).rss;
         const started = performance.now();
-        const reply = await claimant.postMultipart("/standard/supporting-documents", { records: "documentContexts", record: "new", intent: "upload", "documentContexts.documentKind": "receipt" }, { "documentContexts.file": { name, content: big } });
-        if (reply.status !== 303 || !reply.headers.get("location")?.startsWith("/standard/supporting-documents")) throw new UnexpectedReply(`upload of ${name} answered ${reply.status} ${reply.headers.get("location") ?? ""}`);
+        const reply = await claimant.postMultipart(
+          "/standard/supporting-documents",
+          { records: "documentContexts", record: "new", intent: "upload", "documentContexts.documentKind": "receipt" },
+          { "documentContexts.file": { name, content: big } },
+        );
+        if (reply.status !== 303 || !reply.headers.get("location")?.startsWith("/standard/supporting-documents"))
+          throw new UnexpectedReply(
+            `upload of ${name} answered ${reply.status} ${reply.headers.get("location") ?? ""}`,
+          );
         growth.push(processMemory(pid).peak - before);
-        if (name === "first.pdf") rows.push([backend, "upload time", `${((performance.now() - started) / 1000).toFixed(2)} s`]);
+        if (name === "first.pdf")
+          rows.push([backend, "upload time", `${((performance.now() - started) / 1000).toFixed(2)} s`]);
       }
-      rows.push([backend, "peak RSS growth, 1st / 2nd / 3rd upload", growth.map((bytes) => `${mb(bytes)} (${((bytes / big.length) * 100).toFixed(1)}%)`).join(" / ")]);
+      rows.push([
+        backend,
+        "peak RSS growth, 1st / 2nd / 3rd upload",
+        growth.map((bytes) => `${mb(bytes)} (${((bytes / big.length) * 100).toFixed(1)}%)`).join(" / "),
+      ]);
     } finally {
       await portal.stop();
     }
@@ -276,7 +339,9 @@ async function uploadMemory() {
 async function main() {
   print(`## Benchmark run ${new Date().toISOString()}`);
   print();
-  print(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, ${mb(totalmem())} RAM, Node ${process.version}; stores: ${BACKENDS.join(", ")}.`);
+  print(
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, ${mb(totalmem())} RAM, Node ${process.version}; stores: ${BACKENDS.join(", ")}.`,
+  );
   print();
   const portal = await startPortal();
   const rest = processMemory(portal.process.pid!).rss;
@@ -291,7 +356,13 @@ async function main() {
   await uploadMemory();
   print("### Server memory (RSS)");
   print();
-  table(["", "at rest", "peak under load"], [["step-page load (SQLite)", mb(rest), mb(stepPeak)], ...claimsMemory.map(([backend, atRest, peak]) => [`claims load (${backend})`, atRest!, peak!])]);
+  table(
+    ["", "at rest", "peak under load"],
+    [
+      ["step-page load (SQLite)", mb(rest), mb(stepPeak)],
+      ...claimsMemory.map(([backend, atRest, peak]) => [`claims load (${backend})`, atRest!, peak!]),
+    ],
+  );
   writeFileSync("tests/bench/results.md", `${output.join("\n")}\n`);
 }
 
@@ -299,7 +370,9 @@ try {
   await main();
 } catch (error) {
   // No figures for a run that went wrong: the first unexpected reply, said plainly, and exit 1.
-  console.error(`\nThe bench stopped: ${error instanceof UnexpectedReply ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  console.error(
+    `\nThe bench stopped: ${error instanceof UnexpectedReply ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
   process.exitCode = 1;
 } finally {
   await agent.close();

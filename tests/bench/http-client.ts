@@ -9,16 +9,29 @@ export interface Reply {
   body: string;
 }
 
-export async function call(url: string, options: { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string | Buffer | FormData } = {}): Promise<Reply> {
+export async function call(
+  url: string,
+  options: { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string | Buffer | FormData } = {},
+): Promise<Reply> {
   const failed = (error: unknown): never => {
     throw new Error(`${options.method ?? "GET"} ${new URL(url).pathname}: ${String(error)}`, { cause: error });
   };
   if (options.body instanceof FormData) {
     // Multipart through Node's own fetch (see docs/performance.md on undici and kept-alive uploads).
-    const response = await fetch(url, { method: "POST", headers: options.headers, body: options.body, redirect: "manual" }).catch(failed);
+    const response = await fetch(url, {
+      method: "POST",
+      headers: options.headers,
+      body: options.body,
+      redirect: "manual",
+    }).catch(failed);
     return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
   }
-  const response = await request(url, { dispatcher: agent, method: options.method ?? "GET", headers: options.headers, body: options.body }).catch(failed);
+  const response = await request(url, {
+    dispatcher: agent,
+    method: options.method ?? "GET",
+    headers: options.headers,
+    body: options.body,
+  }).catch(failed);
   const body = await response.body.text();
   return { status: response.statusCode, headers: response.headers, body };
 }

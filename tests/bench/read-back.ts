@@ -18,13 +18,24 @@ export async function readBack(portal: PortalServer, claims: FiledClaim[]): Prom
     for (const filed of claims) {
       const claim = await store.latestClaim(`member:${filed.claimId}`, "standard");
       const about = `member ${filed.claimId}'s claim${filed.referenceCode ? ` ${filed.referenceCode}` : ""}`;
-      if (!claim) throw new UnexpectedReply(`${about} was answered as filed, but the store has no claim of that member`);
-      if (filed.referenceCode && claim.referenceCode !== filed.referenceCode) throw new UnexpectedReply(`${about}: the store has ${claim.referenceCode} instead`);
-      if (claim.models.claimantInfo?.lastName !== "Lee" || claim.models.signature?.signature !== "Bo Lee" || claim.models.claimDetails?.quantity !== "2") {
-        throw new UnexpectedReply(`${about} is stored without the answers filed: ${JSON.stringify(claim.models).slice(0, 200)}`);
+      if (!claim)
+        throw new UnexpectedReply(`${about} was answered as filed, but the store has no claim of that member`);
+      if (filed.referenceCode && claim.referenceCode !== filed.referenceCode)
+        throw new UnexpectedReply(`${about}: the store has ${claim.referenceCode} instead`);
+      if (
+        claim.models.claimantInfo?.lastName !== "Lee" ||
+        claim.models.signature?.signature !== "Bo Lee" ||
+        claim.models.claimDetails?.quantity !== "2"
+      ) {
+        throw new UnexpectedReply(
+          `${about} is stored without the answers filed: ${JSON.stringify(claim.models).slice(0, 200)}`,
+        );
       }
       const documents = await store.claimDocuments(claim.referenceCode);
-      if (documents.length !== (filed.document ? 1 : 0)) throw new UnexpectedReply(`${about} has ${documents.length} documents, ${filed.document ? 1 : 0} were uploaded`);
+      if (documents.length !== (filed.document ? 1 : 0))
+        throw new UnexpectedReply(
+          `${about} has ${documents.length} documents, ${filed.document ? 1 : 0} were uploaded`,
+        );
       if (!filed.document) continue;
       const hash = createHash("sha256");
       let size = 0;
@@ -33,7 +44,9 @@ export async function readBack(portal: PortalServer, claims: FiledClaim[]): Prom
         size += chunk.length;
       }
       if (size !== filed.document.length || hash.digest("hex") !== hashOf(filed.document)) {
-        throw new UnexpectedReply(`${about}: its document reads back as ${size} bytes that are not the ${filed.document.length} uploaded`);
+        throw new UnexpectedReply(
+          `${about}: its document reads back as ${size} bytes that are not the ${filed.document.length} uploaded`,
+        );
       }
     }
   });

@@ -26,49 +26,63 @@ async function atSummary(server: PortalServer): Promise<Claimant> {
 const PAGES = ["sign-in", "sign-in with errors", "lookup answer", "summary", "summary with errors", "confirmation"];
 
 describe.each(THEMES)("%s", (theme) => {
-  test.each([false, true])("JavaScript %s: sign-in, summary (with errors), confirmation and lookup have no axe violations", async (javaScript) => {
-    const server = portals.servers.get(theme)!;
-    const claimant = await atSummary(server);
-    const audit = new AxeAudit(`${theme}, JavaScript ${javaScript ? "on" : "off"}`);
-    const page = javaScript ? await openPage(portals.browser, true) : await openScriptlessPage(portals.browser);
-    const ready = async () => {
-      if (javaScript) await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-      await page.locator("h1").first().waitFor();
-    };
+  test.each([false, true])(
+    "JavaScript %s: sign-in, summary (with errors), confirmation and lookup have no axe violations",
+    async (javaScript) => {
+      const server = portals.servers.get(theme)!;
+      const claimant = await atSummary(server);
+      const audit = new AxeAudit(`${theme}, JavaScript ${javaScript ? "on" : "off"}`);
+      const page = javaScript ? await openPage(portals.browser, true) : await openScriptlessPage(portals.browser);
+      const ready = async () => {
+        if (javaScript)
+          await page.waitForFunction(
+            () => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+          );
+        await page.locator("h1").first().waitFor();
+      };
 
-    await page.goto(`${server.url}/automotive`);
-    await ready();
-    await audit.check(page, "sign-in");
-    await page.locator("form.step-form button[type=submit]").click();
-    await page.locator(".error-summary").waitFor();
-    await audit.check(page, "sign-in with errors");
+      await page.goto(`${server.url}/automotive`);
+      await ready();
+      await audit.check(page, "sign-in");
+      await page.locator("form.step-form button[type=submit]").click();
+      await page.locator(".error-summary").waitFor();
+      await audit.check(page, "sign-in with errors");
 
-    await page.goto(`${server.url}/lookup`);
-    await ready();
-    await page.locator('[name="vinLookup.vin"]').fill("5YJSA1E26HF123456");
-    if (!javaScript) {
-      const question = (await page.locator('label[for="captcha-answer"]').textContent())!;
-      const [, first, second] = /(\d+) \+ (\d+)/.exec(question)!;
-      await page.locator("#captcha-answer").fill(String(Number(first) + Number(second)));
-    }
-    await page.locator("form.step-form button[type=submit]").click();
-    await page.locator(".lookup-result").waitFor();
-    await audit.check(page, "lookup answer");
+      await page.goto(`${server.url}/lookup`);
+      await ready();
+      await page.locator('[name="vinLookup.vin"]').fill("5YJSA1E26HF123456");
+      if (!javaScript) {
+        const question = (await page.locator('label[for="captcha-answer"]').textContent())!;
+        const [, first, second] = /(\d+) \+ (\d+)/.exec(question)!;
+        await page.locator("#captcha-answer").fill(String(Number(first) + Number(second)));
+      }
+      await page.locator("form.step-form button[type=submit]").click();
+      await page.locator(".lookup-result").waitFor();
+      await audit.check(page, "lookup answer");
 
-    await page.context().addCookies([claimant.sessionCookie()]);
-    await page.goto(`${server.url}/standard/claim-summary`);
-    await ready();
-    await audit.check(page, "summary");
-    await page.locator("form.step-form button[type=submit]").click();
-    await page.locator(".error-summary").waitFor();
-    await audit.check(page, "summary with errors");
+      await page.context().addCookies([claimant.sessionCookie()]);
+      await page.goto(`${server.url}/standard/claim-summary`);
+      await ready();
+      await audit.check(page, "summary");
+      await page.locator("form.step-form button[type=submit]").click();
+      await page.locator(".error-summary").waitFor();
+      await audit.check(page, "summary with errors");
 
-    await claimant.get("/standard/claim-summary");
-    expect((await claimant.post("/standard/claim-summary", { "signature.attestation": "on", "signature.signature": "Bo Lee", captchaToken: "test-pass" })).status).toBe(303);
-    await page.goto(`${server.url}/standard/confirmation`);
-    await ready();
-    await audit.check(page, "confirmation");
-    await page.context().close();
-    audit.expectNoViolations(PAGES);
-  });
+      await claimant.get("/standard/claim-summary");
+      expect(
+        (
+          await claimant.post("/standard/claim-summary", {
+            "signature.attestation": "on",
+            "signature.signature": "Bo Lee",
+            captchaToken: "test-pass",
+          })
+        ).status,
+      ).toBe(303);
+      await page.goto(`${server.url}/standard/confirmation`);
+      await ready();
+      await audit.check(page, "confirmation");
+      await page.context().close();
+      audit.expectNoViolations(PAGES);
+    },
+  );
 });

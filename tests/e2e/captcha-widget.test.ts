@@ -31,8 +31,16 @@ let portal: PortalServer;
 let siteverify: Awaited<ReturnType<typeof startFakeSiteverify>>;
 beforeAll(async () => {
   siteverify = await startFakeSiteverify();
-  const settlementDir = settlementWith({ captcha: { provider: "turnstile", siteKey: "0x4AAAAAAAtest", verifyUrl: siteverify.url, fallbackChallenge: true } }, { testCaptcha: false });
-  [browser, portal] = await Promise.all([launchChromium(), startPortal({ settlementDir, env: { CAPTCHA_SECRET_KEY: "secret" } })]);
+  const settlementDir = settlementWith(
+    {
+      captcha: { provider: "turnstile", siteKey: "0x4AAAAAAAtest", verifyUrl: siteverify.url, fallbackChallenge: true },
+    },
+    { testCaptcha: false },
+  );
+  [browser, portal] = await Promise.all([
+    launchChromium(),
+    startPortal({ settlementDir, env: { CAPTCHA_SECRET_KEY: "secret" } }),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -49,7 +57,14 @@ test("the widget's token signs the claimant in, verified by the server", async (
     return route.fulfill({ contentType: "text/javascript", body: FAKE_TURNSTILE(onload) });
   });
   await page.goto(`${portal.url}/automotive`);
-  await expect.poll(() => page.locator('input[name="captchaToken"]').inputValue().catch(() => "")).toBe("pass-from-widget");
+  await expect
+    .poll(() =>
+      page
+        .locator('input[name="captchaToken"]')
+        .inputValue()
+        .catch(() => ""),
+    )
+    .toBe("pass-from-widget");
   expect(await page.locator("#captcha-answer").count()).toBe(0); // no sum once the widget works
   await fillForm(page, MEMBER);
   await page.locator("form.step-form button[type=submit]").click();
@@ -81,7 +96,12 @@ async function answerSum(page: Page) {
 
 /** Through the standard flow's steps by the pages' own buttons (client-side navigation), to its summary. */
 async function toSummaryInApp(page: Page) {
-  const steps: Array<Record<string, string>> = [STANDARD_CLAIMANT, STANDARD_DETAILS, { "paymentElection.paymentMethod": "check" }, {}];
+  const steps: Array<Record<string, string>> = [
+    STANDARD_CLAIMANT,
+    STANDARD_DETAILS,
+    { "paymentElection.paymentMethod": "check" },
+    {},
+  ];
   for (const answers of steps) {
     await page.waitForFunction(() => !document.querySelector(".field-applies"));
     await fillForm(page, answers);
@@ -108,7 +128,9 @@ test("with the widget's script blocked, the summary reached in-app offers the su
   await page.route("**/standard/claim-summary.data*", (route: Route) => route.abort(), { times: 1 });
   await page.locator("form.step-form button[type=submit]").click();
   await page.getByRole("dialog").waitFor();
-  expect(await page.getByRole("dialog").textContent()).toContain("An error occured during your submission. Please try again.");
+  expect(await page.getByRole("dialog").textContent()).toContain(
+    "An error occured during your submission. Please try again.",
+  );
   await page.getByRole("button", { name: "OK" }).click();
   expect(new URL(page.url()).pathname).toBe("/standard/claim-summary");
   expect(await page.locator('[name="signature.signature"]').inputValue()).toBe("Bo Lee");
@@ -128,7 +150,14 @@ test("with the widget's script blocked, a second VIN lookup offers a fresh sum t
     await fillForm(page, { "vinLookup.vin": vin });
     await answerSum(page);
     await page.locator("form.step-form button[type=submit]").click();
-    await expect.poll(() => page.locator(".lookup-result").textContent().catch(() => "")).toContain(vin);
+    await expect
+      .poll(() =>
+        page
+          .locator(".lookup-result")
+          .textContent()
+          .catch(() => ""),
+      )
+      .toContain(vin);
   }
   await page.context().close();
 }, 60_000);

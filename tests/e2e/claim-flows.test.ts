@@ -6,7 +6,12 @@ import { addRecord, answerSecurityQuestion, submitStep, uploadDocument } from "#
 import { PDF, PNG } from "#tests/support/documents.ts";
 import { blankMember, testMember } from "#tests/support/members.ts";
 import { withStore } from "#tests/support/server-state.ts";
-import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
+import {
+  AUTOMOTIVE_CLAIMANT,
+  AUTOMOTIVE_DETAILS,
+  STANDARD_CLAIMANT,
+  STANDARD_DETAILS,
+} from "#tests/support/demo-answers.ts";
 
 const started = withBrowserAndPortal();
 
@@ -17,28 +22,73 @@ const FLOWS = {
     steps: {
       "claimant-info": AUTOMOTIVE_CLAIMANT,
       "claim-details": AUTOMOTIVE_DETAILS,
-      "payment-election": { "paymentElection.paymentMethod": "zelle", "paymentElection.zelleContact": "ana@example.com" },
+      "payment-election": {
+        "paymentElection.paymentMethod": "zelle",
+        "paymentElection.zelleContact": "ana@example.com",
+      },
     },
     /** Proof of ownership is required. */
     documents: async (page: Page) => {
-      expect(await uploadDocument(page, { name: "title.pdf", mimeType: "application/pdf", buffer: PDF }, { "documentContexts.documentKind": "title" })).toBe("saved");
+      expect(
+        await uploadDocument(
+          page,
+          { name: "title.pdf", mimeType: "application/pdf", buffer: PDF },
+          { "documentContexts.documentKind": "title" },
+        ),
+      ).toBe("saved");
     },
-    expected: { claimantInfo: { lastName: "García", phoneNumber: "(555) 123-4567", mailingPostalCode: "98111-0042" }, claimDetails: { vehicleVin: "1HGCM82633A004352", disposalDate: "06/30/2023" }, paymentElection: { paymentMethod: "zelle", zelleContact: "ana@example.com" } },
+    expected: {
+      claimantInfo: { lastName: "García", phoneNumber: "(555) 123-4567", mailingPostalCode: "98111-0042" },
+      claimDetails: { vehicleVin: "1HGCM82633A004352", disposalDate: "06/30/2023" },
+      paymentElection: { paymentMethod: "zelle", zelleContact: "ana@example.com" },
+    },
   },
   reimbursement: {
     member: blankMember,
     steps: {
       "claimant-info": { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.firstName": "Carmen", "claimantInfo.lastName": "Ruiz" },
-      "claim-details": { "claimDetails.repairShopName": "Main St Garage", "claimDetails.repairDate": "5/1/2024", "claimDetails.odometerMiles": "48210", "claimDetails.repairAmount": "480.5" },
-      "payment-election": { "paymentElection.paymentMethod": "directDeposit", "paymentElection.routingNumber": "021000021", "paymentElection.accountNumber": "40961357", "paymentElection.accountType": "checking" },
+      "claim-details": {
+        "claimDetails.repairShopName": "Main St Garage",
+        "claimDetails.repairDate": "5/1/2024",
+        "claimDetails.odometerMiles": "48210",
+        "claimDetails.repairAmount": "480.5",
+      },
+      "payment-election": {
+        "paymentElection.paymentMethod": "directDeposit",
+        "paymentElection.routingNumber": "021000021",
+        "paymentElection.accountNumber": "40961357",
+        "paymentElection.accountType": "checking",
+      },
     },
     /** An expense, and its receipt. */
     documents: async (page: Page) => {
-      await addRecord(page, "claimTransactions", { "claimTransactions.expenseDate": "5/1/2024", "claimTransactions.description": "Tow", "claimTransactions.amount": "95" });
-      const expense = (await page.locator("#field-documentContexts-claimTransactionId option").nth(1).getAttribute("value"))!;
-      expect(await uploadDocument(page, { name: "tow receipt.png", mimeType: "image/png", buffer: PNG }, { "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": expense })).toBe("saved");
+      await addRecord(page, "claimTransactions", {
+        "claimTransactions.expenseDate": "5/1/2024",
+        "claimTransactions.description": "Tow",
+        "claimTransactions.amount": "95",
+      });
+      const expense = (await page
+        .locator("#field-documentContexts-claimTransactionId option")
+        .nth(1)
+        .getAttribute("value"))!;
+      expect(
+        await uploadDocument(
+          page,
+          { name: "tow receipt.png", mimeType: "image/png", buffer: PNG },
+          { "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": expense },
+        ),
+      ).toBe("saved");
     },
-    expected: { claimantInfo: { lastName: "Ruiz" }, claimDetails: { repairDate: "05/01/2024", repairAmount: "480.50" }, paymentElection: { paymentMethod: "directDeposit", routingNumber: "021000021", accountNumber: "40961357", accountType: "checking" } },
+    expected: {
+      claimantInfo: { lastName: "Ruiz" },
+      claimDetails: { repairDate: "05/01/2024", repairAmount: "480.50" },
+      paymentElection: {
+        paymentMethod: "directDeposit",
+        routingNumber: "021000021",
+        accountNumber: "40961357",
+        accountType: "checking",
+      },
+    },
     /** Bank numbers are read back by their last 4 only, on the summary and the confirmation (decision 015). */
     masked: { "Routing number": "Ending in 0021", "Account number": "Ending in 1357" },
   },
@@ -47,17 +97,30 @@ const FLOWS = {
     steps: {
       "claimant-info": STANDARD_CLAIMANT,
       "claim-details": STANDARD_DETAILS,
-      "payment-election": { "paymentElection.paymentMethod": "paypal", "paymentElection.paypalEmail": "bo@example.com" },
+      "payment-election": {
+        "paymentElection.paymentMethod": "paypal",
+        "paymentElection.paypalEmail": "bo@example.com",
+      },
     },
     /** Documents are optional in the standard flow. */
     documents: async () => {},
-    expected: { claimantInfo: { lastName: "Lee", mailingSubDivision: "TX" }, claimDetails: { unitPrice: "1250.50", serviceDates: "03/02/2022; 09/14/2022" }, paymentElection: { paymentMethod: "paypal", paypalEmail: "bo@example.com" } },
+    expected: {
+      claimantInfo: { lastName: "Lee", mailingSubDivision: "TX" },
+      claimDetails: { unitPrice: "1250.50", serviceDates: "03/02/2022; 09/14/2022" },
+      paymentElection: { paymentMethod: "paypal", paypalEmail: "bo@example.com" },
+    },
   },
 } as const;
 
 /** Each answer a page reads back ("dt" question, "dd" answer). */
 async function answersShown(page: Page): Promise<Record<string, string>> {
-  return Object.fromEntries(await page.locator(".answers .answer").evaluateAll((rows) => rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent])));
+  return Object.fromEntries(
+    await page
+      .locator(".answers .answer")
+      .evaluateAll((rows) =>
+        rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]),
+      ),
+  );
 }
 
 /** A sensitive answer shows only masked (last 4), and nowhere in the page's HTML in full, loader data included. */
@@ -75,7 +138,8 @@ async function fileClaim(flow: keyof typeof FLOWS, javaScript: boolean, culture:
   page.on("pageerror", (error) => errors.push(error.message));
   const { member, steps } = FLOWS[flow];
   await page.goto(`${started.portal.url}/${flow}${culture === "es" ? "?culture=es" : ""}`);
-  if (javaScript) await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+  if (javaScript)
+    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
   await fillForm(page, member());
   if (!javaScript) await answerSecurityQuestion(page);
   await submitStep(page);
@@ -106,28 +170,39 @@ async function fileClaim(flow: keyof typeof FLOWS, javaScript: boolean, culture:
 }
 
 describe.each([false, true])("JavaScript %s: filing a claim", (javaScript) => {
-  test.each(Object.keys(FLOWS) as Array<keyof typeof FLOWS>)("%s, from the start page to the confirmation", async (flow) => {
-    const culture = flow === "standard" ? "es" : "en";
-    const code = await fileClaim(flow, javaScript, culture);
-    const claim = (await readClaims(started.portal)).find((row) => row.reference_code === code)!;
-    expect(claim.form_type).toBe(flow);
-    expect(claim.culture).toBe(culture);
-    // As stored, the bank numbers are encrypted; the store reads them back as typed.
-    if (flow === "reimbursement") expect(claim.models.paymentElection).toMatchObject({ routingNumber: { sealed: "aes-256-gcm" }, accountNumber: { sealed: "aes-256-gcm" } });
-    const stored = (await withStore(started.portal, (store) => store.getClaim(code)))!;
-    expect(stored.models).toMatchObject(FLOWS[flow].expected);
-    expect(stored.models.signature).toMatchObject({ attestation: true, signature: "Test Claimant" });
-  }, 90_000);
+  test.each(Object.keys(FLOWS) as Array<keyof typeof FLOWS>)(
+    "%s, from the start page to the confirmation",
+    async (flow) => {
+      const culture = flow === "standard" ? "es" : "en";
+      const code = await fileClaim(flow, javaScript, culture);
+      const claim = (await readClaims(started.portal)).find((row) => row.reference_code === code)!;
+      expect(claim.form_type).toBe(flow);
+      expect(claim.culture).toBe(culture);
+      // As stored, the bank numbers are encrypted; the store reads them back as typed.
+      if (flow === "reimbursement")
+        expect(claim.models.paymentElection).toMatchObject({
+          routingNumber: { sealed: "aes-256-gcm" },
+          accountNumber: { sealed: "aes-256-gcm" },
+        });
+      const stored = (await withStore(started.portal, (store) => store.getClaim(code)))!;
+      expect(stored.models).toMatchObject(FLOWS[flow].expected);
+      expect(stored.models.signature).toMatchObject({ attestation: true, signature: "Test Claimant" });
+    },
+    90_000,
+  );
 
   test("the VIN lookup", async () => {
     const page = await openPage(started.browser, javaScript);
     await page.goto(`${started.portal.url}/lookup`);
-    if (javaScript) await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    if (javaScript)
+      await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
     await fillForm(page, { "vinLookup.vin": "5yjsa1e26hf123456" });
     if (!javaScript) await answerSecurityQuestion(page);
     await page.locator("form.step-form button[type=submit]").click();
     await page.locator(".lookup-result").waitFor();
-    expect(await page.locator(".lookup-result").textContent()).toBe("The vehicle with VIN 5YJSA1E26HF123456 is covered by the settlement.");
+    expect(await page.locator(".lookup-result").textContent()).toBe(
+      "The vehicle with VIN 5YJSA1E26HF123456 is covered by the settlement.",
+    );
     await page.context().close();
   });
 });

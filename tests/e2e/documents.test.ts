@@ -1,6 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { axeViolations, fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
-import { addRecord, answerSecurityQuestion, savedRows, submitStep, uploadDocument } from "#tests/support/browser-flows.ts";
+import {
+  addRecord,
+  answerSecurityQuestion,
+  savedRows,
+  submitStep,
+  uploadDocument,
+} from "#tests/support/browser-flows.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { reimbursementAtDocuments } from "#tests/support/filing.ts";
 import { pdfOfSize, PNG, RENAMED_EXECUTABLE, readAll } from "#tests/support/documents.ts";
@@ -9,9 +15,21 @@ import { openStoreOf } from "#tests/support/server-state.ts";
 const started = withBrowserAndPortal();
 
 const EXPENSES = [
-  { "claimTransactions.expenseDate": "5/1/2024", "claimTransactions.description": "Tow truck", "claimTransactions.amount": "120" },
-  { "claimTransactions.expenseDate": "5/2/2024", "claimTransactions.description": "Wrong entry", "claimTransactions.amount": "1" },
-  { "claimTransactions.expenseDate": "5/3/2024", "claimTransactions.description": "Rental car", "claimTransactions.amount": "310.45" },
+  {
+    "claimTransactions.expenseDate": "5/1/2024",
+    "claimTransactions.description": "Tow truck",
+    "claimTransactions.amount": "120",
+  },
+  {
+    "claimTransactions.expenseDate": "5/2/2024",
+    "claimTransactions.description": "Wrong entry",
+    "claimTransactions.amount": "1",
+  },
+  {
+    "claimTransactions.expenseDate": "5/3/2024",
+    "claimTransactions.description": "Rental car",
+    "claimTransactions.amount": "310.45",
+  },
 ];
 
 /** Issue 5's scenario in Chromium, with JavaScript off and on: the same page, the same outcome. */
@@ -24,36 +42,77 @@ describe.each([false, true])("JavaScript %s: expenses and their receipts", (java
     page.on("pageerror", (error) => errors.push(error.message));
     await page.context().addCookies([{ ...claimant.sessionCookie(), url: started.portal.url }]);
     await page.goto(`${started.portal.url}/reimbursement/supporting-documents`);
-    if (javaScript) await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    if (javaScript)
+      await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
 
     await addRecord(page, "claimTransactions", EXPENSES[0]!);
     await addRecord(page, "claimTransactions", EXPENSES[1]!);
     // With JavaScript the third is saved by leaving its row once it is valid (SPEC §4), without pressing Save.
     await addRecord(page, "claimTransactions", EXPENSES[2]!, javaScript ? () => page.locator("h1").click() : undefined);
-    expect(await savedRows(page, "claimTransactions").locator("td:nth-child(3)").allTextContents()).toEqual(["Tow truck", "Wrong entry", "Rental car"]);
+    expect(await savedRows(page, "claimTransactions").locator("td:nth-child(3)").allTextContents()).toEqual([
+      "Tow truck",
+      "Wrong entry",
+      "Rental car",
+    ]);
     await savedRows(page, "claimTransactions").nth(1).getByRole("button", { name: "Remove Expense 2" }).click();
     await expect.poll(() => savedRows(page, "claimTransactions").count()).toBe(2);
-    expect(await savedRows(page, "claimTransactions").locator("td:nth-child(3)").allTextContents()).toEqual(["Tow truck", "Rental car"]);
+    expect(await savedRows(page, "claimTransactions").locator("td:nth-child(3)").allTextContents()).toEqual([
+      "Tow truck",
+      "Rental car",
+    ]);
     if (javaScript) expect(await axeViolations(page), "records page").toEqual([]);
 
-    const expenses = (await page.locator("#field-documentContexts-claimTransactionId option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).slice(1);
+    const expenses = (
+      await page
+        .locator("#field-documentContexts-claimTransactionId option")
+        .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))
+    ).slice(1);
     expect(expenses).toHaveLength(2);
     const towReceipt = pdfOfSize(150_000);
-    const receipt = (expense: string) => ({ "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": expense });
-    expect(await uploadDocument(page, { name: "tow.pdf", mimeType: "application/pdf", buffer: towReceipt }, receipt(expenses[0]!))).toBe("saved");
-    expect(await uploadDocument(page, { name: "tow.pdf", mimeType: "application/pdf", buffer: towReceipt }, receipt(expenses[1]!))).toBe(
-      "A file named tow.pdf already exists. Rename the file or choose another one.",
-    );
+    const receipt = (expense: string) => ({
+      "documentContexts.documentKind": "receipt",
+      "documentContexts.claimTransactionId": expense,
+    });
+    expect(
+      await uploadDocument(
+        page,
+        { name: "tow.pdf", mimeType: "application/pdf", buffer: towReceipt },
+        receipt(expenses[0]!),
+      ),
+    ).toBe("saved");
+    expect(
+      await uploadDocument(
+        page,
+        { name: "tow.pdf", mimeType: "application/pdf", buffer: towReceipt },
+        receipt(expenses[1]!),
+      ),
+    ).toBe("A file named tow.pdf already exists. Rename the file or choose another one.");
     if (javaScript) expect(await axeViolations(page), "records page with an error").toEqual([]);
-    expect(await uploadDocument(page, { name: "rental.pdf", mimeType: "application/pdf", buffer: pdfOfSize(10 * 1024 * 1024 + 1) }, receipt(expenses[1]!))).toBe(
-      "rental.pdf is too large: each file can be at most 10 MB.",
-    );
-    expect(await uploadDocument(page, { name: "rental.png", mimeType: "image/png", buffer: RENAMED_EXECUTABLE }, receipt(expenses[1]!))).toBe(
-      "rental.png is not a real PNG file. Choose the document itself, saved in the format its name says.",
-    );
-    expect(await uploadDocument(page, { name: "rental.png", mimeType: "image/png", buffer: PNG }, receipt(expenses[1]!))).toBe("saved");
-    expect(await savedRows(page, "documentContexts").locator("td:nth-child(2)").allTextContents()).toEqual(["tow.pdf", "rental.png"]);
-    expect(await savedRows(page, "documentContexts").locator("td:nth-child(4)").allTextContents()).toEqual(["Expense 1: 05/01/2024, Tow truck, $120.00", "Expense 2: 05/03/2024, Rental car, $310.45"]);
+    expect(
+      await uploadDocument(
+        page,
+        { name: "rental.pdf", mimeType: "application/pdf", buffer: pdfOfSize(10 * 1024 * 1024 + 1) },
+        receipt(expenses[1]!),
+      ),
+    ).toBe("rental.pdf is too large: each file can be at most 10 MB.");
+    expect(
+      await uploadDocument(
+        page,
+        { name: "rental.png", mimeType: "image/png", buffer: RENAMED_EXECUTABLE },
+        receipt(expenses[1]!),
+      ),
+    ).toBe("rental.png is not a real PNG file. Choose the document itself, saved in the format its name says.");
+    expect(
+      await uploadDocument(page, { name: "rental.png", mimeType: "image/png", buffer: PNG }, receipt(expenses[1]!)),
+    ).toBe("saved");
+    expect(await savedRows(page, "documentContexts").locator("td:nth-child(2)").allTextContents()).toEqual([
+      "tow.pdf",
+      "rental.png",
+    ]);
+    expect(await savedRows(page, "documentContexts").locator("td:nth-child(4)").allTextContents()).toEqual([
+      "Expense 1: 05/01/2024, Tow truck, $120.00",
+      "Expense 2: 05/03/2024, Rental car, $310.45",
+    ]);
 
     await submitStep(page);
     expect(new URL(page.url()).pathname).toBe("/reimbursement/claim-summary");
@@ -68,9 +127,14 @@ describe.each([false, true])("JavaScript %s: expenses and their receipts", (java
     const store = openStoreOf(started.portal);
     try {
       const claim = (await store.getClaim(code))!;
-      expect(claim.records.claimTransactions?.map((record) => record.fields.description)).toEqual(["Tow truck", "Rental car"]);
+      expect(claim.records.claimTransactions?.map((record) => record.fields.description)).toEqual([
+        "Tow truck",
+        "Rental car",
+      ]);
       const stored = await store.claimDocuments(code);
-      const documents = (claim.records.documentContexts ?? []).map((record) => stored.find((document) => document.id === record.documentId)!);
+      const documents = (claim.records.documentContexts ?? []).map(
+        (record) => stored.find((document) => document.id === record.documentId)!,
+      );
       expect(documents.map((document) => document.name)).toEqual(["tow.pdf", "rental.png"]);
       expect(await readAll(store.readDocument(documents[0]!.id))).toEqual(towReceipt);
       expect(await readAll(store.readDocument(documents[1]!.id))).toEqual(PNG);

@@ -1,9 +1,22 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { AxeAudit, axeViolations, fillForm, openPage, openScriptlessPage, THEMES, withBrowserAndThemedPortals } from "#tests/support/browser.ts";
+import {
+  AxeAudit,
+  axeViolations,
+  fillForm,
+  openPage,
+  openScriptlessPage,
+  THEMES,
+  withBrowserAndThemedPortals,
+} from "#tests/support/browser.ts";
 import { Claimant, fieldError } from "#tests/support/claimant.ts";
 import { blankMember } from "#tests/support/members.ts";
-import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
+import {
+  AUTOMOTIVE_CLAIMANT,
+  AUTOMOTIVE_DETAILS,
+  STANDARD_CLAIMANT,
+  STANDARD_DETAILS,
+} from "#tests/support/demo-answers.ts";
 import { PDF } from "#tests/support/documents.ts";
 import { addExpense, DOCUMENTS_STEP, reimbursementAtDocuments, uploadReceipt } from "#tests/support/filing.ts";
 import type { PortalServer } from "#tests/support/portal-server.ts";
@@ -14,7 +27,11 @@ const servers = portals.servers;
 const portal = () => servers.get("jnd-7-0-default")!;
 
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.querySelector("form.step-form .required-note") && (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+  await page.waitForFunction(
+    () =>
+      document.querySelector("form.step-form .required-note") &&
+      (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
+  );
   // The step form marks itself enhanced after hydration: dependent-field hints are then gone.
   await page.waitForFunction(() => !document.querySelector(".field-applies"));
 }
@@ -31,7 +48,11 @@ async function signedInPage(formType: string, server: PortalServer = portal(), s
 }
 
 /** A browser page whose session has already completed the standard flow up to `step`. */
-async function standardPageAt(server: PortalServer, step: "claimant-info" | "claim-details" | "payment-election", scriptless: boolean) {
+async function standardPageAt(
+  server: PortalServer,
+  step: "claimant-info" | "claim-details" | "payment-election",
+  scriptless: boolean,
+) {
   const claimant = new Claimant(server);
   await claimant.signIn("standard", blankMember());
   if (step !== "claimant-info") await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
@@ -52,14 +73,22 @@ describe("with JavaScript", () => {
     const city = page.locator("#field-claimantInfo-mailingCity");
     await city.fill("Seattle <b>");
     await page.getByRole("button", { name: "Save and continue" }).click();
-    await expect.poll(() => page.locator("#field-claimantInfo-emailAddress-error").textContent()).toBe("Error: Enter an email address like name@example.com");
-    await expect.poll(() => page.locator("#field-claimantInfo-mailingCity-error").textContent()).toBe("Error: These characters are not allowed: < >");
+    await expect
+      .poll(() => page.locator("#field-claimantInfo-emailAddress-error").textContent())
+      .toBe("Error: Enter an email address like name@example.com");
+    await expect
+      .poll(() => page.locator("#field-claimantInfo-mailingCity-error").textContent())
+      .toBe("Error: These characters are not allowed: < >");
 
     // The server, given the same values without JavaScript, says the same.
     const claimant = new Claimant(portal());
     await claimant.signIn("automotive", blankMember());
     await claimant.get("/automotive/claimant-info");
-    const server = await claimant.post("/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.emailAddress": "ana@", "claimantInfo.mailingCity": "Seattle <b>" });
+    const server = await claimant.post("/automotive/claimant-info", {
+      ...AUTOMOTIVE_CLAIMANT,
+      "claimantInfo.emailAddress": "ana@",
+      "claimantInfo.mailingCity": "Seattle <b>",
+    });
     expect(fieldError(server, "claimantInfo.emailAddress")).toBe("Enter an email address like name@example.com");
     expect(fieldError(server, "claimantInfo.mailingCity")).toBe("These characters are not allowed: < >");
     await page.context().close();
@@ -133,7 +162,10 @@ describe("with JavaScript", () => {
     expect(await typeInto("field-claimDetails-purchaseDate", "3/7/2021")).toEqual(["3/7/2021", "03/07/2021"]);
     // Tapped or clicked again, the field shows what was typed: what the claimant sees is what they
     // then edit (a Backspace at the end of "1,250.50" would otherwise delete a "5" they cannot see).
-    for (const [id, typed] of [["field-claimDetails-purchaseDate", "3/7/2021"], ["field-claimDetails-unitPrice", "1500.5"]] as const) {
+    for (const [id, typed] of [
+      ["field-claimDetails-purchaseDate", "3/7/2021"],
+      ["field-claimDetails-unitPrice", "1500.5"],
+    ] as const) {
       await typeInto(id, typed);
       await page.locator(`#${id}`).click();
       expect(await page.locator(`#${id}`).inputValue()).toBe(typed);
@@ -194,7 +226,11 @@ describe("with JavaScript", () => {
   test("a dependent field defined to disable stays visible, disabled until it applies", async () => {
     const { page, claimant } = await signedInPage("reimbursement");
     await claimant.complete("/reimbursement/claimant-info", AUTOMOTIVE_CLAIMANT);
-    await claimant.complete("/reimbursement/claim-details", { "claimDetails.repairShopName": "Main St Garage", "claimDetails.repairDate": "5/1/2024", "claimDetails.repairAmount": "480.00" });
+    await claimant.complete("/reimbursement/claim-details", {
+      "claimDetails.repairShopName": "Main St Garage",
+      "claimDetails.repairDate": "5/1/2024",
+      "claimDetails.repairAmount": "480.00",
+    });
     await page.goto(`${portal().url}/reimbursement/payment-election`);
     await hydrated(page);
     const accountType = page.locator("#field-paymentElection-accountType");
@@ -212,7 +248,9 @@ describe("feedback with JavaScript", () => {
     await page.goto(`${portal().url}/standard/claimant-info`);
     await hydrated(page);
     await fillForm(page, STANDARD_CLAIMANT);
-    await page.route("**/standard/claimant-info.data*", (route) => route.fulfill({ status: 500, headers: { "X-Request-Id": "TEST-0000-0500" }, body: "Internal Server Error" }));
+    await page.route("**/standard/claimant-info.data*", (route) =>
+      route.fulfill({ status: 500, headers: { "X-Request-Id": "TEST-0000-0500" }, body: "Internal Server Error" }),
+    );
     await page.getByRole("button", { name: "Save and continue" }).click();
     const dialog = page.getByRole("dialog", { name: "Something went wrong" });
     await dialog.waitFor();
@@ -289,7 +327,10 @@ describe("the date picker JavaScript adds", () => {
     const events: string[] = [];
     await page.exposeFunction("recordPickerEvent", (name: string) => events.push(name));
     await page.evaluate(() => {
-      for (const name of ["invalid-select", "invalid-fixed-range"]) document.addEventListener(name, () => (window as unknown as { recordPickerEvent: (n: string) => void }).recordPickerEvent(name));
+      for (const name of ["invalid-select", "invalid-fixed-range"])
+        document.addEventListener(name, () =>
+          (window as unknown as { recordPickerEvent: (n: string) => void }).recordPickerEvent(name),
+        );
     });
     await page.getByRole("button", { name: /Choose a date for “Dates the transmission/ }).click();
     await page.getByLabel("Month", { exact: true }).selectOption("3");
@@ -371,7 +412,9 @@ describe("without JavaScript", () => {
     expect(new URL(page.url()).pathname).toBe("/standard/claimant-info");
     await page.getByRole("button", { name: "Guardar y continuar" }).click();
     expect(await page.locator(".error-summary h2").textContent()).toBe("Hay un problema");
-    expect(await page.locator("#field-claimantInfo-firstName-error").textContent()).toBe("Error: Este valor es obligatorio");
+    expect(await page.locator("#field-claimantInfo-firstName-error").textContent()).toBe(
+      "Error: Este valor es obligatorio",
+    );
     await fillForm(page, STANDARD_CLAIMANT);
     await page.getByRole("button", { name: "Guardar y continuar" }).click();
     expect(new URL(page.url()).pathname).toBe("/standard/claim-details");
@@ -383,49 +426,56 @@ describe("without JavaScript", () => {
 
 describe("accessibility of the step pages", () => {
   const STEPS = ["claimant-info", "claim-details", "payment-election"] as const;
-  const ANSWERS = { "claimant-info": STANDARD_CLAIMANT, "claim-details": STANDARD_DETAILS, "payment-election": { "paymentElection.paymentMethod": "check" } };
+  const ANSWERS = {
+    "claimant-info": STANDARD_CLAIMANT,
+    "claim-details": STANDARD_DETAILS,
+    "payment-election": { "paymentElection.paymentMethod": "check" },
+  };
   const PAGES = [...STEPS.flatMap((step) => [step, `${step} with errors`]), "documents", "documents with errors"];
 
   // One browser page a theme and JavaScript setting walks the standard flow's steps, then the
   // reimbursement flow's documents page: every page audited as a fresh page for each step was.
   describe.each(THEMES)("%s", (theme) => {
-    test.each([false, true])("JavaScript %s: the step pages and the supporting documents page (saved rows, drafts, errors) have no axe violations", async (javaScript) => {
-      const server = servers.get(theme)!;
-      const audit = new AxeAudit(`${theme}, JavaScript ${javaScript ? "on" : "off"}`);
-      const page = javaScript ? await openPage(portals.browser, true) : await openScriptlessPage(portals.browser);
+    test.each([false, true])(
+      "JavaScript %s: the step pages and the supporting documents page (saved rows, drafts, errors) have no axe violations",
+      async (javaScript) => {
+        const server = servers.get(theme)!;
+        const audit = new AxeAudit(`${theme}, JavaScript ${javaScript ? "on" : "off"}`);
+        const page = javaScript ? await openPage(portals.browser, true) : await openScriptlessPage(portals.browser);
 
-      // Each step opens with the ones before it answered (over HTTP, in the same session).
-      const claimant = new Claimant(server);
-      await claimant.signIn("standard", blankMember());
-      await page.context().addCookies([claimant.sessionCookie()]);
-      for (const step of STEPS) {
-        await page.goto(`${server.url}/standard/${step}`);
+        // Each step opens with the ones before it answered (over HTTP, in the same session).
+        const claimant = new Claimant(server);
+        await claimant.signIn("standard", blankMember());
+        await page.context().addCookies([claimant.sessionCookie()]);
+        for (const step of STEPS) {
+          await page.goto(`${server.url}/standard/${step}`);
+          if (javaScript) await hydrated(page);
+          await audit.check(page, step);
+          await page.locator("form.step-form button[type=submit]").click();
+          await page.locator(".error-summary").waitFor();
+          await audit.check(page, `${step} with errors`);
+          await claimant.complete(`/standard/${step}`, ANSWERS[step]);
+        }
+
+        // The documents page with an expense and its receipt saved, and a new expense left open as a draft.
+        const filer = await reimbursementAtDocuments(new Claimant(server));
+        await uploadReceipt(filer, await addExpense(filer), { name: "tow.pdf", content: PDF });
+        await filer.post(DOCUMENTS_STEP, { records: "claimTransactions", intent: "add" });
+        await page.context().addCookies([filer.sessionCookie()]);
+        await page.goto(`${server.url}${DOCUMENTS_STEP}`);
         if (javaScript) await hydrated(page);
-        await audit.check(page, step);
-        await page.locator("form.step-form button[type=submit]").click();
-        await page.locator(".error-summary").waitFor();
-        await audit.check(page, `${step} with errors`);
-        await claimant.complete(`/standard/${step}`, ANSWERS[step]);
-      }
+        expect(await page.locator("#records-claimTransactions tbody tr").count()).toBe(1);
+        await audit.check(page, "documents");
+        await page.locator('#records-documentContexts button[value="upload"]').click();
+        await page.locator("#field-documentContexts-file-error").waitFor();
+        await page.locator('#records-claimTransactions button[value="save"]').click();
+        await page.locator("#field-claimTransactions-amount-error").waitFor();
+        await audit.check(page, "documents with errors");
 
-      // The documents page with an expense and its receipt saved, and a new expense left open as a draft.
-      const filer = await reimbursementAtDocuments(new Claimant(server));
-      await uploadReceipt(filer, await addExpense(filer), { name: "tow.pdf", content: PDF });
-      await filer.post(DOCUMENTS_STEP, { records: "claimTransactions", intent: "add" });
-      await page.context().addCookies([filer.sessionCookie()]);
-      await page.goto(`${server.url}${DOCUMENTS_STEP}`);
-      if (javaScript) await hydrated(page);
-      expect(await page.locator("#records-claimTransactions tbody tr").count()).toBe(1);
-      await audit.check(page, "documents");
-      await page.locator('#records-documentContexts button[value="upload"]').click();
-      await page.locator("#field-documentContexts-file-error").waitFor();
-      await page.locator('#records-claimTransactions button[value="save"]').click();
-      await page.locator("#field-claimTransactions-amount-error").waitFor();
-      await audit.check(page, "documents with errors");
-
-      await page.context().close();
-      audit.expectNoViolations(PAGES);
-    });
+        await page.context().close();
+        audit.expectNoViolations(PAGES);
+      },
+    );
   });
 
   test("the automotive pages too (name with middle initial, phone confirmation, hidden field)", async () => {

@@ -19,10 +19,14 @@ async function tabTo(page: Page, selector: string) {
 /** Answers each field with the keyboard alone: typed text, Space for boxes, arrows for radios, type-ahead for selects. */
 async function answerByKeyboard(page: Page, answers: Record<string, string>) {
   for (const [name, value] of Object.entries(answers)) {
-    const kind = await page.locator(`[name="${name}"]`).first().evaluate((element) => (element.tagName === "SELECT" ? "select" : (element as HTMLInputElement).type));
+    const kind = await page
+      .locator(`[name="${name}"]`)
+      .first()
+      .evaluate((element) => (element.tagName === "SELECT" ? "select" : (element as HTMLInputElement).type));
     if (kind === "radio") {
       await tabTo(page, `[name="${name}"]`);
-      for (let step = 0; step < 10 && !(await page.locator(`[name="${name}"][value="${value}"]`).isChecked()); step++) await page.keyboard.press("ArrowDown");
+      for (let step = 0; step < 10 && !(await page.locator(`[name="${name}"][value="${value}"]`).isChecked()); step++)
+        await page.keyboard.press("ArrowDown");
       expect(await page.locator(`[name="${name}"][value="${value}"]`).isChecked(), name).toBe(true);
       continue;
     }
@@ -67,11 +71,20 @@ describe("with the keyboard alone (JavaScript on)", () => {
     await tabTo(page, "form.step-form button[type=submit]");
     await page.keyboard.press("Enter");
     await page.locator(".error-summary").waitFor();
-    expect(await page.evaluate(() => ({ focused: document.activeElement?.classList.contains("error-summary"), role: document.activeElement?.getAttribute("role") }))).toEqual({ focused: true, role: "alert" });
+    expect(
+      await page.evaluate(() => ({
+        focused: document.activeElement?.classList.contains("error-summary"),
+        role: document.activeElement?.getAttribute("role"),
+      })),
+    ).toEqual({ focused: true, role: "alert" });
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("claimantInfo.confirmEmailAddress");
-    await answerByKeyboard(page, { "claimantInfo.confirmEmailAddress": STANDARD_CLAIMANT["claimantInfo.confirmEmailAddress"] });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe(
+      "claimantInfo.confirmEmailAddress",
+    );
+    await answerByKeyboard(page, {
+      "claimantInfo.confirmEmailAddress": STANDARD_CLAIMANT["claimantInfo.confirmEmailAddress"],
+    });
     await continueByKeyboard(page);
 
     await answerByKeyboard(page, STANDARD_DETAILS);
@@ -103,7 +116,11 @@ describe("with the keyboard alone (JavaScript on)", () => {
     expect(await page.locator("dialog .session-countdown").getAttribute("aria-live")).toBe("polite");
     expect(await dialog.getAttribute("aria-labelledby")).toBeTruthy();
     // Its Continue button has the focus: Enter keeps the session.
-    expect(await page.evaluate(() => document.activeElement?.tagName === "BUTTON" && document.activeElement.closest("dialog") !== null)).toBe(true);
+    expect(
+      await page.evaluate(
+        () => document.activeElement?.tagName === "BUTTON" && document.activeElement.closest("dialog") !== null,
+      ),
+    ).toBe(true);
     await page.keyboard.press("Enter");
     expect(await dialog.isVisible()).toBe(false);
     // SPEC §4: any key is activity, so a keyboard user's next key also keeps the session and closes the warning.

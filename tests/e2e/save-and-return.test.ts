@@ -20,7 +20,8 @@ const path = (page: Page) => new URL(page.url()).pathname;
 async function signIn(javaScript: boolean, member: Credentials): Promise<Page> {
   const page = await openPage(started.browser, javaScript);
   await page.goto(`${started.portal.url}/standard`);
-  if (javaScript) await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+  if (javaScript)
+    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
   await fillForm(page, member);
   if (!javaScript) await answerSecurityQuestion(page);
   await submitStep(page);
@@ -76,7 +77,9 @@ describe.each([false, true])("JavaScript %s", (javaScript) => {
     expect(await third.locator(".confirmation-panel").textContent()).toContain("Your claim was amended.");
     await third.context().close();
 
-    const claims = (await readClaims(started.portal)).filter((claim) => claim.claim_id === member["credentials.claimId"]);
+    const claims = (await readClaims(started.portal)).filter(
+      (claim) => claim.claim_id === member["credentials.claimId"],
+    );
     expect(claims).toHaveLength(1);
     expect(claims[0]).toMatchObject({ reference_code: code, version: 2 });
     expect(claims[0]!.models.claimantInfo?.mailingCity).toBe("Dallas");

@@ -20,7 +20,8 @@ describe.each([false, true])("JavaScript %s", (javaScript) => {
   test("Sign out lands on the start page, which says so; Back then shows nothing of the claim", async () => {
     const page = await openPage(started.browser, javaScript);
     await page.goto(`${started.portal.url}/standard`);
-    if (javaScript) await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    if (javaScript)
+      await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
     await fillForm(page, blankMember());
     if (!javaScript) await answerSecurityQuestion(page);
     await submitStep(page);
@@ -55,10 +56,17 @@ test("JavaScript false: a session that ends while a 5 MB upload is sent gets the
   // The session ends while the page is open (signed out in another tab, timed out).
   expect((await claimant.api("/api/session-timeout", { method: "POST" })).status).toBe(204);
 
-  await page.locator("#field-documentContexts-file").setInputFiles({ name: "scan.pdf", mimeType: "application/pdf", buffer: pdfOfSize(5 * 1024 * 1024) });
+  await page
+    .locator("#field-documentContexts-file")
+    .setInputFiles({ name: "scan.pdf", mimeType: "application/pdf", buffer: pdfOfSize(5 * 1024 * 1024) });
   await fillForm(page, { "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": expense });
   const failures: string[] = [];
-  page.on("requestfailed", (request) => request.isNavigationRequest() && failures.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`));
+  page.on(
+    "requestfailed",
+    (request) =>
+      request.isNavigationRequest() &&
+      failures.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`),
+  );
   await page.locator('#records-documentContexts .record-draft button[value="upload"]').click();
   await page.waitForURL((url) => url.pathname === "/session-expired", { timeout: 15_000 });
   expect(failures).toEqual([]);

@@ -1,31 +1,45 @@
 import { describe, expect, test } from "vitest";
 import { AxeAudit, openPage, openScriptlessPage, THEMES, withBrowserAndThemedPortals } from "#tests/support/browser.ts";
 
-const PAGES = ["/", "/lookup?culture=es", "/page-not-found", "/no/such/page?culture=es", "/error", "/deadline", "/session-expired?form=standard"];
+const PAGES = [
+  "/",
+  "/lookup?culture=es",
+  "/page-not-found",
+  "/no/such/page?culture=es",
+  "/error",
+  "/deadline",
+  "/session-expired?form=standard",
+];
 
 const portals = withBrowserAndThemedPortals();
 const servers = portals.servers;
 
 describe.each(THEMES)("%s", (theme) => {
-  test.each([false, true])("every utility page renders with JavaScript %s and axe finds no violations", async (javaScript) => {
-    const audit = new AxeAudit(`${theme}, JavaScript ${javaScript ? "on" : "off"}`);
-    const page = javaScript ? await openPage(portals.browser, true) : await openScriptlessPage(portals.browser);
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    for (const path of PAGES) {
-      await page.goto(`${servers.get(theme)!.url}${path}`);
-      if (javaScript) await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-      await page.locator("h1").first().waitFor();
-      await audit.check(page, path);
-    }
-    // Hydration must not fail, nor the CSP block anything (both end up as console errors).
-    expect(errors.filter((message) => !/404|Not Found/.test(message))).toEqual([]);
-    await page.context().close();
-    audit.expectNoViolations(PAGES);
-  });
+  test.each([false, true])(
+    "every utility page renders with JavaScript %s and axe finds no violations",
+    async (javaScript) => {
+      const audit = new AxeAudit(`${theme}, JavaScript ${javaScript ? "on" : "off"}`);
+      const page = javaScript ? await openPage(portals.browser, true) : await openScriptlessPage(portals.browser);
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      for (const path of PAGES) {
+        await page.goto(`${servers.get(theme)!.url}${path}`);
+        if (javaScript)
+          await page.waitForFunction(
+            () => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+          );
+        await page.locator("h1").first().waitFor();
+        await audit.check(page, path);
+      }
+      // Hydration must not fail, nor the CSP block anything (both end up as console errors).
+      expect(errors.filter((message) => !/404|Not Found/.test(message))).toEqual([]);
+      await page.context().close();
+      audit.expectNoViolations(PAGES);
+    },
+  );
 
   test('the "I would like to" menu opens from the keyboard, JavaScript off', async () => {
     const page = await openPage(portals.browser, false);

@@ -18,7 +18,11 @@ test("JavaScript true: a navigation that fails on the server quotes the id of it
   const page = await openPage(started.browser, true);
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(error.message));
-  page.on("console", (message) => void (message.type() === "error" && !/status of 500/.test(message.text()) && problems.push(message.text())));
+  page.on(
+    "console",
+    (message) =>
+      void (message.type() === "error" && !/status of 500/.test(message.text()) && problems.push(message.text())),
+  );
   const document = await page.goto(`${started.portal.url}/error`);
   await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
   const documentId = (await document!.allHeaders())["x-request-id"]!;
@@ -40,7 +44,10 @@ test("JavaScript true: a navigation that fails on the server quotes the id of it
     .output()
     .split("\n")
     .filter((entry) => entry !== "")
-    .map((entry) => JSON.parse(entry) as { requestId?: string; level: string; status?: number; error?: { stack?: string } })
+    .map(
+      (entry) =>
+        JSON.parse(entry) as { requestId?: string; level: string; status?: number; error?: { stack?: string } },
+    )
     .find((entry) => entry.requestId === failedId);
   expect(line).toMatchObject({ level: "error", status: 500, error: { stack: expect.stringContaining("ENOTDIR") } });
   expect(problems).toEqual([]);

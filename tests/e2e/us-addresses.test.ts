@@ -27,12 +27,20 @@ test("with JavaScript, a claimant with a US address passes 'About you': state, Z
   const { "claimantInfo.mailingCountry": _country, ...answers } = AUTOMOTIVE_CLAIMANT;
   await fillForm(page, answers);
   // Editing leaves the US fields where they are, and asks for no international phone.
-  for (const name of ["mailingSubDivision", "mailingPostalCode", "phoneNumber"]) expect(await page.locator(`#field-claimantInfo-${name}`).isVisible(), name).toBe(true);
+  for (const name of ["mailingSubDivision", "mailingPostalCode", "phoneNumber"])
+    expect(await page.locator(`#field-claimantInfo-${name}`).isVisible(), name).toBe(true);
   expect(await page.locator("#field-claimantInfo-phoneNumberInternational").isVisible()).toBe(false);
   await submitStep(page);
   expect(new URL(page.url()).pathname).toBe("/automotive/claim-details");
-  const draft = await withStore(started.portal, (store) => store.getDraft(`member:${member["credentials.claimId"]}`, "automotive"));
-  expect(draft?.models.claimantInfo).toMatchObject({ mailingCountry: "US", mailingSubDivision: "WA", mailingPostalCode: "98111-0042", phoneNumber: "(555) 123-4567" });
+  const draft = await withStore(started.portal, (store) =>
+    store.getDraft(`member:${member["credentials.claimId"]}`, "automotive"),
+  );
+  expect(draft?.models.claimantInfo).toMatchObject({
+    mailingCountry: "US",
+    mailingSubDivision: "WA",
+    mailingPostalCode: "98111-0042",
+    phoneNumber: "(555) 123-4567",
+  });
   expect(await readClaims(started.portal)).toEqual([]);
   await page.context().close();
 }, 60_000);
@@ -44,7 +52,12 @@ test("without JavaScript, a field that applies only outside the US is not shown,
   const shown = page.document.querySelectorAll("[data-field]").filter((field) => !field.closest("[hidden]"));
   const labels = shown.map((field) => field.querySelector("label, legend")?.textContent ?? "");
   expect(labels.filter((label) => label.startsWith("Phone number"))).toEqual(["Phone number * (required)"]);
-  expect(page.document.querySelectorAll(".field-applies").map((hint) => hint.textContent).filter((hint) => hint.includes("Country"))).toEqual([]);
+  expect(
+    page.document
+      .querySelectorAll(".field-applies")
+      .map((hint) => hint.textContent)
+      .filter((hint) => hint.includes("Country")),
+  ).toEqual([]);
   // The step goes through as it does with JavaScript.
   const { "claimantInfo.mailingCountry": _country, ...answers } = AUTOMOTIVE_CLAIMANT;
   expect((await claimant.post("/automotive/claimant-info", answers)).status).toBe(303);

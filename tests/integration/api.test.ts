@@ -3,12 +3,17 @@ import { at } from "#tests/support/http.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
 
-const FLAT_DEADLINES = { deadlines: { claimFilingDeadline: { date: "03/31/2027", timeZone: "Eastern Standard Time" } } };
+const FLAT_DEADLINES = {
+  deadlines: { claimFilingDeadline: { date: "03/31/2027", timeZone: "Eastern Standard Time" } },
+};
 
 let portal: PortalServer;
 let flat: PortalServer;
 beforeAll(async () => {
-  [portal, flat] = await Promise.all([startPortal(), startPortal({ settlementDir: settlementWith({ deadlines: FLAT_DEADLINES }) })]);
+  [portal, flat] = await Promise.all([
+    startPortal(),
+    startPortal({ settlementDir: settlementWith({ deadlines: FLAT_DEADLINES }) }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([portal.stop(), flat.stop()]);
@@ -39,7 +44,9 @@ describe("the read-side JSON API", () => {
   });
 
   test("a forged session cookie is not accepted: a new session starts", async () => {
-    const { response } = await getJson(`${portal.url}/api/csrf`, { headers: { Cookie: "__session=forged-session-id-forged-session-id-0000" } });
+    const { response } = await getJson(`${portal.url}/api/csrf`, {
+      headers: { Cookie: "__session=forged-session-id-forged-session-id-0000" },
+    });
     expect(response.headers.get("set-cookie")).toMatch(/^__session=/);
   });
 
@@ -64,7 +71,13 @@ describe("the read-side JSON API", () => {
 
   test("GET /api/captcha gives the site key config and never a secret", async () => {
     const { body } = await getJson(`${portal.url}/api/captcha`);
-    expect(body).toEqual({ enabled: true, provider: "test", siteKey: "1x00000000000000000000AA", url: null, class: "cf-turnstile" });
+    expect(body).toEqual({
+      enabled: true,
+      provider: "test",
+      siteKey: "1x00000000000000000000AA",
+      url: null,
+      class: "cf-turnstile",
+    });
   });
 
   test("GET /api/signature-date is today in Los Angeles, also just before its midnight", async () => {
@@ -80,8 +93,19 @@ describe("the read-side JSON API", () => {
 describe("GET /api/forms/config", () => {
   test("serves the form type's server model configs", async () => {
     const { body } = await getJson(`${portal.url}/api/forms/config?formType=standard`);
-    const models = body as unknown as Array<{ metadataHash: string; metadata: { dtoMapping: string }; fields: Record<string, { componentName: string }> }>;
-    expect(models.map((model) => model.metadata.dtoMapping)).toEqual(["Credentials", "ClaimantInfo", "ClaimDetails", "PaymentElection", "Signature", "DocumentContexts"]);
+    const models = body as unknown as Array<{
+      metadataHash: string;
+      metadata: { dtoMapping: string };
+      fields: Record<string, { componentName: string }>;
+    }>;
+    expect(models.map((model) => model.metadata.dtoMapping)).toEqual([
+      "Credentials",
+      "ClaimantInfo",
+      "ClaimDetails",
+      "PaymentElection",
+      "Signature",
+      "DocumentContexts",
+    ]);
     expect(models[2]!.fields.purchaseDate!.componentName).toBe("FormFieldDate");
     expect(models.every((model) => model.metadataHash)).toBe(true);
   });
@@ -89,7 +113,8 @@ describe("GET /api/forms/config", () => {
   test("without a form type (SPEC §7 names no parameter): every form type's models, keyed by form type", async () => {
     const { body } = await getJson(`${portal.url}/api/forms/config`);
     expect(Object.keys(body).sort()).toEqual(["automotive", "lookup", "reimbursement", "standard"]);
-    for (const formType of Object.keys(body)) expect(body[formType]).toEqual((await getJson(`${portal.url}/api/forms/config?formType=${formType}`)).body);
+    for (const formType of Object.keys(body))
+      expect(body[formType]).toEqual((await getJson(`${portal.url}/api/forms/config?formType=${formType}`)).body);
   });
 
   test("an unknown form type is a 400", async () => {

@@ -4,7 +4,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BACKENDS, readClaims } from "#tests/support/backends.ts";
 import { Claimant } from "#tests/support/claimant.ts";
-import { AUTOMOTIVE_DETAILS, REIMBURSEMENT_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
+import {
+  AUTOMOTIVE_DETAILS,
+  REIMBURSEMENT_DETAILS,
+  STANDARD_CLAIMANT,
+  STANDARD_DETAILS,
+} from "#tests/support/demo-answers.ts";
 import { PDF, PNG } from "#tests/support/documents.ts";
 import { DOCUMENTS_STEP, reimbursementAtDocuments, uploadReceipt } from "#tests/support/filing.ts";
 import { blankMember, type Credentials } from "#tests/support/members.ts";
@@ -21,7 +26,10 @@ import { settlementWith } from "#tests/support/settlement.ts";
 
 const SIGNED = { "signature.attestation": "on", "signature.signature": "Bo Lee", captchaToken: "test-pass" };
 /** What the class-member list holds for Bo Lee, whose car has VIN 2T1BURHE0JC012345. */
-const BO_LEE = { vin: "2T1BURHE0JC012345", personal: ["Lee", "1 Main St", "Apt 4", "Austin", "bo@example.com", "73301"] };
+const BO_LEE = {
+  vin: "2T1BURHE0JC012345",
+  personal: ["Lee", "1 Main St", "Apt 4", "Austin", "bo@example.com", "73301"],
+};
 
 /** Every step of the standard flow answered, up to its summary (opened). */
 async function atStandardSummary(claimant: Claimant, member: Credentials, city = "Austin") {
@@ -38,7 +46,8 @@ async function submitSummary(claimant: Claimant, formType = "standard") {
   return claimant.post(`/${formType}/claim-summary`, SIGNED);
 }
 
-const claimsOf = async (portal: PortalServer, member: Credentials) => (await readClaims(portal)).filter((claim) => claim.claim_id === member["credentials.claimId"]);
+const claimsOf = async (portal: PortalServer, member: Credentials) =>
+  (await readClaims(portal)).filter((claim) => claim.claim_id === member["credentials.claimId"]);
 
 /** A settlement with `claims` settings, and (for VIN sign-in) the automotive sign-in page asking for a VIN. */
 function settlementWithClaims(claims: Record<string, unknown>, { vinField = false } = {}) {
@@ -46,7 +55,11 @@ function settlementWithClaims(claims: Record<string, unknown>, { vinField = fals
   if (vinField) {
     const file = path.join(dir, "forms", "automotive.pages.json");
     const pages = JSON.parse(readFileSync(file, "utf8"));
-    pages.index.blocks.push({ kind: "fieldset", legend: "Legend_VinCredentials", blocks: [{ kind: "field", field: "credentials.vin" }] });
+    pages.index.blocks.push({
+      kind: "fieldset",
+      legend: "Legend_VinCredentials",
+      blocks: [{ kind: "field", field: "credentials.vin" }],
+    });
     writeFileSync(file, JSON.stringify(pages));
   }
   return dir;
@@ -71,12 +84,23 @@ describe.each(BACKENDS)("one claim per member (claims.perMember 'one', the defau
       fetch(`${portal.url}/standard/claim-summary`, {
         method: "POST",
         redirect: "manual",
-        headers: { Cookie: claimant.cookieHeader(), Origin: portal.url, "Content-Type": "application/x-www-form-urlencoded" },
+        headers: {
+          Cookie: claimant.cookieHeader(),
+          Origin: portal.url,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
         body: new URLSearchParams({ ...fields, csrf: summaryToken }),
       });
     expect((await submitSummary(claimant)).headers.get("location")).toBe("/standard/confirmation");
     const [claim] = await claimsOf(portal, member);
-    expect(claim).toMatchObject({ claim_id: member["credentials.claimId"], vin: null, verified: true, sign_in_method: "claimIdPin", version: 1, culture: "en" });
+    expect(claim).toMatchObject({
+      claim_id: member["credentials.claimId"],
+      vin: null,
+      verified: true,
+      sign_in_method: "claimIdPin",
+      version: 1,
+      culture: "en",
+    });
 
     // Another device, days later: the claim as filed, with its code and answers, and no way to submit.
     const later = new Claimant(portal);
@@ -85,12 +109,20 @@ describe.each(BACKENDS)("one claim per member (claims.perMember 'one', the defau
     expect(shown.text(".reference-code")).toBe(claim!.reference_code);
     expect(shown.text(".answers")).toContain("Austin");
     // The only thing to submit is signing out.
-    expect(shown.document.querySelectorAll('button[type="submit"]').map((button) => button.textContent.trim())).toEqual(["Sign out"]);
-    expect(shown.text("main")).toContain("To correct a filed claim, contact the Settlement Administrator at 1-800-555-0142 or info@acmetransmissionsettlement.example.");
-    for (const step of ["claimant-info", "claim-summary"]) expect((await later.get(`/standard/${step}`)).headers.get("location")).toBe("/standard/confirmation");
+    expect(shown.document.querySelectorAll('button[type="submit"]').map((button) => button.textContent.trim())).toEqual(
+      ["Sign out"],
+    );
+    expect(shown.text("main")).toContain(
+      "To correct a filed claim, contact the Settlement Administrator at 1-800-555-0142 or info@acmetransmissionsettlement.example.",
+    );
+    for (const step of ["claimant-info", "claim-summary"])
+      expect((await later.get(`/standard/${step}`)).headers.get("location")).toBe("/standard/confirmation");
 
     // A change posted anyway (a tab left open before filing): refused, said so, nothing stored.
-    const stale = await claimant.post("/standard/claimant-info", { ...STANDARD_CLAIMANT, "claimantInfo.mailingCity": "Tacoma" });
+    const stale = await claimant.post("/standard/claimant-info", {
+      ...STANDARD_CLAIMANT,
+      "claimantInfo.mailingCity": "Tacoma",
+    });
     expect(stale.headers.get("location")).toBe("/standard/confirmation?notice=filed");
     expect((await claimant.get("/standard/confirmation?notice=filed")).text(".feedback-warning")).toBe(
       "Your change was not saved, because your claim has already been filed. To correct a filed claim, contact the Settlement Administrator at 1-800-555-0142 or info@acmetransmissionsettlement.example.",
@@ -113,8 +145,14 @@ describe.each(BACKENDS)("one claim per member (claims.perMember 'one', the defau
     expect((await laptop.signIn("standard", member)).headers.get("location")).toBe("/standard/claim-summary");
     await laptop.get("/standard/claim-summary");
     await phone.get("/standard/claim-summary");
-    const answers = await Promise.all([phone.post("/standard/claim-summary", SIGNED), laptop.post("/standard/claim-summary", SIGNED)]);
-    expect(answers.map((answer) => answer.headers.get("location"))).toEqual(["/standard/confirmation", "/standard/confirmation"]);
+    const answers = await Promise.all([
+      phone.post("/standard/claim-summary", SIGNED),
+      laptop.post("/standard/claim-summary", SIGNED),
+    ]);
+    expect(answers.map((answer) => answer.headers.get("location"))).toEqual([
+      "/standard/confirmation",
+      "/standard/confirmation",
+    ]);
     const claims = await claimsOf(portal, member);
     expect(claims).toHaveLength(1);
     expect((await phone.get("/standard/confirmation")).text(".reference-code")).toBe(claims[0]!.reference_code);
@@ -128,25 +166,58 @@ describe.each(BACKENDS)("one claim per member (claims.perMember 'one', the defau
     await second.get(DOCUMENTS_STEP);
     // Both save expenses at the same moment, three each, from pages read before any of them.
     const save = (claimant: Claimant, description: string) =>
-      claimant.post(DOCUMENTS_STEP, { records: "claimTransactions", intent: "save", record: "new", "claimTransactions.expenseDate": "5/1/2024", "claimTransactions.description": description, "claimTransactions.amount": "10" });
-    const saved = await Promise.all(["a", "b", "c"].flatMap((letter) => [save(first, `First ${letter}`), save(second, `Second ${letter}`)]));
+      claimant.post(DOCUMENTS_STEP, {
+        records: "claimTransactions",
+        intent: "save",
+        record: "new",
+        "claimTransactions.expenseDate": "5/1/2024",
+        "claimTransactions.description": description,
+        "claimTransactions.amount": "10",
+      });
+    const saved = await Promise.all(
+      ["a", "b", "c"].flatMap((letter) => [save(first, `First ${letter}`), save(second, `Second ${letter}`)]),
+    );
     expect(saved.map((page) => page.status)).toEqual([303, 303, 303, 303, 303, 303]);
     const expenses = Object.fromEntries(
-      (await first.get(DOCUMENTS_STEP)).document.querySelectorAll("#records-claimTransactions tbody tr").map((row) => [row.querySelector("th, td")!.textContent.trim(), row.querySelector('input[name="record"]')!.getAttribute("value")!]),
+      (await first.get(DOCUMENTS_STEP)).document
+        .querySelectorAll("#records-claimTransactions tbody tr")
+        .map((row) => [
+          row.querySelector("th, td")!.textContent.trim(),
+          row.querySelector('input[name="record"]')!.getAttribute("value")!,
+        ]),
     );
     await second.get(DOCUMENTS_STEP);
     // And a receipt each, at the same moment.
-    await Promise.all([uploadReceipt(first, Object.values(expenses)[0]!, { name: "tow.pdf", content: PDF }), uploadReceipt(second, Object.values(expenses)[1]!, { name: "rental.png", content: PNG })]);
+    await Promise.all([
+      uploadReceipt(first, Object.values(expenses)[0]!, { name: "tow.pdf", content: PDF }),
+      uploadReceipt(second, Object.values(expenses)[1]!, { name: "rental.png", content: PNG }),
+    ]);
     // The same answer saved by both: the later save stands.
-    await first.complete("/reimbursement/claim-details", { ...REIMBURSEMENT_DETAILS, "claimDetails.repairShopName": "First Garage" });
-    await second.complete("/reimbursement/claim-details", { ...REIMBURSEMENT_DETAILS, "claimDetails.repairShopName": "Second Garage" });
+    await first.complete("/reimbursement/claim-details", {
+      ...REIMBURSEMENT_DETAILS,
+      "claimDetails.repairShopName": "First Garage",
+    });
+    await second.complete("/reimbursement/claim-details", {
+      ...REIMBURSEMENT_DETAILS,
+      "claimDetails.repairShopName": "Second Garage",
+    });
 
-    const draft = await withStore(portal, (store) => store.getDraft(`member:${first.member["credentials.claimId"]}`, "reimbursement"));
+    const draft = await withStore(portal, (store) =>
+      store.getDraft(`member:${first.member["credentials.claimId"]}`, "reimbursement"),
+    );
     expect(draft?.models.claimDetails?.repairShopName).toBe("Second Garage");
-    expect(draft?.records?.claimTransactions?.map((record) => record.fields.description).sort()).toEqual(["First a", "First b", "First c", "Second a", "Second b", "Second c"]);
+    expect(draft?.records?.claimTransactions?.map((record) => record.fields.description).sort()).toEqual([
+      "First a",
+      "First b",
+      "First c",
+      "Second a",
+      "Second b",
+      "Second c",
+    ]);
     const documents = draft?.records?.documentContexts ?? [];
     expect(documents.map((record) => record.fields.name).sort()).toEqual(["rental.png", "tow.pdf"]);
-    for (const record of documents) expect(await withStore(portal, (store) => store.getDocument(record.documentId!))).toBeDefined();
+    for (const record of documents)
+      expect(await withStore(portal, (store) => store.getDocument(record.documentId!))).toBeDefined();
   });
 
   test("after a time-out, signing in again continues at the first step not done, with every answer saved", async () => {
@@ -158,9 +229,15 @@ describe.each(BACKENDS)("one claim per member (claims.perMember 'one', the defau
     const after = new Claimant(portal, at(45));
     expect((await after.get("/standard/claim-details")).headers.get("location")).toBe("/session-expired?form=standard");
     const expired = await after.get("/session-expired?form=standard");
-    expect(expired.text("main")).toContain("If you signed in with your Claim ID and PIN, the answers you saved are kept: sign in again to continue where you left off.");
+    expect(expired.text("main")).toContain(
+      "If you signed in with your Claim ID and PIN, the answers you saved are kept: sign in again to continue where you left off.",
+    );
     expect((await after.signIn("standard", member)).headers.get("location")).toBe("/standard/claim-details");
-    expect((await after.get("/standard/claimant-info")).document.querySelector("#field-claimantInfo-lastName")?.getAttribute("value")).toBe("Lee");
+    expect(
+      (await after.get("/standard/claimant-info")).document
+        .querySelector("#field-claimantInfo-lastName")
+        ?.getAttribute("value"),
+    ).toBe("Lee");
   });
 
   test("a VIN alone signs in nowhere by default, and no page or reply shows anything of the member it belongs to", async () => {
@@ -178,7 +255,9 @@ describe.each(BACKENDS)("one claim per member (claims.perMember 'one', the defau
       expect(reply.status).toBe(400);
       const body = await reply.text();
       for (const personal of BO_LEE.personal) expect(body).not.toContain(personal);
-      expect((await claimant.get(`/${formType}/claimant-info`)).headers.get("location")).toBe(`/session-expired?form=${formType}`);
+      expect((await claimant.get(`/${formType}/claimant-info`)).headers.get("location")).toBe(
+        `/session-expired?form=${formType}`,
+      );
     }
   });
 
@@ -189,14 +268,23 @@ describe.each(BACKENDS)("one claim per member (claims.perMember 'one', the defau
     const reply = await claimant.api("/api/forms/standard/authorize", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ credentials: { claimId: claimant.member["credentials.claimId"], pin: claimant.member["credentials.pin"] }, reCaptchaResponse: "test-pass" }),
+      body: JSON.stringify({
+        credentials: { claimId: claimant.member["credentials.claimId"], pin: claimant.member["credentials.pin"] },
+        reCaptchaResponse: "test-pass",
+      }),
     });
     expect(reply.status).toBe(200);
-    const body = (await reply.json()) as { authorized: boolean; csrf: { requestHeaderName: string; requestToken: string } };
+    const body = (await reply.json()) as {
+      authorized: boolean;
+      csrf: { requestHeaderName: string; requestToken: string };
+    };
     expect(body).toMatchObject({ authorized: true, csrf: { requestHeaderName: "X-CSRF-TOKEN" } });
     expect(claimant.sessionCookie().value).not.toBe(before.value);
     // The planted (or seen) cookie is no session any more; the new one carries on with the new token.
-    const planted = await fetch(`${portal.url}/standard/claimant-info`, { redirect: "manual", headers: { Cookie: `${before.name}=${before.value}` } });
+    const planted = await fetch(`${portal.url}/standard/claimant-info`, {
+      redirect: "manual",
+      headers: { Cookie: `${before.name}=${before.value}` },
+    });
     expect(planted.headers.get("location")).toBe("/session-expired?form=standard");
     expect((await claimant.api("/api/session/keep-alive", { method: "POST" })).status).toBe(204);
     // The claim is the signed-in member's: a submission naming another member is refused, not filed under either.
@@ -205,8 +293,15 @@ describe.each(BACKENDS)("one claim per member (claims.perMember 'one', the defau
     parts.append("reCaptchaResponse", JSON.stringify("test-pass"));
     const elsewhere = await claimant.api("/api/forms/standard", { method: "POST", body: parts });
     expect(elsewhere.status).toBe(403);
-    expect(await elsewhere.json()).toEqual({ error: "The credentials in the submission are not those of the class member signed in. Sign in again with your own Claim ID and PIN." });
-    expect((await readClaims(portal)).filter((claim) => claim.claim_id === "10000002" || claim.claim_id === claimant.member["credentials.claimId"])).toEqual([]);
+    expect(await elsewhere.json()).toEqual({
+      error:
+        "The credentials in the submission are not those of the class member signed in. Sign in again with your own Claim ID and PIN.",
+    });
+    expect(
+      (await readClaims(portal)).filter(
+        (claim) => claim.claim_id === "10000002" || claim.claim_id === claimant.member["credentials.claimId"],
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -229,8 +324,13 @@ describe.each(BACKENDS)("amending a filed claim (claims.perMember 'amend'), on %
 
     // "Change your answers", then the city, then submit again.
     const confirmation = await claimant.get("/standard/confirmation");
-    expect(confirmation.document.querySelector('a[href="/standard/claim-summary"]')?.textContent).toBe("Change your answers");
-    await claimant.complete("/standard/claimant-info?return=summary", { ...STANDARD_CLAIMANT, "claimantInfo.mailingCity": "Dallas" });
+    expect(confirmation.document.querySelector('a[href="/standard/claim-summary"]')?.textContent).toBe(
+      "Change your answers",
+    );
+    await claimant.complete("/standard/claimant-info?return=summary", {
+      ...STANDARD_CLAIMANT,
+      "claimantInfo.mailingCity": "Dallas",
+    });
     expect((await claimant.get("/standard/claim-summary")).text(".feedback")).toBe(
       `You are changing your filed claim ${code}. Submitting files these answers as a new version of the same claim; the earlier version is kept.`,
     );
@@ -254,9 +354,13 @@ describe.each(BACKENDS)("amending a filed claim (claims.perMember 'amend'), on %
 
     const out = mkdtempSync(path.join(tmpdir(), "export-"));
     expect((await portalCommand(portal, settlement, "export", "--out", out)).code).toBe(0);
-    const exported = (JSON.parse(readFileSync(path.join(out, "claims.json"), "utf8")) as Array<{ referenceCode: string; version: number; answers: { claimantInfo: { mailingCity: string } } }>).find(
-      (entry) => entry.referenceCode === code,
-    );
+    const exported = (
+      JSON.parse(readFileSync(path.join(out, "claims.json"), "utf8")) as Array<{
+        referenceCode: string;
+        version: number;
+        answers: { claimantInfo: { mailingCity: string } };
+      }>
+    ).find((entry) => entry.referenceCode === code);
     expect(exported).toMatchObject({ version: 2, answers: { claimantInfo: { mailingCity: "Dallas" } } });
   });
 
@@ -267,7 +371,10 @@ describe.each(BACKENDS)("amending a filed claim (claims.perMember 'amend'), on %
     await submitSummary(phone);
     const laptop = new Claimant(portal);
     await laptop.signIn("standard", member);
-    await laptop.complete("/standard/claimant-info?return=summary", { ...STANDARD_CLAIMANT, "claimantInfo.mailingCity": "Houston" });
+    await laptop.complete("/standard/claimant-info?return=summary", {
+      ...STANDARD_CLAIMANT,
+      "claimantInfo.mailingCity": "Houston",
+    });
     await Promise.all([submitSummary(phone), submitSummary(laptop)]);
     const claims = await claimsOf(portal, member);
     expect(claims).toHaveLength(1);
@@ -293,15 +400,28 @@ describe.each(BACKENDS)("several claims per member (claims.perMember 'many'), on
     const first = (await claimant.get("/standard/confirmation")).text(".reference-code");
     const another = await claimant.post("/standard/confirmation", { intent: "another" });
     expect(another.headers.get("location")).toBe("/standard/claimant-info");
-    expect((await claimant.get("/standard/claimant-info")).document.querySelector("#field-claimantInfo-lastName")?.getAttribute("value") ?? "").toBe("");
+    expect(
+      (await claimant.get("/standard/claimant-info")).document
+        .querySelector("#field-claimantInfo-lastName")
+        ?.getAttribute("value") ?? "",
+    ).toBe("");
     await atStandardSummary(claimant, member, "El Paso");
     await submitSummary(claimant);
     const second = (await claimant.get("/standard/confirmation")).text(".reference-code");
     expect(second).not.toBe(first);
-    expect((await claimsOf(portal, member)).map((claim) => claim.models.claimantInfo?.mailingCity).sort()).toEqual(["Austin", "El Paso"]);
+    expect((await claimsOf(portal, member)).map((claim) => claim.models.claimantInfo?.mailingCity).sort()).toEqual([
+      "Austin",
+      "El Paso",
+    ]);
 
-    const report = JSON.parse((await portalCommand(portal, settlement, "report", "--json")).stdout) as { severalClaims: Array<{ claimId: string; referenceCodes: string[] }> };
-    expect(report.severalClaims).toContainEqual({ claimId: member["credentials.claimId"], formType: "standard", referenceCodes: expect.arrayContaining([first, second]) });
+    const report = JSON.parse((await portalCommand(portal, settlement, "report", "--json")).stdout) as {
+      severalClaims: Array<{ claimId: string; referenceCodes: string[] }>;
+    };
+    expect(report.severalClaims).toContainEqual({
+      claimId: member["credentials.claimId"],
+      formType: "standard",
+      referenceCodes: expect.arrayContaining([first, second]),
+    });
   });
 });
 
@@ -318,7 +438,10 @@ describe.each(BACKENDS)("a flow that accepts a VIN alone (claims.vinOnlySignIn),
   test("signs in unverified: no member's data in any page or reply, the claimant's own details, the claim marked unverified with its VIN", async () => {
     const claimant = new Claimant(portal);
     await claimant.get("/automotive");
-    const signedIn = await claimant.post("/automotive", { "credentials.vin": BO_LEE.vin.toLowerCase(), captchaToken: "test-pass" });
+    const signedIn = await claimant.post("/automotive", {
+      "credentials.vin": BO_LEE.vin.toLowerCase(),
+      captchaToken: "test-pass",
+    });
     expect(signedIn.headers.get("location")).toBe("/automotive/claimant-info");
     const first = await claimant.get("/automotive/claimant-info");
     for (const personal of BO_LEE.personal) expect(first.html).not.toContain(personal);
@@ -349,10 +472,17 @@ describe.each(BACKENDS)("a flow that accepts a VIN alone (claims.vinOnlySignIn),
       "claimantInfo.confirmPhoneNumber": "5035550100",
       "claimantInfo.contactPreference": "email",
     });
-    await claimant.complete("/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.vehicleVin": BO_LEE.vin });
+    await claimant.complete("/automotive/claim-details", {
+      ...AUTOMOTIVE_DETAILS,
+      "claimDetails.vehicleVin": BO_LEE.vin,
+    });
     await claimant.complete("/automotive/payment-election", { "paymentElection.paymentMethod": "check" });
     await claimant.get("/automotive/supporting-documents");
-    await claimant.postMultipart("/automotive/supporting-documents", { records: "documentContexts", record: "new", intent: "upload", "documentContexts.documentKind": "title" }, { "documentContexts.file": { name: "title.pdf", content: PDF } });
+    await claimant.postMultipart(
+      "/automotive/supporting-documents",
+      { records: "documentContexts", record: "new", intent: "upload", "documentContexts.documentKind": "title" },
+      { "documentContexts.file": { name: "title.pdf", content: PDF } },
+    );
     await claimant.complete("/automotive/supporting-documents", { intent: "continue" });
     for (const step of ["claim-details", "payment-election", "supporting-documents", "claim-summary"]) {
       const page = await claimant.get(`/automotive/${step}`);
@@ -364,20 +494,31 @@ describe.each(BACKENDS)("a flow that accepts a VIN alone (claims.vinOnlySignIn),
     expect(claim).toMatchObject({ claim_id: null, vin: BO_LEE.vin, verified: false, sign_in_method: "vin" });
     expect(claim!.models.claimantInfo?.lastName).toBe("Park");
 
-    const report = JSON.parse((await portalCommand(portal, settlement, "report", "--json")).stdout) as { unverified: unknown[] };
-    expect(report.unverified).toContainEqual({ referenceCode: code, formType: "automotive", signInMethod: "vin", vin: BO_LEE.vin });
+    const report = JSON.parse((await portalCommand(portal, settlement, "report", "--json")).stdout) as {
+      unverified: unknown[];
+    };
+    expect(report.unverified).toContainEqual({
+      referenceCode: code,
+      formType: "automotive",
+      signInMethod: "vin",
+      vin: BO_LEE.vin,
+    });
   });
 
   test("a flow the setting does not list refuses a VIN alone with a message that says what to use", async () => {
     const dir = settlementWithClaims({ vinOnlySignIn: [] }, { vinField: true });
     const strict = await startPortal({ backend, settlementDir: dir });
     try {
-      expect(strict.output()).toContain("automotive's sign-in page asks for a VIN, but claims.vinOnlySignIn does not list automotive");
+      expect(strict.output()).toContain(
+        "automotive's sign-in page asks for a VIN, but claims.vinOnlySignIn does not list automotive",
+      );
       const claimant = new Claimant(strict);
       await claimant.get("/automotive");
       const refused = await claimant.post("/automotive", { "credentials.vin": BO_LEE.vin, captchaToken: "test-pass" });
       expect(refused.status).toBe(400);
-      expect(refused.text(".error-summary")).toContain("Enter the Claim ID and PIN from your notice. A VIN alone cannot be used to file this claim.");
+      expect(refused.text(".error-summary")).toContain(
+        "Enter the Claim ID and PIN from your notice. A VIN alone cannot be used to file this claim.",
+      );
       for (const personal of BO_LEE.personal) expect(refused.html).not.toContain(personal);
     } finally {
       await strict.stop();
@@ -392,14 +533,33 @@ async function jsonClient(portal: PortalServer, member: Credentials) {
   const authorized = await client.api("/api/forms/standard/authorize", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ credentials: { claimId: member["credentials.claimId"], pin: member["credentials.pin"] }, reCaptchaResponse: "test-pass" }),
+    body: JSON.stringify({
+      credentials: { claimId: member["credentials.claimId"], pin: member["credentials.pin"] },
+      reCaptchaResponse: "test-pass",
+    }),
   });
   expect(authorized.status).toBe(200);
   return (city = "Austin") => {
     const parts = new FormData();
     const answers = {
-      claimantInfo: { firstName: "Bo", lastName: "Lee", mailingStreetLine1: "1 Main St", mailingCity: city, mailingCountry: "US", mailingSubDivision: "TX", mailingPostalCode: "73301", emailAddress: "bo@example.com", confirmEmailAddress: "bo@example.com" },
-      claimDetails: { boughtPartsKit: true, quantity: "2", unitPrice: "19.99", purchaseDate: "3/7/2021", boughtInStore: true },
+      claimantInfo: {
+        firstName: "Bo",
+        lastName: "Lee",
+        mailingStreetLine1: "1 Main St",
+        mailingCity: city,
+        mailingCountry: "US",
+        mailingSubDivision: "TX",
+        mailingPostalCode: "73301",
+        emailAddress: "bo@example.com",
+        confirmEmailAddress: "bo@example.com",
+      },
+      claimDetails: {
+        boughtPartsKit: true,
+        quantity: "2",
+        unitPrice: "19.99",
+        purchaseDate: "3/7/2021",
+        boughtInStore: true,
+      },
       paymentElection: { paymentMethod: "check" },
       signature: { attestation: true, signature: "Bo Lee" },
       documentContexts: [{ clientId: "doc-aaaaaaaa", fields: { name: "receipt.pdf", documentKind: "receipt" } }],
@@ -414,27 +574,33 @@ async function jsonClient(portal: PortalServer, member: Credentials) {
 describe.each(BACKENDS)("the JSON API filing with a document, on %s", (backend) => {
   const portals: Record<string, PortalServer> = {};
   beforeAll(async () => {
-    for (const perMember of ["one", "amend", "many"]) portals[perMember] = await startPortal({ backend, settlementDir: settlementWithClaims({ perMember }) });
+    for (const perMember of ["one", "amend", "many"])
+      portals[perMember] = await startPortal({ backend, settlementDir: settlementWithClaims({ perMember }) });
   });
   afterAll(async () => {
     await Promise.all(Object.values(portals).map((portal) => portal.stop()));
   });
 
-  test.each(["one", "amend", "many"])("%s: the same claim retried, and sent by two sessions at once, is one claim, one version, no error", async (perMember) => {
-    const portal = portals[perMember]!;
-    const member = blankMember();
-    const [phone, laptop] = [await jsonClient(portal, member), await jsonClient(portal, member)];
-    const [a, b] = await Promise.all([phone(), laptop()]);
-    expect([a.status, b.status]).toEqual([200, 200]);
-    const retried = await phone();
-    expect(retried.status).toBe(200);
-    const codes = await Promise.all([a, b, retried].map(async (reply) => ((await reply.json()) as { referenceCodeForm: string }).referenceCodeForm));
-    const claims = await claimsOf(portal, member);
-    expect(claims).toHaveLength(1);
-    expect(codes).toEqual([claims[0]!.reference_code, claims[0]!.reference_code, claims[0]!.reference_code]);
-    expect(claims[0]!.version).toBe(1);
-    expect(await withStore(portal, (store) => store.claimDocuments(claims[0]!.reference_code))).toHaveLength(1);
-  });
+  test.each(["one", "amend", "many"])(
+    "%s: the same claim retried, and sent by two sessions at once, is one claim, one version, no error",
+    async (perMember) => {
+      const portal = portals[perMember]!;
+      const member = blankMember();
+      const [phone, laptop] = [await jsonClient(portal, member), await jsonClient(portal, member)];
+      const [a, b] = await Promise.all([phone(), laptop()]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      const retried = await phone();
+      expect(retried.status).toBe(200);
+      const codes = await Promise.all(
+        [a, b, retried].map(async (reply) => ((await reply.json()) as { referenceCodeForm: string }).referenceCodeForm),
+      );
+      const claims = await claimsOf(portal, member);
+      expect(claims).toHaveLength(1);
+      expect(codes).toEqual([claims[0]!.reference_code, claims[0]!.reference_code, claims[0]!.reference_code]);
+      expect(claims[0]!.version).toBe(1);
+      expect(await withStore(portal, (store) => store.claimDocuments(claims[0]!.reference_code))).toHaveLength(1);
+    },
+  );
 
   test("amend: a changed claim sent by two sessions at once files both versions; no 500", async () => {
     const portal = portals.amend!;

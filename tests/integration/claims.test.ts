@@ -40,16 +40,33 @@ describe.each(BACKENDS)("on %s", (backend) => {
   describe("signing in (SPEC §4 'Form authorization')", () => {
     test("a class member's Claim ID and PIN: authorized, and the member's data fills the first step", async () => {
       const claimant = new Claimant(portal);
-      const page = await signInAttempt({ ...claimant.member, captchaToken: "test-pass" }, claimant, "/automotive?culture=es");
+      const page = await signInAttempt(
+        { ...claimant.member, captchaToken: "test-pass" },
+        claimant,
+        "/automotive?culture=es",
+      );
       expect(page.status).toBe(303);
       expect(page.headers.get("location")).toBe("/automotive/claimant-info?culture=es");
       const first = await claimant.get("/automotive/claimant-info");
       expect(first.document.querySelector("#field-claimantInfo-firstName")?.getAttribute("value")).toBe("Ana");
-      expect(first.document.querySelector("#field-claimantInfo-mailingSubDivision option[selected]")?.getAttribute("value")).toBe("WA");
+      expect(
+        first.document.querySelector("#field-claimantInfo-mailingSubDivision option[selected]")?.getAttribute("value"),
+      ).toBe("WA");
       // Prepopulated data does not overwrite what the claimant typed since.
-      expect((await claimant.post("/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.firstName": "Anita" })).status).toBe(303);
+      expect(
+        (
+          await claimant.post("/automotive/claimant-info", {
+            ...AUTOMOTIVE_CLAIMANT,
+            "claimantInfo.firstName": "Anita",
+          })
+        ).status,
+      ).toBe(303);
       await claimant.signIn("automotive");
-      expect((await claimant.get("/automotive/claimant-info")).document.querySelector("#field-claimantInfo-firstName")?.getAttribute("value")).toBe("Anita");
+      expect(
+        (await claimant.get("/automotive/claimant-info")).document
+          .querySelector("#field-claimantInfo-firstName")
+          ?.getAttribute("value"),
+      ).toBe("Anita");
     });
 
     test("signing in gives the session a new id: the cookie from before sign-in no longer reaches the flow", async () => {
@@ -60,18 +77,27 @@ describe.each(BACKENDS)("on %s", (backend) => {
       const after = claimant.sessionCookie();
       expect(after.value).not.toBe(before.value);
       expect((await claimant.get("/standard/claimant-info")).status).toBe(200);
-      const planted = await fetch(`${portal.url}/standard/claimant-info`, { redirect: "manual", headers: { Cookie: `${before.name}=${before.value}` } });
+      const planted = await fetch(`${portal.url}/standard/claimant-info`, {
+        redirect: "manual",
+        headers: { Cookie: `${before.name}=${before.value}` },
+      });
       expect(planted.headers.get("location")).toBe("/session-expired?form=standard");
     });
 
     test("credentials that match no one: 401 with the server's message", async () => {
       const wrongPin = await signInAttempt({ ...MEMBER, "credentials.pin": "654321", captchaToken: "test-pass" });
       expect(wrongPin.status).toBe(401);
-      expect(summaryLines(wrongPin)).toEqual(["The Claim ID and PIN do not match our records. Check them on your notice and try again."]);
+      expect(summaryLines(wrongPin)).toEqual([
+        "The Claim ID and PIN do not match our records. Check them on your notice and try again.",
+      ]);
     });
 
     test("invalid credentials: 400 with the field's message", async () => {
-      const page = await signInAttempt({ "credentials.claimId": "10000001", "credentials.pin": "12345", captchaToken: "test-pass" });
+      const page = await signInAttempt({
+        "credentials.claimId": "10000001",
+        "credentials.pin": "12345",
+        captchaToken: "test-pass",
+      });
       expect(page.status).toBe(400);
       expect(fieldError(page, "credentials.pin")).toBe("A PIN has 6 digits");
       const neither = await signInAttempt({ captchaToken: "test-pass" });
@@ -90,22 +116,43 @@ describe.each(BACKENDS)("on %s", (backend) => {
     test("without JavaScript: the server's sum, right or wrong or expired", async () => {
       const claimant = new Claimant(portal);
       const { token, answer } = challengeOf(await claimant.get("/automotive"));
-      const wrong = await claimant.post("/automotive", { ...MEMBER, challengeToken: token, challengeAnswer: String(Number(answer) + 1) });
+      const wrong = await claimant.post("/automotive", {
+        ...MEMBER,
+        challengeToken: token,
+        challengeAnswer: String(Number(answer) + 1),
+      });
       expect(wrong.status).toBe(400);
-      const late = await claimant.post("/automotive", { ...MEMBER, challengeToken: token, challengeAnswer: answer }, { headers: { "X-Test-Now": new Date(Date.now() + 20 * 60_000).toISOString() } });
+      const late = await claimant.post(
+        "/automotive",
+        { ...MEMBER, challengeToken: token, challengeAnswer: answer },
+        { headers: { "X-Test-Now": new Date(Date.now() + 20 * 60_000).toISOString() } },
+      );
       expect(late.status).toBe(400);
       await claimant.get("/automotive");
-      const right = await claimant.post("/automotive", { ...MEMBER, challengeToken: token, challengeAnswer: ` ${answer} ` });
+      const right = await claimant.post("/automotive", {
+        ...MEMBER,
+        challengeToken: token,
+        challengeAnswer: ` ${answer} `,
+      });
       expect(right.status).toBe(303);
     });
 
     test("a solved sum passes once, and only for the session it was shown to", async () => {
       const claimant = new Claimant(portal);
       const solved = challengeOf(await claimant.get("/automotive"));
-      const wrongPin = await claimant.post("/automotive", { ...claimant.member, "credentials.pin": "000000", challengeToken: solved.token, challengeAnswer: solved.answer });
+      const wrongPin = await claimant.post("/automotive", {
+        ...claimant.member,
+        "credentials.pin": "000000",
+        challengeToken: solved.token,
+        challengeAnswer: solved.answer,
+      });
       expect(wrongPin.status).toBe(401); // the sum was accepted, the PIN was not
       await claimant.get("/automotive");
-      const replayed = await claimant.post("/automotive", { ...claimant.member, challengeToken: solved.token, challengeAnswer: solved.answer });
+      const replayed = await claimant.post("/automotive", {
+        ...claimant.member,
+        challengeToken: solved.token,
+        challengeAnswer: solved.answer,
+      });
       expect(replayed.status).toBe(400);
       expect(replayed.text("#captcha-error")).toBe("The security check was not passed. Please try again.");
 
@@ -113,22 +160,40 @@ describe.each(BACKENDS)("on %s", (backend) => {
       const theirs = challengeOf(await shownTo.get("/automotive"));
       const other = new Claimant(portal);
       await other.get("/automotive");
-      const borrowed = await other.post("/automotive", { ...other.member, challengeToken: theirs.token, challengeAnswer: theirs.answer });
+      const borrowed = await other.post("/automotive", {
+        ...other.member,
+        challengeToken: theirs.token,
+        challengeAnswer: theirs.answer,
+      });
       expect(borrowed.status).toBe(400);
       expect((await other.get("/automotive/claimant-info")).status).toBe(303); // not signed in
       // The refusal did not use it up: the session it was shown to still signs in with it.
-      expect((await shownTo.post("/automotive", { ...shownTo.member, challengeToken: theirs.token, challengeAnswer: theirs.answer })).status).toBe(303);
+      expect(
+        (
+          await shownTo.post("/automotive", {
+            ...shownTo.member,
+            challengeToken: theirs.token,
+            challengeAnswer: theirs.answer,
+          })
+        ).status,
+      ).toBe(303);
     });
 
     test("a POST without the CSRF token, or from another site, authorizes nothing", async () => {
       const claimant = new Claimant(portal);
       await claimant.get("/automotive");
-      expect((await claimant.post("/automotive", { ...MEMBER, captchaToken: "test-pass" }, { csrf: false })).status).toBe(403);
+      expect(
+        (await claimant.post("/automotive", { ...MEMBER, captchaToken: "test-pass" }, { csrf: false })).status,
+      ).toBe(403);
       const token = claimant.csrfToken();
       const crossSite = await fetch(`${portal.url}/automotive`, {
         method: "POST",
         redirect: "manual",
-        headers: { Cookie: claimant.cookieHeader(), Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+        headers: {
+          Cookie: claimant.cookieHeader(),
+          Origin: "https://evil.example",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
         body: new URLSearchParams({ ...MEMBER, captchaToken: "test-pass", csrf: token }),
       });
       expect(crossSite.status).toBeGreaterThanOrEqual(400);
@@ -146,7 +211,17 @@ describe.each(BACKENDS)("on %s", (backend) => {
       const siteverify = await startFakeSiteverify();
       const turnstile = await startPortal({
         backend,
-        settlementDir: settlementWith({ captcha: { provider: "turnstile", siteKey: "0x4AAAAAAA", verifyUrl: siteverify.url, fallbackChallenge: false } }, { testCaptcha: false }),
+        settlementDir: settlementWith(
+          {
+            captcha: {
+              provider: "turnstile",
+              siteKey: "0x4AAAAAAA",
+              verifyUrl: siteverify.url,
+              fallbackChallenge: false,
+            },
+          },
+          { testCaptcha: false },
+        ),
         env: { CAPTCHA_SECRET_KEY: "secret-for-tests" },
       });
       try {
@@ -175,7 +250,14 @@ describe.each(BACKENDS)("on %s", (backend) => {
       try {
         const statuses = [];
         for (const pin of ["000001", "000002", "000003", "123456"]) {
-          statuses.push((await signInAttempt({ ...MEMBER, "credentials.pin": pin, captchaToken: "test-pass" }, new Claimant(limited))).status);
+          statuses.push(
+            (
+              await signInAttempt(
+                { ...MEMBER, "credentials.pin": pin, captchaToken: "test-pass" },
+                new Claimant(limited),
+              )
+            ).status,
+          );
         }
         expect(statuses).toEqual([401, 401, 401, 429]); // even the right PIN is refused once the limit is spent
       } finally {
@@ -187,7 +269,10 @@ describe.each(BACKENDS)("on %s", (backend) => {
       const limited = await startPortal({ backend, env: { AUTHORIZE_ATTEMPTS_PER_10_MIN: "3" } });
       try {
         const statuses = [];
-        for (let claimant = 0; claimant < 6; claimant++) statuses.push((await signInAttempt({ ...blankMember(), captchaToken: "test-pass" }, new Claimant(limited))).status);
+        for (let claimant = 0; claimant < 6; claimant++)
+          statuses.push(
+            (await signInAttempt({ ...blankMember(), captchaToken: "test-pass" }, new Claimant(limited))).status,
+          );
         expect(statuses).toEqual([303, 303, 303, 303, 303, 303]);
       } finally {
         await limited.stop();
@@ -196,14 +281,20 @@ describe.each(BACKENDS)("on %s", (backend) => {
   });
 
   describe("the session time-out (30 minutes without a request)", () => {
-    const at = (minutes: number) => ({ "X-Test-Now": new Date(Date.parse("2026-11-21T18:00:00Z") + minutes * 60_000).toISOString() });
+    const at = (minutes: number) => ({
+      "X-Test-Now": new Date(Date.parse("2026-11-21T18:00:00Z") + minutes * 60_000).toISOString(),
+    });
 
     test("activity keeps it; 30 minutes idle ends it, drafts and all", async () => {
       const cookieOf = new Claimant(portal, at(0));
       await cookieOf.signIn("standard", blankMember());
       await cookieOf.complete("/standard/claimant-info", STANDARD_CLAIMANT);
       const cookie = cookieOf.sessionCookie();
-      const later = (minutes: number) => fetch(`${portal.url}/standard/claim-details?culture=es`, { redirect: "manual", headers: { ...at(minutes), Cookie: `${cookie.name}=${cookie.value}` } });
+      const later = (minutes: number) =>
+        fetch(`${portal.url}/standard/claim-details?culture=es`, {
+          redirect: "manual",
+          headers: { ...at(minutes), Cookie: `${cookie.name}=${cookie.value}` },
+        });
       expect((await later(25)).status).toBe(200);
       expect((await later(54)).status).toBe(200); // 29 minutes after the last request
       const expired = await later(85);
@@ -219,14 +310,18 @@ describe.each(BACKENDS)("on %s", (backend) => {
       expect((await claimant.api("/api/session/keep-alive", { method: "POST", csrf: false })).status).toBe(403);
       expect((await claimant.api("/api/session/keep-alive", { method: "POST" })).status).toBe(204);
       expect((await claimant.api("/api/session-timeout", { method: "POST" })).status).toBe(204);
-      expect((await claimant.get("/standard/claimant-info")).headers.get("location")).toBe("/session-expired?form=standard");
+      expect((await claimant.get("/standard/claimant-info")).headers.get("location")).toBe(
+        "/session-expired?form=standard",
+      );
     });
 
     test("step pages carry the no-JavaScript refresh to /session-expired when the session would lapse", async () => {
       const claimant = new Claimant(portal);
       await claimant.signIn("standard", blankMember());
       const step = await claimant.get("/standard/claimant-info?culture=es");
-      expect(step.html).toContain('<noscript><meta http-equiv="refresh" content="1800;url=/session-expired?form=standard&amp;culture=es"/></noscript>');
+      expect(step.html).toContain(
+        '<noscript><meta http-equiv="refresh" content="1800;url=/session-expired?form=standard&amp;culture=es"/></noscript>',
+      );
     });
   });
 
@@ -235,9 +330,27 @@ describe.each(BACKENDS)("on %s", (backend) => {
       const claimant = await standardAtSummary();
       const summary = await claimant.get("/standard/claim-summary");
       expect(summary.status).toBe(200);
-      expect(summary.document.querySelectorAll(".answer-section h2").map((heading) => heading.textContent)).toEqual(["About you", "Your claim", "How you want to be paid", "Supporting documents"]);
-      const answers = Object.fromEntries(summary.document.querySelectorAll(".answer").map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]));
-      expect(answers).toMatchObject({ "Last name": "Lee", Country: "United States", "ZIP code": "73301", "Price of each": "$1,250.50", Online: "Yes", "In a parts store": "No", "Payment method": "Paper check by mail", Documents: "None added yet." });
+      expect(summary.document.querySelectorAll(".answer-section h2").map((heading) => heading.textContent)).toEqual([
+        "About you",
+        "Your claim",
+        "How you want to be paid",
+        "Supporting documents",
+      ]);
+      const answers = Object.fromEntries(
+        summary.document
+          .querySelectorAll(".answer")
+          .map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]),
+      );
+      expect(answers).toMatchObject({
+        "Last name": "Lee",
+        Country: "United States",
+        "ZIP code": "73301",
+        "Price of each": "$1,250.50",
+        Online: "Yes",
+        "In a parts store": "No",
+        "Payment method": "Paper check by mail",
+        Documents: "None added yet.",
+      });
       expect(answers).not.toHaveProperty("PayPal email address"); // it does not apply to a check
       const change = summary.document.querySelector(".answer-section a")!.getAttribute("href")!;
       expect(change).toBe("/standard/claimant-info?return=summary");
@@ -262,7 +375,11 @@ describe.each(BACKENDS)("on %s", (backend) => {
       const claim = (await readClaims(portal)).find((row) => row.reference_code === code)!;
       expect(claim.form_type).toBe("standard");
       expect(claim.models.claimantInfo).toMatchObject({ firstName: "Bo", lastName: "Lee", mailingPostalCode: "73301" });
-      expect(claim.models.claimDetails).toMatchObject({ unitPrice: "1250.50", purchaseDate: "03/07/2021", warrantyPeriod: "01/15/2021 - 01/14/2024" });
+      expect(claim.models.claimDetails).toMatchObject({
+        unitPrice: "1250.50",
+        purchaseDate: "03/07/2021",
+        warrantyPeriod: "01/15/2021 - 01/14/2024",
+      });
       expect(claim.models.paymentElection).toMatchObject({ paymentMethod: "check", paypalEmail: null });
       expect(claim.models.signature).toMatchObject({ attestation: true, signature: "Bo Lee" });
     });
@@ -277,7 +394,11 @@ describe.each(BACKENDS)("on %s", (backend) => {
         fetch(`${portal.url}/standard/claim-summary`, {
           method: "POST",
           redirect: "manual",
-          headers: { Cookie: `${cookie.name}=${cookie.value}`, Origin: portal.url, "Content-Type": "application/x-www-form-urlencoded" },
+          headers: {
+            Cookie: `${cookie.name}=${cookie.value}`,
+            Origin: portal.url,
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
           body: new URLSearchParams({ ...SIGNED, csrf: token }),
         });
       const answers = await Promise.all([post(), post(), post(), post(), post()]);
@@ -295,8 +416,12 @@ describe.each(BACKENDS)("on %s", (backend) => {
     test("the summary before the steps are done goes to the first one not done", async () => {
       const claimant = new Claimant(portal);
       await claimant.signIn("reimbursement", blankMember());
-      expect((await claimant.get("/reimbursement/claim-summary")).headers.get("location")).toBe("/reimbursement/claimant-info");
-      expect((await claimant.get("/reimbursement/confirmation")).headers.get("location")).toBe("/reimbursement/claim-summary");
+      expect((await claimant.get("/reimbursement/claim-summary")).headers.get("location")).toBe(
+        "/reimbursement/claimant-info",
+      );
+      expect((await claimant.get("/reimbursement/confirmation")).headers.get("location")).toBe(
+        "/reimbursement/claim-summary",
+      );
     });
   });
 
@@ -308,12 +433,24 @@ describe.each(BACKENDS)("on %s", (backend) => {
       await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
       const cookie = claimant.sessionCookie();
       expect(await first.stop()).toBe(0);
-      const second = await startPortal({ env: { DATA_DIR: first.dataDir, ...(first.databaseUrl ? { DATABASE_URL: first.databaseUrl } : {}) } });
+      const second = await startPortal({
+        env: { DATA_DIR: first.dataDir, ...(first.databaseUrl ? { DATABASE_URL: first.databaseUrl } : {}) },
+      });
       try {
-        const back = await fetch(`${second.url}/standard/claimant-info`, { headers: { Cookie: `${cookie.name}=${cookie.value}` }, redirect: "manual" });
+        const back = await fetch(`${second.url}/standard/claimant-info`, {
+          headers: { Cookie: `${cookie.name}=${cookie.value}` },
+          redirect: "manual",
+        });
         expect(back.status).toBe(200);
         expect(await back.text()).toContain('value="Lee"');
-        expect((await fetch(`${second.url}/standard/claim-details`, { headers: { Cookie: `${cookie.name}=${cookie.value}` }, redirect: "manual" })).status).toBe(200);
+        expect(
+          (
+            await fetch(`${second.url}/standard/claim-details`, {
+              headers: { Cookie: `${cookie.name}=${cookie.value}` },
+              redirect: "manual",
+            })
+          ).status,
+        ).toBe(200);
       } finally {
         await second.stop();
       }
@@ -324,11 +461,21 @@ describe.each(BACKENDS)("on %s", (backend) => {
     test("says whether a vehicle is covered, behind the captcha", async () => {
       const claimant = new Claimant(portal);
       await claimant.get("/lookup?culture=es");
-      const covered = await claimant.post("/lookup?culture=es", { "vinLookup.vin": "2t1burhe0jc012345", captchaToken: "test-pass" });
+      const covered = await claimant.post("/lookup?culture=es", {
+        "vinLookup.vin": "2t1burhe0jc012345",
+        captchaToken: "test-pass",
+      });
       expect(covered.status).toBe(200);
-      expect(covered.text(".lookup-result")).toBe("El vehículo con VIN 2T1BURHE0JC012345 está cubierto por el acuerdo.");
-      const unknown = await claimant.post("/lookup", { "vinLookup.vin": "1HGCM82633A000000", captchaToken: "test-pass" });
-      expect(unknown.text(".lookup-result")).toBe("The vehicle with VIN 1HGCM82633A000000 is not on the list of covered vehicles.");
+      expect(covered.text(".lookup-result")).toBe(
+        "El vehículo con VIN 2T1BURHE0JC012345 está cubierto por el acuerdo.",
+      );
+      const unknown = await claimant.post("/lookup", {
+        "vinLookup.vin": "1HGCM82633A000000",
+        captchaToken: "test-pass",
+      });
+      expect(unknown.text(".lookup-result")).toBe(
+        "The vehicle with VIN 1HGCM82633A000000 is not on the list of covered vehicles.",
+      );
       const noCaptcha = await claimant.post("/lookup", { "vinLookup.vin": "1HGCM82633A004352" });
       expect(noCaptcha.status).toBe(400);
       expect(noCaptcha.document.querySelector(".lookup-result")).toBeNull();
@@ -348,7 +495,10 @@ describe.each(BACKENDS)("the JSON API on %s", (backend) => {
 
   async function apiClaimant() {
     const claimant = new Claimant(api);
-    const csrf = (await (await fetch(`${api.url}/api/csrf`)).json()) as { requestHeaderName: string; requestToken: string };
+    const csrf = (await (await fetch(`${api.url}/api/csrf`)).json()) as {
+      requestHeaderName: string;
+      requestToken: string;
+    };
     expect(csrf.requestHeaderName).toBe("X-CSRF-TOKEN");
     // The cookie that came with the token; the claimant helper keeps it from a page load.
     await claimant.get("/standard");
@@ -356,22 +506,57 @@ describe.each(BACKENDS)("the JSON API on %s", (backend) => {
   }
 
   const authorize = (claimant: Claimant, formType: string, body: unknown, csrf = true) =>
-    claimant.api(`/api/forms/${formType}/authorize`, { method: "POST", csrf, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    claimant.api(`/api/forms/${formType}/authorize`, {
+      method: "POST",
+      csrf,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   test("authorize: 200 with prepopulated data, 401 for no such member, 400 for bad input or captcha, 403 without CSRF", async () => {
     const claimant = await apiClaimant();
-    expect((await authorize(claimant, "standard", { credentials: { claimId: "10000002", pin: "654321" }, reCaptchaResponse: "test-pass" }, false)).status).toBe(403);
-    const ok = await authorize(claimant, "standard", { credentials: { claimId: "10000002", pin: "654321" }, reCaptchaResponse: "test-pass" });
+    expect(
+      (
+        await authorize(
+          claimant,
+          "standard",
+          { credentials: { claimId: "10000002", pin: "654321" }, reCaptchaResponse: "test-pass" },
+          false,
+        )
+      ).status,
+    ).toBe(403);
+    const ok = await authorize(claimant, "standard", {
+      credentials: { claimId: "10000002", pin: "654321" },
+      reCaptchaResponse: "test-pass",
+    });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ authorized: true, error: null, prepopulatedData: { FirstName: "Bo", LastName: "Lee", State: "TX" } });
-    const wrong = await authorize(claimant, "standard", { credentials: { claimId: "10000002", pin: "000000" }, reCaptchaResponse: "test-pass" });
+    expect(await ok.json()).toMatchObject({
+      authorized: true,
+      error: null,
+      prepopulatedData: { FirstName: "Bo", LastName: "Lee", State: "TX" },
+    });
+    const wrong = await authorize(claimant, "standard", {
+      credentials: { claimId: "10000002", pin: "000000" },
+      reCaptchaResponse: "test-pass",
+    });
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toMatchObject({ authorized: false, error: "The Claim ID and PIN do not match our records. Check them on your notice and try again." });
-    const bad = await authorize(claimant, "standard", { credentials: { claimId: "1" }, reCaptchaResponse: "test-pass" });
+    expect(await wrong.json()).toMatchObject({
+      authorized: false,
+      error: "The Claim ID and PIN do not match our records. Check them on your notice and try again.",
+    });
+    const bad = await authorize(claimant, "standard", {
+      credentials: { claimId: "1" },
+      reCaptchaResponse: "test-pass",
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toContain("credentials.claimId: A Claim ID has 8 digits");
-    expect((await authorize(claimant, "standard", { credentials: { claimId: "10000002", pin: "654321" } })).status).toBe(400);
-    const lookup = await authorize(claimant, "lookup", { credentials: { vin: "3VWDX7AJ5DM123456" }, reCaptchaResponse: "test-pass" });
+    expect(
+      (await authorize(claimant, "standard", { credentials: { claimId: "10000002", pin: "654321" } })).status,
+    ).toBe(400);
+    const lookup = await authorize(claimant, "lookup", {
+      credentials: { vin: "3VWDX7AJ5DM123456" },
+      reCaptchaResponse: "test-pass",
+    });
     expect(await lookup.json()).toMatchObject({ authorized: true, covered: true });
     expect((await claimant.api("/api/forms/mortgage/authorize", { method: "POST" })).status).toBe(404);
   });
@@ -384,16 +569,36 @@ describe.each(BACKENDS)("the JSON API on %s", (backend) => {
       return form;
     };
     const answers = {
-      claimantInfo: { firstName: "Bo", lastName: "Lee", mailingStreetLine1: "1 Main St", mailingCity: "Austin", mailingCountry: "US", mailingSubDivision: "TX", mailingPostalCode: "73301", emailAddress: "bo@example.com", confirmEmailAddress: "bo@example.com" },
-      claimDetails: { boughtPartsKit: true, quantity: 2, unitPrice: "19.99", purchaseDate: "3/7/2021", boughtInStore: true },
+      claimantInfo: {
+        firstName: "Bo",
+        lastName: "Lee",
+        mailingStreetLine1: "1 Main St",
+        mailingCity: "Austin",
+        mailingCountry: "US",
+        mailingSubDivision: "TX",
+        mailingPostalCode: "73301",
+        emailAddress: "bo@example.com",
+        confirmEmailAddress: "bo@example.com",
+      },
+      claimDetails: {
+        boughtPartsKit: true,
+        quantity: 2,
+        unitPrice: "19.99",
+        purchaseDate: "3/7/2021",
+        boughtInStore: true,
+      },
       paymentElection: { paymentMethod: "check" },
       signature: { attestation: true, signature: "Bo Lee" },
       reCaptchaResponse: "test-pass",
       userPreferredCulture: "es",
     };
-    const submit = (parts: Record<string, unknown>) => claimant.api("/api/forms/standard", { method: "POST", body: multipart(parts) });
+    const submit = (parts: Record<string, unknown>) =>
+      claimant.api("/api/forms/standard", { method: "POST", body: multipart(parts) });
     expect((await submit(answers)).status).toBe(401); // not authorized yet
-    await authorize(claimant, "standard", { credentials: { claimId: "10000002", pin: "654321" }, reCaptchaResponse: "test-pass" });
+    await authorize(claimant, "standard", {
+      credentials: { claimId: "10000002", pin: "654321" },
+      reCaptchaResponse: "test-pass",
+    });
     const invalid = await submit({ ...answers, claimDetails: { ...answers.claimDetails, quantity: 0 } });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toEqual({ error: "claimDetails.quantity: The value must be between 1 and 100" });
@@ -415,7 +620,13 @@ describe.each(BACKENDS)("the JSON API on %s", (backend) => {
     expect(await (await submit(answers)).json()).toMatchObject({ referenceCodeForm }); // retried: the same claim
     const claim = (await readClaims(api)).find((row) => row.reference_code === referenceCodeForm)!;
     expect(claim.culture).toBe("es");
-    expect(claim.models.claimDetails).toMatchObject({ quantity: "2", unitPrice: "19.99", purchaseDate: "03/07/2021", boughtInStore: true, boughtOnline: false });
+    expect(claim.models.claimDetails).toMatchObject({
+      quantity: "2",
+      unitPrice: "19.99",
+      purchaseDate: "03/07/2021",
+      boughtInStore: true,
+      boughtOnline: false,
+    });
     expect(claim.models.signature).toMatchObject({ attestation: true, signature: "Bo Lee" });
   });
 });

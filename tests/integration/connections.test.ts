@@ -29,7 +29,9 @@ function upload(size: number): { headers: Record<string, string>; body: Buffer }
   const boundary = "----portal-test-boundary";
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="csrf"\r\n\r\nnone\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="documentContexts.file"; filename="scan.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="documentContexts.file"; filename="scan.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+    ),
     Buffer.alloc(size, "x"),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -54,13 +56,24 @@ function expectClosedCleanly(conversation: Conversation, status: number) {
 
 describe("an answer sent before the body was read leaves the connection usable", () => {
   test("the session guard's 303 (no session), with a 512 KB form", async () => {
-    const conversation = await converse(portal.url, [{ method: "POST", path: "/standard/claimant-info", headers: URL_ENCODED, body: 512 * KB }, NEXT]);
+    const conversation = await converse(portal.url, [
+      { method: "POST", path: "/standard/claimant-info", headers: URL_ENCODED, body: 512 * KB },
+      NEXT,
+    ]);
     expectKeptAndAnswered(conversation, 303);
     expect(conversation.responses[0]!.headers.location).toBe("/session-expired?form=standard");
   });
 
   test("the deadline's 303, with a 512 KB form", async () => {
-    const conversation = await converse(portal.url, [{ method: "POST", path: "/standard/claimant-info", headers: { ...URL_ENCODED, ...at("2028-01-15T12:00:00Z") }, body: 512 * KB }, NEXT]);
+    const conversation = await converse(portal.url, [
+      {
+        method: "POST",
+        path: "/standard/claimant-info",
+        headers: { ...URL_ENCODED, ...at("2028-01-15T12:00:00Z") },
+        body: 512 * KB,
+      },
+      NEXT,
+    ]);
     expectKeptAndAnswered(conversation, 303);
     expect(conversation.responses[0]!.headers.location).not.toContain("session-expired");
   });
@@ -69,24 +82,49 @@ describe("an answer sent before the body was read leaves the connection usable",
     const claimant = new Claimant(portal);
     await claimant.get("/standard");
     const conversation = await converse(portal.url, [
-      { method: "POST", path: "/api/forms/standard/authorize", headers: { "Content-Type": "application/json", Cookie: claimant.cookieHeader() }, body: `{"x":"${"a".repeat(512 * KB)}"}` },
+      {
+        method: "POST",
+        path: "/api/forms/standard/authorize",
+        headers: { "Content-Type": "application/json", Cookie: claimant.cookieHeader() },
+        body: `{"x":"${"a".repeat(512 * KB)}"}`,
+      },
       NEXT,
     ]);
     expectKeptAndAnswered(conversation, 403);
   });
 
   test("React Router's 400 for a POST from another origin, with a 512 KB form", async () => {
-    const conversation = await converse(portal.url, [{ method: "POST", path: "/standard", headers: { ...URL_ENCODED, Origin: "https://evil.example" }, body: 512 * KB }, NEXT]);
+    const conversation = await converse(portal.url, [
+      {
+        method: "POST",
+        path: "/standard",
+        headers: { ...URL_ENCODED, Origin: "https://evil.example" },
+        body: 512 * KB,
+      },
+      NEXT,
+    ]);
     expectKeptAndAnswered(conversation, 400);
   });
 
   test("a 405 (a page that takes no POST) and a POST to an unknown path, with a 512 KB form", async () => {
-    expectKeptAndAnswered(await converse(portal.url, [{ method: "POST", path: "/deadline", headers: URL_ENCODED, body: 512 * KB }, NEXT]), 405);
-    expectKeptAndAnswered(await converse(portal.url, [{ method: "POST", path: "/no-such-page", headers: URL_ENCODED, body: 512 * KB }, NEXT]), 404);
+    expectKeptAndAnswered(
+      await converse(portal.url, [{ method: "POST", path: "/deadline", headers: URL_ENCODED, body: 512 * KB }, NEXT]),
+      405,
+    );
+    expectKeptAndAnswered(
+      await converse(portal.url, [
+        { method: "POST", path: "/no-such-page", headers: URL_ENCODED, body: 512 * KB },
+        NEXT,
+      ]),
+      404,
+    );
   });
 
   test("a form over the form size limit: the 413 page, after reading no more than the limit", async () => {
-    const conversation = await converse(portal.url, [{ method: "POST", path: "/standard", headers: URL_ENCODED, body: 600 * KB }, NEXT]);
+    const conversation = await converse(portal.url, [
+      { method: "POST", path: "/standard", headers: URL_ENCODED, body: 600 * KB },
+      NEXT,
+    ]);
     expectKeptAndAnswered(conversation, 413);
     expect(conversation.responses[0]!.body).toContain("The form sent is too large. Please try again.");
   });
@@ -94,14 +132,22 @@ describe("an answer sent before the body was read leaves the connection usable",
 
 describe("a body over the drain limit: Connection: close, and a clean end", () => {
   test("a 17 MB form gets the 413 page, not a reset", async () => {
-    const conversation = await converse(portal.url, [{ method: "POST", path: "/standard", headers: URL_ENCODED, body: 17 * MB }, NEXT], 10_000);
+    const conversation = await converse(
+      portal.url,
+      [{ method: "POST", path: "/standard", headers: URL_ENCODED, body: 17 * MB }, NEXT],
+      10_000,
+    );
     expectClosedCleanly(conversation, 413);
     expect(conversation.responses[0]!.body).toContain("The form sent is too large. Please try again.");
   });
 
   test("a 5 MB upload after the session has gone: the session guard's 303", async () => {
     const { headers, body } = upload(5 * MB);
-    const conversation = await converse(portal.url, [{ method: "POST", path: "/reimbursement/supporting-documents", headers, body }, NEXT], 10_000);
+    const conversation = await converse(
+      portal.url,
+      [{ method: "POST", path: "/reimbursement/supporting-documents", headers, body }, NEXT],
+      10_000,
+    );
     expectClosedCleanly(conversation, 303);
     expect(conversation.responses[0]!.headers.location).toBe("/session-expired?form=reimbursement");
   });
@@ -109,7 +155,15 @@ describe("a body over the drain limit: Connection: close, and a clean end", () =
   test("a body of unknown length (chunked), answered early", async () => {
     const chunk = "a".repeat(64 * KB);
     const body = `${`${chunk.length.toString(16)}\r\n${chunk}\r\n`.repeat(8)}0\r\n\r\n`;
-    const conversation = await converse(portal.url, [{ method: "POST", path: "/standard/claimant-info", headers: { ...URL_ENCODED, "Transfer-Encoding": "chunked" }, body }, NEXT]);
+    const conversation = await converse(portal.url, [
+      {
+        method: "POST",
+        path: "/standard/claimant-info",
+        headers: { ...URL_ENCODED, "Transfer-Encoding": "chunked" },
+        body,
+      },
+      NEXT,
+    ]);
     expectClosedCleanly(conversation, 303);
   });
 });
@@ -118,7 +172,12 @@ test("answers that read the whole body keep the connection as before", async () 
   const claimant = new Claimant(portal);
   await claimant.get("/standard");
   const conversation = await converse(portal.url, [
-    { method: "POST", path: "/standard", headers: { ...URL_ENCODED, Cookie: claimant.cookieHeader() }, body: `csrf=${claimant.csrfToken()}&credentials.claimId=10000001&credentials.pin=000000&captchaToken=test-pass` },
+    {
+      method: "POST",
+      path: "/standard",
+      headers: { ...URL_ENCODED, Cookie: claimant.cookieHeader() },
+      body: `csrf=${claimant.csrfToken()}&credentials.claimId=10000001&credentials.pin=000000&captchaToken=test-pass`,
+    },
     NEXT,
   ]);
   expectKeptAndAnswered(conversation, 401);

@@ -44,7 +44,10 @@ describe("cultures", () => {
   });
 
   test("redirects keep the culture", async () => {
-    const response = await fetch(`${portal.url}/lookup?culture=es`, { redirect: "manual", headers: { "X-Test-Now": "2027-05-01T00:00:00Z" } });
+    const response = await fetch(`${portal.url}/lookup?culture=es`, {
+      redirect: "manual",
+      headers: { "X-Test-Now": "2027-05-01T00:00:00Z" },
+    });
     expect(response.headers.get("location")).toBe("/deadline?culture=es");
   });
 
@@ -61,7 +64,9 @@ describe("cultures", () => {
     expect(form.getAttribute("action")).toBe("/session-expired");
     expect(form.querySelectorAll("option").map((o) => o.getAttribute("value"))).toEqual(["en", "es"]);
     expect(form.querySelector("button[type=submit]")).not.toBeNull();
-    const hidden = form.querySelectorAll("input[type=hidden]").map((input) => [input.getAttribute("name"), input.getAttribute("value")]);
+    const hidden = form
+      .querySelectorAll("input[type=hidden]")
+      .map((input) => [input.getAttribute("name"), input.getAttribute("value")]);
     expect(hidden).toEqual([["form", "standard"]]);
     // What the browser sends when the claimant picks Español and presses the button:
     const chosen = await getPage(`${kontent.url}/session-expired?form=standard&culture=es`);
@@ -98,9 +103,23 @@ describe("cultures", () => {
 
   test("GET /api/culture/set-language follows a return URL only if, normalised, it is on this origin", async () => {
     const go = async (returnUrl: string) =>
-      (await fetch(`${portal.url}/api/culture/set-language?culture=es&returnUrl=${encodeURIComponent(returnUrl)}`, { redirect: "manual" })).headers.get("location");
+      (
+        await fetch(`${portal.url}/api/culture/set-language?culture=es&returnUrl=${encodeURIComponent(returnUrl)}`, {
+          redirect: "manual",
+        })
+      ).headers.get("location");
     // Dot segments and backslashes that a browser would resolve to another host.
-    for (const returnUrl of ["/.//evil.example/login", "/..//evil.example/login", "/x/..//evil.example/login", "/\\evil.example/login", "\\/evil.example", "/%2E//evil.example", "http://evil.example/", "javascript:alert(1)", " //evil.example"]) {
+    for (const returnUrl of [
+      "/.//evil.example/login",
+      "/..//evil.example/login",
+      "/x/..//evil.example/login",
+      "/\\evil.example/login",
+      "\\/evil.example",
+      "/%2E//evil.example",
+      "http://evil.example/",
+      "javascript:alert(1)",
+      " //evil.example",
+    ]) {
       const location = await go(returnUrl);
       expect(location, returnUrl).toBe("/?culture=es");
     }

@@ -17,7 +17,11 @@ const withTargets = settlementWith((s) => {
         redirectTargets: { es: "https://example.test/cerrado", default: "https://example.test/closed" },
       },
       lookupDeadline: { date: "03/31/2027", timeZone: "Pacific Standard Time" },
-      globalDeadline: { date: "06/30/2027", timeZone: "Pacific Standard Time", redirectTargets: { default: "https://example.test/over" } },
+      globalDeadline: {
+        date: "06/30/2027",
+        timeZone: "Pacific Standard Time",
+        redirectTargets: { default: "https://example.test/over" },
+      },
     },
   };
 });
@@ -35,7 +39,10 @@ async function outcome(server: PortalServer, method: "GET" | "POST", path: strin
   const response = await fetch(`${server.url}${path}`, {
     method,
     redirect: "manual",
-    headers: { ...at(now), ...(method === "POST" ? { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url } : {}) },
+    headers: {
+      ...at(now),
+      ...(method === "POST" ? { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url } : {}),
+    },
     body: method === "POST" ? "intent=continue" : undefined,
   });
   await response.arrayBuffer();
@@ -50,21 +57,33 @@ describe.each(["GET", "POST"] as const)("the deadline guard on %s", (method) => 
   });
 
   test("a passed deadline goes to its target for the culture", async () => {
-    expect(await outcome(targets, method, "/automotive?culture=es", AFTER_FILING)).toEqual({ status: 303, location: "https://example.test/cerrado" });
+    expect(await outcome(targets, method, "/automotive?culture=es", AFTER_FILING)).toEqual({
+      status: 303,
+      location: "https://example.test/cerrado",
+    });
   });
 
   test("else to its default target", async () => {
     for (const path of ["/", "/automotive/", "/standard", "/reimbursement"]) {
-      expect(await outcome(targets, method, path, AFTER_FILING), path).toEqual({ status: 303, location: "https://example.test/closed" });
+      expect(await outcome(targets, method, path, AFTER_FILING), path).toEqual({
+        status: 303,
+        location: "https://example.test/closed",
+      });
     }
   });
 
   test("else to the global deadline's default", async () => {
-    expect(await outcome(targets, method, "/lookup?culture=es", AFTER_FILING)).toEqual({ status: 303, location: "https://example.test/over" });
+    expect(await outcome(targets, method, "/lookup?culture=es", AFTER_FILING)).toEqual({
+      status: 303,
+      location: "https://example.test/over",
+    });
   });
 
   test("else to /deadline, keeping the culture", async () => {
-    expect(await outcome(demo, method, "/lookup", "2027-04-01T08:00:00Z")).toEqual({ status: 303, location: "/deadline" });
+    expect(await outcome(demo, method, "/lookup", "2027-04-01T08:00:00Z")).toEqual({
+      status: 303,
+      location: "/deadline",
+    });
     expect(await outcome(demo, method, "/reimbursement?culture=es", "2027-04-01T08:00:00Z")).toEqual({
       status: 303,
       location: "/deadline?culture=es",

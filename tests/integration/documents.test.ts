@@ -18,11 +18,19 @@ const SIGNED = { "signature.attestation": "on", "signature.signature": "Ana Garc
 
 /** The client ids of a records block's saved rows, in order, as its remove buttons name them. */
 function savedIds(page: Page, model: string): string[] {
-  return page.document.querySelectorAll(`#records-${model} tbody tr input[name="record"]`).map((input) => input.getAttribute("value")!);
+  return page.document
+    .querySelectorAll(`#records-${model} tbody tr input[name="record"]`)
+    .map((input) => input.getAttribute("value")!);
 }
 
 function rowTexts(page: Page, model: string): string[] {
-  return page.document.querySelectorAll(`#records-${model} tbody tr`).map((row) => row.querySelectorAll("th, td").slice(0, -1).map((cell) => cell.textContent.trim()).join(" | "));
+  return page.document.querySelectorAll(`#records-${model} tbody tr`).map((row) =>
+    row
+      .querySelectorAll("th, td")
+      .slice(0, -1)
+      .map((cell) => cell.textContent.trim())
+      .join(" | "),
+  );
 }
 
 const atDocuments = (portal: PortalServer) => reimbursementAtDocuments(new Claimant(portal));
@@ -34,17 +42,33 @@ const expense = (date: string, description: string, amount: string) => ({
 });
 
 /** A record button as a browser without JavaScript posts it. */
-async function press(claimant: Claimant, intent: string, model: string, record?: string, fields: Record<string, string> = {}) {
+async function press(
+  claimant: Claimant,
+  intent: string,
+  model: string,
+  record?: string,
+  fields: Record<string, string> = {},
+) {
   return claimant.post(DOCUMENTS, { records: model, intent, ...(record ? { record } : {}), ...fields });
 }
 
-async function upload(claimant: Claimant, file: { name: string; content: Uint8Array<ArrayBuffer> }, fields: Record<string, string>) {
-  return claimant.postMultipart(DOCUMENTS, { records: "documentContexts", record: "new", intent: "upload", ...fields }, { "documentContexts.file": file });
+async function upload(
+  claimant: Claimant,
+  file: { name: string; content: Uint8Array<ArrayBuffer> },
+  fields: Record<string, string>,
+) {
+  return claimant.postMultipart(
+    DOCUMENTS,
+    { records: "documentContexts", record: "new", intent: "upload", ...fields },
+    { "documentContexts.file": file },
+  );
 }
 
 /** A claim's documents in the order of its document records. */
 function inRecordOrder(claim: Claim, documents: StoredDocument[]): StoredDocument[] {
-  return (claim.records.documentContexts ?? []).map((record) => documents.find((document) => document.id === record.documentId)!);
+  return (claim.records.documentContexts ?? []).map(
+    (record) => documents.find((document) => document.id === record.documentId)!,
+  );
 }
 
 describe.each(BACKENDS)("documents and records without JavaScript, on %s", (backend) => {
@@ -65,61 +89,122 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
     expect(summaryLines(early)).toEqual(["Expenses: add at least 1 before you continue.", "Provide documentation"]);
 
     // Add opens a draft row ("Add more" is then hidden); an invalid save keeps the answers and says why.
-    expect((await press(claimant, "add", "claimTransactions")).headers.get("location")).toBe(`${DOCUMENTS}?saved=1#records-claimTransactions`);
+    expect((await press(claimant, "add", "claimTransactions")).headers.get("location")).toBe(
+      `${DOCUMENTS}?saved=1#records-claimTransactions`,
+    );
     const drafting = await claimant.get(DOCUMENTS);
     expect(drafting.document.querySelector('#records-claimTransactions button[value="add"]')).toBeNull();
-    const draftId = drafting.document.querySelector('#records-claimTransactions .record-draft input[name="record"]')!.getAttribute("value")!;
+    const draftId = drafting.document
+      .querySelector('#records-claimTransactions .record-draft input[name="record"]')!
+      .getAttribute("value")!;
     expect(draftId).toMatch(/^txn-[a-z2-9]{8}$/);
     const invalid = await press(claimant, "save", "claimTransactions", draftId, expense("13/45/2024", "Tow truck", ""));
     expect(invalid.status).toBe(400);
     expect(fieldError(invalid, "claimTransactions.expenseDate")).toMatch(/date/i);
     expect(fieldError(invalid, "claimTransactions.amount")).toBe("Value is required");
-    expect(invalid.document.querySelector("#field-claimTransactions-description")?.getAttribute("value")).toBe("Tow truck");
+    expect(invalid.document.querySelector("#field-claimTransactions-description")?.getAttribute("value")).toBe(
+      "Tow truck",
+    );
     // An amount past what the settlement pays is refused with its own message, not stored (issue 10).
-    const huge = await press(claimant, "save", "claimTransactions", draftId, expense("5/1/2024", "Tow truck", "99999999999999"));
+    const huge = await press(
+      claimant,
+      "save",
+      "claimTransactions",
+      draftId,
+      expense("5/1/2024", "Tow truck", "99999999999999"),
+    );
     expect(huge.status).toBe(400);
     expect(fieldError(huge, "claimTransactions.amount")).toBe("Enter an expense of $0.01 to $25,000");
-    expect((await press(claimant, "save", "claimTransactions", draftId, expense("5/1/2024", "Tow truck", "25,000.01"))).status).toBe(400);
-    const refusedDraft = await withStore(portal, (store) => store.getDraft(`member:${claimant.member["credentials.claimId"]}`, "reimbursement"));
+    expect(
+      (await press(claimant, "save", "claimTransactions", draftId, expense("5/1/2024", "Tow truck", "25,000.01")))
+        .status,
+    ).toBe(400);
+    const refusedDraft = await withStore(portal, (store) =>
+      store.getDraft(`member:${claimant.member["credentials.claimId"]}`, "reimbursement"),
+    );
     expect(refusedDraft?.records?.claimTransactions?.flatMap((record) => record.fields.amount ?? [])).toEqual([]);
-    expect((await press(claimant, "save", "claimTransactions", draftId, expense("5/1/2024", "Tow truck", "120"))).status).toBe(303);
+    expect(
+      (await press(claimant, "save", "claimTransactions", draftId, expense("5/1/2024", "Tow truck", "120"))).status,
+    ).toBe(303);
 
-    for (const [date, description, amount] of [["5/2/2024", "Rental car", "310.45"], ["5/3/2024", "Second opinion", "75"]]) {
+    for (const [date, description, amount] of [
+      ["5/2/2024", "Rental car", "310.45"],
+      ["5/3/2024", "Second opinion", "75"],
+    ]) {
       await press(claimant, "add", "claimTransactions");
       const page = await claimant.get(DOCUMENTS);
-      const id = page.document.querySelector('#records-claimTransactions .record-draft input[name="record"]')!.getAttribute("value")!;
-      expect((await press(claimant, "save", "claimTransactions", id, expense(date!, description!, amount!))).status).toBe(303);
+      const id = page.document
+        .querySelector('#records-claimTransactions .record-draft input[name="record"]')!
+        .getAttribute("value")!;
+      expect(
+        (await press(claimant, "save", "claimTransactions", id, expense(date!, description!, amount!))).status,
+      ).toBe(303);
     }
     let page = await claimant.get(DOCUMENTS);
-    expect(rowTexts(page, "claimTransactions")).toEqual(["Expense 1 | 05/01/2024 | Tow truck | $120.00", "Expense 2 | 05/02/2024 | Rental car | $310.45", "Expense 3 | 05/03/2024 | Second opinion | $75.00"]);
+    expect(rowTexts(page, "claimTransactions")).toEqual([
+      "Expense 1 | 05/01/2024 | Tow truck | $120.00",
+      "Expense 2 | 05/02/2024 | Rental car | $310.45",
+      "Expense 3 | 05/03/2024 | Second opinion | $75.00",
+    ]);
     const [tow, rental, opinion] = savedIds(page, "claimTransactions") as [string, string, string];
     expect((await press(claimant, "remove", "claimTransactions", opinion)).status).toBe(303);
     page = await claimant.get(DOCUMENTS);
     expect(savedIds(page, "claimTransactions")).toEqual([tow, rental]);
     // A receipt can name only a saved expense.
-    expect(page.document.querySelectorAll("#field-documentContexts-claimTransactionId option").map((option) => option.getAttribute("value"))).toEqual(["", tow, rental]);
+    expect(
+      page.document
+        .querySelectorAll("#field-documentContexts-claimTransactionId option")
+        .map((option) => option.getAttribute("value")),
+    ).toEqual(["", tow, rental]);
 
     // Uploads: invalid draft, no file, renamed executable, wrong type, oversize: each refused, nothing kept.
     const towReceipt = pdfOfSize(200_000);
-    const noKind = await upload(claimant, { name: "tow.pdf", content: towReceipt }, { "documentContexts.claimTransactionId": tow });
+    const noKind = await upload(
+      claimant,
+      { name: "tow.pdf", content: towReceipt },
+      { "documentContexts.claimTransactionId": tow },
+    );
     expect(noKind.status).toBe(400);
     expect(fieldError(noKind, "documentContexts.documentKind")).toBe("Value is required");
-    const noFile = await claimant.postMultipart(DOCUMENTS, { records: "documentContexts", record: "new", intent: "upload", "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": tow });
+    const noFile = await claimant.postMultipart(DOCUMENTS, {
+      records: "documentContexts",
+      record: "new",
+      intent: "upload",
+      "documentContexts.documentKind": "receipt",
+      "documentContexts.claimTransactionId": tow,
+    });
     expect(fieldError(noFile, "documentContexts.file")).toBe("Choose a file to upload.");
-    const receiptFor = (expenseId: string) => ({ "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": expenseId });
+    const receiptFor = (expenseId: string) => ({
+      "documentContexts.documentKind": "receipt",
+      "documentContexts.claimTransactionId": expenseId,
+    });
     const renamed = await upload(claimant, { name: "receipt.pdf", content: RENAMED_EXECUTABLE }, receiptFor(tow));
     expect(renamed.status).toBe(400);
-    expect(fieldError(renamed, "documentContexts.file")).toBe("receipt.pdf is not a real PDF file. Choose the document itself, saved in the format its name says.");
-    expect(summaryLines(renamed)).toEqual(["File: receipt.pdf is not a real PDF file. Choose the document itself, saved in the format its name says."]);
+    expect(fieldError(renamed, "documentContexts.file")).toBe(
+      "receipt.pdf is not a real PDF file. Choose the document itself, saved in the format its name says.",
+    );
+    expect(summaryLines(renamed)).toEqual([
+      "File: receipt.pdf is not a real PDF file. Choose the document itself, saved in the format its name says.",
+    ]);
     const exe = await upload(claimant, { name: "receipt.exe", content: RENAMED_EXECUTABLE }, receiptFor(tow));
-    expect(fieldError(exe, "documentContexts.file")).toBe("receipt.exe is not a type of file you can upload. Choose a PDF, JPEG, PNG, HEIC or TIFF file.");
-    const oversize = await upload(claimant, { name: "scan.pdf", content: pdfOfSize(10 * 1024 * 1024 + 1) }, receiptFor(tow));
-    expect(fieldError(oversize, "documentContexts.file")).toBe("scan.pdf is too large: each file can be at most 10 MB.");
+    expect(fieldError(exe, "documentContexts.file")).toBe(
+      "receipt.exe is not a type of file you can upload. Choose a PDF, JPEG, PNG, HEIC or TIFF file.",
+    );
+    const oversize = await upload(
+      claimant,
+      { name: "scan.pdf", content: pdfOfSize(10 * 1024 * 1024 + 1) },
+      receiptFor(tow),
+    );
+    expect(fieldError(oversize, "documentContexts.file")).toBe(
+      "scan.pdf is too large: each file can be at most 10 MB.",
+    );
 
     expect((await upload(claimant, { name: "tow.pdf", content: towReceipt }, receiptFor(tow))).status).toBe(303);
     const duplicate = await upload(claimant, { name: "TOW.pdf", content: PDF }, receiptFor(rental));
     expect(duplicate.status).toBe(400);
-    expect(fieldError(duplicate, "documentContexts.file")).toBe("A file named TOW.pdf already exists. Rename the file or choose another one.");
+    expect(fieldError(duplicate, "documentContexts.file")).toBe(
+      "A file named TOW.pdf already exists. Rename the file or choose another one.",
+    );
     expect((await upload(claimant, { name: "rental.png", content: PNG }, receiptFor(rental))).status).toBe(303);
     page = await claimant.get(DOCUMENTS);
     expect(rowTexts(page, "documentContexts")).toEqual([
@@ -127,7 +212,9 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
       `Document 2 | rental.png | Receipt | Expense 2: 05/02/2024, Rental car, $310.45 | ${PNG.length} B`,
     ]);
     // The manager begins the next draft by itself: no "Add more" while it is open.
-    expect(page.document.querySelector('#records-documentContexts .record-draft button[value="upload"]')).not.toBeNull();
+    expect(
+      page.document.querySelector('#records-documentContexts .record-draft button[value="upload"]'),
+    ).not.toBeNull();
     expect(page.document.querySelector('#records-documentContexts button[value="add"]')).toBeNull();
 
     // On to the summary, which lists every record; then file the claim.
@@ -135,18 +222,33 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
     expect(next.headers.get("location")).toBe("/reimbursement/claim-summary?saved=1");
     const summary = await claimant.get("/reimbursement/claim-summary");
     expect(summary.text("#answers-supporting-documents + * , .answer-section:last-of-type")).toContain("tow.pdf");
-    expect((await claimant.post("/reimbursement/claim-summary", SIGNED)).headers.get("location")).toBe("/reimbursement/confirmation");
+    expect((await claimant.post("/reimbursement/claim-summary", SIGNED)).headers.get("location")).toBe(
+      "/reimbursement/confirmation",
+    );
     const code = (await claimant.get("/reimbursement/confirmation")).text(".reference-code");
 
     const store = openStoreOf(portal);
     try {
       const claim = await store.getClaim(code);
-      expect(claim?.records.claimTransactions?.map((record) => [record.fields.description, record.fields.amount])).toEqual([["Tow truck", "120.00"], ["Rental car", "310.45"]]);
+      expect(
+        claim?.records.claimTransactions?.map((record) => [record.fields.description, record.fields.amount]),
+      ).toEqual([
+        ["Tow truck", "120.00"],
+        ["Rental car", "310.45"],
+      ]);
       const documents = inRecordOrder(claim!, await store.claimDocuments(code));
-      expect(documents.map((document) => [document.name, document.mediaType])).toEqual([["tow.pdf", "application/pdf"], ["rental.png", "image/png"]]);
+      expect(documents.map((document) => [document.name, document.mediaType])).toEqual([
+        ["tow.pdf", "application/pdf"],
+        ["rental.png", "image/png"],
+      ]);
       expect(await readAll(store.readDocument(documents[0]!.id))).toEqual(towReceipt);
       expect(await readAll(store.readDocument(documents[1]!.id))).toEqual(PNG);
-      expect(claim?.records.documentContexts?.map((record) => [record.documentId, record.fields.claimTransactionId])).toEqual([[documents[0]!.id, tow], [documents[1]!.id, rental]]);
+      expect(
+        claim?.records.documentContexts?.map((record) => [record.documentId, record.fields.claimTransactionId]),
+      ).toEqual([
+        [documents[0]!.id, tow],
+        [documents[1]!.id, rental],
+      ]);
     } finally {
       await store.close();
     }
@@ -157,11 +259,19 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
     const claimant = await atDocuments(portal);
     await press(claimant, "add", "claimTransactions");
     let page = await claimant.get(DOCUMENTS);
-    const id = page.document.querySelector('#records-claimTransactions .record-draft input[name="record"]')!.getAttribute("value")!;
+    const id = page.document
+      .querySelector('#records-claimTransactions .record-draft input[name="record"]')!
+      .getAttribute("value")!;
     await press(claimant, "save", "claimTransactions", id, expense("5/1/2024", "Tow", "99"));
-    await upload(claimant, { name: "tow.pdf", content: PDF }, { "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": id });
+    await upload(
+      claimant,
+      { name: "tow.pdf", content: PDF },
+      { "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": id },
+    );
     page = await claimant.get(DOCUMENTS);
-    expect(page.text("#records-claimTransactions tbody button")).toBe("Remove Expense 1 and the 1 document(s) attached to it");
+    expect(page.text("#records-claimTransactions tbody button")).toBe(
+      "Remove Expense 1 and the 1 document(s) attached to it",
+    );
     await press(claimant, "remove", "claimTransactions", id);
     page = await claimant.get(DOCUMENTS);
     expect(savedIds(page, "claimTransactions")).toEqual([]);
@@ -169,7 +279,9 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
 
     await press(claimant, "add", "claimTransactions");
     page = await claimant.get(DOCUMENTS);
-    const draft = page.document.querySelector('#records-claimTransactions .record-draft input[name="record"]')!.getAttribute("value")!;
+    const draft = page.document
+      .querySelector('#records-claimTransactions .record-draft input[name="record"]')!
+      .getAttribute("value")!;
     expect((await press(claimant, "cancel", "claimTransactions", draft)).status).toBe(303);
     page = await claimant.get(DOCUMENTS);
     expect(page.document.querySelector("#records-claimTransactions .record-draft")).toBeNull();
@@ -186,24 +298,40 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
       body: JSON.stringify({ credentials: { claimId: "10000003", pin: "111222" }, reCaptchaResponse: "test-pass" }),
     });
     expect(authorized.status).toBe(200);
-    const claimantInfo = Object.fromEntries(Object.entries(AUTOMOTIVE_CLAIMANT).map(([name, value]) => [name.split(".")[1], value]));
-    const details = Object.fromEntries(Object.entries(REIMBURSEMENT_DETAILS).map(([name, value]) => [name.split(".")[1], value]));
+    const claimantInfo = Object.fromEntries(
+      Object.entries(AUTOMOTIVE_CLAIMANT).map(([name, value]) => [name.split(".")[1], value]),
+    );
+    const details = Object.fromEntries(
+      Object.entries(REIMBURSEMENT_DETAILS).map(([name, value]) => [name.split(".")[1], value]),
+    );
     const base = {
       claimantInfo,
       claimDetails: details,
       paymentElection: { paymentMethod: "check" },
       signature: { attestation: true, signature: "Carmen Ruiz" },
       reCaptchaResponse: "test-pass",
-      claimTransactions: [{ clientId: "txn-abcdefgh", fields: { expenseDate: "5/1/2024", description: "Tow", amount: "95" } }],
+      claimTransactions: [
+        { clientId: "txn-abcdefgh", fields: { expenseDate: "5/1/2024", description: "Tow", amount: "95" } },
+      ],
       documentContexts: [
-        { clientId: "doc-abcdefgh", fields: { name: "tow.pdf", documentKind: "receipt", claimTransactionId: "txn-abcdefgh" } },
-        { clientId: "doc-bcdefghi", fields: { name: "photo.png", documentKind: "other", claimTransactionId: "txn-abcdefgh" } },
+        {
+          clientId: "doc-abcdefgh",
+          fields: { name: "tow.pdf", documentKind: "receipt", claimTransactionId: "txn-abcdefgh" },
+        },
+        {
+          clientId: "doc-bcdefghi",
+          fields: { name: "photo.png", documentKind: "other", claimTransactionId: "txn-abcdefgh" },
+        },
       ],
     };
     const submit = (parts: Record<string, unknown>, files: Array<[string, Uint8Array<ArrayBuffer>]>) => {
       const form = new FormData();
       // A part given as { json } is sent as that very text (numbers JavaScript cannot hold).
-      for (const [name, value] of Object.entries(parts)) form.append(name, typeof value === "object" && value !== null && "json" in value ? String(value.json) : JSON.stringify(value));
+      for (const [name, value] of Object.entries(parts))
+        form.append(
+          name,
+          typeof value === "object" && value !== null && "json" in value ? String(value.json) : JSON.stringify(value),
+        );
       for (const [name, content] of files) form.append("documents", new File([content], name));
       return claimant.api("/api/forms/reimbursement", { method: "POST", body: form });
     };
@@ -213,27 +341,67 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
       expect(response.status).toBe(400);
       return ((await response.json()) as { error: string }).error;
     };
-    expect(await refused(base, [["doc-abcdefgh", receipt]])).toBe('documentContexts[1]: no file in "documents" is named by its clientId or name');
-    expect(await refused(base, [["doc-abcdefgh", receipt], ["photo.png", PNG], ["stray.pdf", PDF]])).toBe('documents: the file "stray.pdf" matches no document context (by clientId or name).');
-    expect(await refused(base, [["doc-abcdefgh", RENAMED_EXECUTABLE], ["photo.png", PNG]])).toBe("documents: tow.pdf is not a real PDF file. Choose the document itself, saved in the format its name says.");
-    expect(await refused({ ...base, documentContexts: [{ ...base.documentContexts[0], fields: { ...base.documentContexts[0]!.fields, claimTransactionId: "txn-zzzzzzzz" } }] }, [["doc-abcdefgh", receipt]])).toBe(
-      "documentContexts[0].claimTransactionId: The value entered is not valid",
+    expect(await refused(base, [["doc-abcdefgh", receipt]])).toBe(
+      'documentContexts[1]: no file in "documents" is named by its clientId or name',
     );
-    expect(await refused({ ...base, claimTransactions: [], documentContexts: [] }, [])).toBe("claimTransactions: Expenses: add at least 1 before you continue.; documentContexts: Provide documentation");
+    expect(
+      await refused(base, [
+        ["doc-abcdefgh", receipt],
+        ["photo.png", PNG],
+        ["stray.pdf", PDF],
+      ]),
+    ).toBe('documents: the file "stray.pdf" matches no document context (by clientId or name).');
+    expect(
+      await refused(base, [
+        ["doc-abcdefgh", RENAMED_EXECUTABLE],
+        ["photo.png", PNG],
+      ]),
+    ).toBe("documents: tow.pdf is not a real PDF file. Choose the document itself, saved in the format its name says.");
+    expect(
+      await refused(
+        {
+          ...base,
+          documentContexts: [
+            {
+              ...base.documentContexts[0],
+              fields: { ...base.documentContexts[0]!.fields, claimTransactionId: "txn-zzzzzzzz" },
+            },
+          ],
+        },
+        [["doc-abcdefgh", receipt]],
+      ),
+    ).toBe("documentContexts[0].claimTransactionId: The value entered is not valid");
+    expect(await refused({ ...base, claimTransactions: [], documentContexts: [] }, [])).toBe(
+      "claimTransactions: Expenses: add at least 1 before you continue.; documentContexts: Provide documentation",
+    );
 
     // Bank details as bare JSON numbers: the account number is past 2^53, and is stored as written.
-    const paymentElection = { json: '{"paymentMethod":"directDeposit","routingNumber":121000358,"accountNumber":9007199254740993,"accountType":"checking"}' };
-    const filed = await submit({ ...base, paymentElection }, [["doc-abcdefgh", receipt], ["photo.png", PNG]]);
+    const paymentElection = {
+      json: '{"paymentMethod":"directDeposit","routingNumber":121000358,"accountNumber":9007199254740993,"accountType":"checking"}',
+    };
+    const filed = await submit({ ...base, paymentElection }, [
+      ["doc-abcdefgh", receipt],
+      ["photo.png", PNG],
+    ]);
     expect(filed.status).toBe(200);
     const { referenceCodeForm } = (await filed.json()) as { referenceCodeForm: string };
     const store = openStoreOf(portal);
     try {
       const claim = await store.getClaim(referenceCodeForm);
       const documents = inRecordOrder(claim!, await store.claimDocuments(referenceCodeForm));
-      expect(claim?.models.paymentElection).toMatchObject({ routingNumber: "121000358", accountNumber: "9007199254740993" });
+      expect(claim?.models.paymentElection).toMatchObject({
+        routingNumber: "121000358",
+        accountNumber: "9007199254740993",
+      });
       expect(documents.map((document) => document.name)).toEqual(["tow.pdf", "photo.png"]);
       expect(await readAll(store.readDocument(documents[0]!.id))).toEqual(receipt);
-      expect(claim?.records.documentContexts?.map((record) => [record.clientId, record.documentId, record.fields.claimTransactionId])).toEqual([
+      expect(
+        claim?.records.documentContexts?.map((record) => [
+          record.clientId,
+          record.documentId,
+          record.fields.claimTransactionId,
+        ]),
+      ).toEqual([
         ["doc-abcdefgh", documents[0]!.id, "txn-abcdefgh"],
         ["doc-bcdefghi", documents[1]!.id, "txn-abcdefgh"],
       ]);
@@ -244,8 +412,14 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
 
   test("record buttons need the session's CSRF token, like every POST", async () => {
     const claimant = await atDocuments(portal);
-    expect((await claimant.post(DOCUMENTS, { records: "claimTransactions", intent: "add" }, { csrf: false })).status).toBe(403);
-    const forged = await claimant.postMultipart(DOCUMENTS, { csrf: "forged", records: "documentContexts", record: "new", intent: "upload" }, { "documentContexts.file": { name: "a.pdf", content: PDF } });
+    expect(
+      (await claimant.post(DOCUMENTS, { records: "claimTransactions", intent: "add" }, { csrf: false })).status,
+    ).toBe(403);
+    const forged = await claimant.postMultipart(
+      DOCUMENTS,
+      { csrf: "forged", records: "documentContexts", record: "new", intent: "upload" },
+      { "documentContexts.file": { name: "a.pdf", content: PDF } },
+    );
     expect(forged.status).toBe(403);
   });
 });
@@ -258,7 +432,9 @@ describe.each(BACKENDS)("a member's draft, on %s", (backend) => {
       await uploadReceipt(claimant, await addExpense(claimant), { name: "kept.pdf", content: PDF });
       // Its last request two hours ago (the test clock): long past the 30-minute time-out.
       await claimant.api(DOCUMENTS, { headers: { "X-Test-Now": new Date(Date.now() - 2 * 3_600_000).toISOString() } });
-      await expect.poll(() => /"expired sessions and drafts purged"/.test(portal.output()), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(() => /"expired sessions and drafts purged"/.test(portal.output()), { timeout: 10_000 })
+        .toBe(true);
       expect(portal.output()).toMatch(/"expired sessions and drafts purged","sessions":1,"drafts":0,"documents":0/);
       expect((await claimant.get(DOCUMENTS)).headers.get("location")).toBe("/session-expired?form=reimbursement");
 
@@ -284,7 +460,9 @@ describe.each(BACKENDS)("a member's draft, on %s", (backend) => {
     // The claim flows closed 40 days ago; with 30 days' retention (the default) their drafts go.
     const closed = new Date(Date.now() - 40 * day).toISOString().slice(0, 19);
     const settlement = settlementWith((config) => {
-      for (const { deadlines } of Object.values(config.deadlines as Record<string, { deadlines: Record<string, unknown> }>)) {
+      for (const { deadlines } of Object.values(
+        config.deadlines as Record<string, { deadlines: Record<string, unknown> }>,
+      )) {
         deadlines.claimFilingDeadline = { deadlineDateTime: closed };
         delete deadlines.globalDeadline;
       }
@@ -294,12 +472,20 @@ describe.each(BACKENDS)("a member's draft, on %s", (backend) => {
     const portal = await startPortal({ backend, settlementDir: settlement });
     try {
       // Filled in before the deadline (the test clock), then left.
-      const claimant = await reimbursementAtDocuments(new Claimant(portal, { "X-Test-Now": new Date(Date.now() - 50 * day).toISOString() }));
+      const claimant = await reimbursementAtDocuments(
+        new Claimant(portal, { "X-Test-Now": new Date(Date.now() - 50 * day).toISOString() }),
+      );
       await uploadReceipt(claimant, await addExpense(claimant), { name: "late.pdf", content: PDF });
-      const upload = (await withStore(portal, (store) => store.getDraft(`member:${claimant.member["credentials.claimId"]}`, "reimbursement")))!.records!.documentContexts![0]!.documentId!;
+      const upload = (await withStore(portal, (store) =>
+        store.getDraft(`member:${claimant.member["credentials.claimId"]}`, "reimbursement"),
+      ))!.records!.documentContexts![0]!.documentId!;
       const purged = await portalCommand(portal, settlement, "purge");
       expect(purged.stdout).toMatch(/, 1 drafts past their flow's deadline and retention, and 1 unfiled documents\./);
-      expect(await withStore(portal, (store) => store.getDraft(`member:${claimant.member["credentials.claimId"]}`, "reimbursement"))).toBeUndefined();
+      expect(
+        await withStore(portal, (store) =>
+          store.getDraft(`member:${claimant.member["credentials.claimId"]}`, "reimbursement"),
+        ),
+      ).toBeUndefined();
       expect(await withStore(portal, (store) => store.getDocument(upload))).toBeUndefined();
     } finally {
       await portal.stop();
@@ -325,7 +511,9 @@ describe("records a settlement lets claimants edit", () => {
   test("edit opens a saved record as a draft with its answers; cancel restores them, save replaces them; no remove when not allowed", async () => {
     const claimant = await atDocuments(portal);
     await press(claimant, "add", "claimTransactions");
-    const id = (await claimant.get(DOCUMENTS)).document.querySelector('#records-claimTransactions .record-draft input[name="record"]')!.getAttribute("value")!;
+    const id = (await claimant.get(DOCUMENTS)).document
+      .querySelector('#records-claimTransactions .record-draft input[name="record"]')!
+      .getAttribute("value")!;
     await press(claimant, "save", "claimTransactions", id, expense("5/1/2024", "Tow", "95"));
     let page = await claimant.get(DOCUMENTS);
     expect(page.document.querySelector('#records-claimTransactions tbody button[value="remove"]')).toBeNull();
@@ -365,7 +553,9 @@ describe.each(BACKENDS)("a 50 MB upload on %s", (backend) => {
     const claimant = await atDocuments(portal);
     await press(claimant, "add", "claimTransactions");
     let page = await claimant.get(DOCUMENTS);
-    const id = page.document.querySelector('#records-claimTransactions .record-draft input[name="record"]')!.getAttribute("value")!;
+    const id = page.document
+      .querySelector('#records-claimTransactions .record-draft input[name="record"]')!
+      .getAttribute("value")!;
     await press(claimant, "save", "claimTransactions", id, expense("5/1/2024", "Tow", "99"));
     const fields = { "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": id };
     const pid = portal.process.pid!;
@@ -379,10 +569,13 @@ describe.each(BACKENDS)("a 50 MB upload on %s", (backend) => {
       expect(result.status).toBe(303);
       return processMemory(pid).peak - before.rss;
     };
-    const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB (${((bytes / big.length) * 100).toFixed(1)}% of the file)`;
+    const mb = (bytes: number) =>
+      `${(bytes / 2 ** 20).toFixed(1)} MB (${((bytes / big.length) * 100).toFixed(1)}% of the file)`;
     const first = await measure("first.pdf");
     const second = await measure("second.pdf");
-    console.log(`[${backend}] 50 MB uploads: server peak RSS grew ${mb(first)} during the first, ${mb(second)} during the second`);
+    console.log(
+      `[${backend}] 50 MB uploads: server peak RSS grew ${mb(first)} during the first, ${mb(second)} during the second`,
+    );
     // The first upload also warms the process (code, pools); the second shows the steady state.
     expect(first).toBeLessThan(big.length * 0.3);
     expect(second).toBeLessThan(big.length * 0.15);

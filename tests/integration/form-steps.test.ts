@@ -2,7 +2,13 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Claimant, fieldError, storedDrafts, summaryLines } from "#tests/support/claimant.ts";
-import { AUTOMOTIVE_CLAIMANT, AUTOMOTIVE_DETAILS, REIMBURSEMENT_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
+import {
+  AUTOMOTIVE_CLAIMANT,
+  AUTOMOTIVE_DETAILS,
+  REIMBURSEMENT_DETAILS,
+  STANDARD_CLAIMANT,
+  STANDARD_DETAILS,
+} from "#tests/support/demo-answers.ts";
 import { blankMember } from "#tests/support/members.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { withStore } from "#tests/support/server-state.ts";
@@ -67,7 +73,9 @@ describe("a step without JavaScript", () => {
     ]);
     expect(page.document.querySelector(".error-summary a")?.getAttribute("href")).toBe("#field-claimantInfo-firstName");
     expect(fieldError(page, "claimantInfo.firstName")).toBe("Value is required");
-    expect(page.document.querySelector("#field-claimantInfo-firstName")?.getAttribute("aria-describedby")).toBe("field-claimantInfo-firstName-error");
+    expect(page.document.querySelector("#field-claimantInfo-firstName")?.getAttribute("aria-describedby")).toBe(
+      "field-claimantInfo-firstName-error",
+    );
     expect(page.document.querySelector("#field-claimantInfo-firstName")?.getAttribute("aria-invalid")).toBe("true");
     expect(page.text("title")).toContain("About you");
   });
@@ -75,11 +83,20 @@ describe("a step without JavaScript", () => {
   test("what was typed comes back in the inputs", async () => {
     const claimant = await signedIn("automotive");
     await claimant.get("/automotive/claimant-info");
-    const page = await claimant.post("/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.firstName": "Ana<script>" });
+    const page = await claimant.post("/automotive/claimant-info", {
+      ...AUTOMOTIVE_CLAIMANT,
+      "claimantInfo.firstName": "Ana<script>",
+    });
     expect(page.status).toBe(400);
     expect(page.document.querySelector("#field-claimantInfo-firstName")?.getAttribute("value")).toBe("Ana<script>");
-    expect(page.document.querySelector("#field-claimantInfo-mailingSubDivision option[selected]")?.getAttribute("value")).toBe("WA");
-    expect(page.document.querySelector('input[name="claimantInfo.contactPreference"][value="email"]')?.hasAttribute("checked")).toBe(true);
+    expect(
+      page.document.querySelector("#field-claimantInfo-mailingSubDivision option[selected]")?.getAttribute("value"),
+    ).toBe("WA");
+    expect(
+      page.document
+        .querySelector('input[name="claimantInfo.contactPreference"][value="email"]')
+        ?.hasAttribute("checked"),
+    ).toBe(true);
   });
 
   test("messages follow the culture", async () => {
@@ -89,7 +106,9 @@ describe("a step without JavaScript", () => {
     expect(page.status).toBe(400);
     expect(summaryLines(page)[0]).toBe("Nombre: Este valor es obligatorio");
     expect(page.text(".error-summary h2")).toBe("Hay un problema");
-    expect(page.document.querySelector("form.step-form")?.getAttribute("action")).toBe("/automotive/claimant-info?culture=es");
+    expect(page.document.querySelector("form.step-form")?.getAttribute("action")).toBe(
+      "/automotive/claimant-info?culture=es",
+    );
   });
 
   test("a POST without the CSRF token is refused and stores nothing", async () => {
@@ -97,7 +116,11 @@ describe("a step without JavaScript", () => {
     await claimant.get("/automotive/claimant-info");
     const page = await claimant.post("/automotive/claimant-info", AUTOMOTIVE_CLAIMANT, { csrf: false });
     expect(page.status).toBe(403);
-    const forged = await claimant.post("/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, csrf: "forged" }, { csrf: false });
+    const forged = await claimant.post(
+      "/automotive/claimant-info",
+      { ...AUTOMOTIVE_CLAIMANT, csrf: "forged" },
+      { csrf: false },
+    );
     expect(forged.status).toBe(403);
   });
 });
@@ -105,42 +128,303 @@ describe("a step without JavaScript", () => {
 describe("every rule on a real step: the exact message beside the field and in the summary", () => {
   // [rule, claimant at the step, step, answers, field, message, number of errors on the page (default 1)]
   const cases: Array<[string, () => Promise<Claimant>, string, Record<string, string>, string, string, number?]> = [
-    ["required", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.lastName": "   " }, "claimantInfo.lastName", "Value is required"],
-    ["maxLength", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.firstName": "A".repeat(51) }, "claimantInfo.firstName", "The maximum length allowed is 50"],
-    ["characterSetRestriction", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingCity": "Seattle <b>{x}" }, "claimantInfo.mailingCity", "These characters are not allowed: < > { }"],
-    ["regularExpression", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.middleInitial": "MJ" }, "claimantInfo.middleInitial", "Enter one letter"],
-    ["equalTo", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.confirmEmailAddress": "ana@example.org" }, "claimantInfo.confirmEmailAddress", "The email addresses do not match"],
-    ["ZIP_CODE", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingPostalCode": "9811" }, "claimantInfo.mailingPostalCode", "Enter a 5-digit ZIP code, or ZIP+4 like 12345-6789"],
-    ["USA_PHONE_NUMBER", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.phoneNumber": "555-1234", "claimantInfo.confirmPhoneNumber": "555-1234" }, "claimantInfo.phoneNumber", "Enter a 10-digit US phone number, like (123) 456-7890", 2],
-    ["ZIP_CODE_NON_US", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingCountry": "GB", "claimantInfo.mailingPostalCodeNonUS": "SW1A-1AA", "claimantInfo.phoneNumberInternational": "+442079460958" }, "claimantInfo.mailingPostalCodeNonUS", "Enter up to 10 letters, numbers and spaces"],
-    ["INTERNATIONAL_PHONE_NUMBER", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingCountry": "GB", "claimantInfo.mailingPostalCodeNonUS": "SW1A 1AA", "claimantInfo.phoneNumberInternational": "+44 (20) 7946 0958 x12" }, "claimantInfo.phoneNumberInternational", "Enter the phone number with up to 16 digits, like +44 20 7946 0958"],
-    ["select options", () => signedIn("automotive"), "/automotive/claimant-info", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingSubDivision": "XX" }, "claimantInfo.mailingSubDivision", "The value entered is not valid"],
-    ["VIN", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.vehicleVin": "1HGCM/82633" }, "claimDetails.vehicleVin", "A VIN has 17 letters and numbers"],
-    ["regularExpression (VIN)", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.vehicleVin": "1HGCM82633A00435O" }, "claimDetails.vehicleVin", "A VIN has 17 letters and numbers and never the letters I, O or Q"],
-    ["range (number)", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.repairVisits": "51" }, "claimDetails.repairVisits", "The value must be between 0 and 50"],
-    ["range (date)", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.acquisitionDate": "12/31/2016" }, "claimDetails.acquisitionDate", "The value must be between 01/01/2017 and 12/31/2021"],
-    ["endDate", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "4/2/2019" }, "claimDetails.disposalDate", "The end date must be after the start date"],
-    ["preventFutureDate", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "11/22/2026" }, "claimDetails.disposalDate", "The date cannot be in the future"],
-    ["preventFutureShortDate", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.firstNoticedMonth": "12/2026" }, "claimDetails.firstNoticedMonth", "The month cannot be in the future"],
+    [
+      "required",
+      () => signedIn("automotive"),
+      "/automotive/claimant-info",
+      { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.lastName": "   " },
+      "claimantInfo.lastName",
+      "Value is required",
+    ],
+    [
+      "maxLength",
+      () => signedIn("automotive"),
+      "/automotive/claimant-info",
+      { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.firstName": "A".repeat(51) },
+      "claimantInfo.firstName",
+      "The maximum length allowed is 50",
+    ],
+    [
+      "characterSetRestriction",
+      () => signedIn("automotive"),
+      "/automotive/claimant-info",
+      { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingCity": "Seattle <b>{x}" },
+      "claimantInfo.mailingCity",
+      "These characters are not allowed: < > { }",
+    ],
+    [
+      "regularExpression",
+      () => signedIn("automotive"),
+      "/automotive/claimant-info",
+      { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.middleInitial": "MJ" },
+      "claimantInfo.middleInitial",
+      "Enter one letter",
+    ],
+    [
+      "equalTo",
+      () => signedIn("automotive"),
+      "/automotive/claimant-info",
+      { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.confirmEmailAddress": "ana@example.org" },
+      "claimantInfo.confirmEmailAddress",
+      "The email addresses do not match",
+    ],
+    [
+      "ZIP_CODE",
+      () => signedIn("automotive"),
+      "/automotive/claimant-info",
+      { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingPostalCode": "9811" },
+      "claimantInfo.mailingPostalCode",
+      "Enter a 5-digit ZIP code, or ZIP+4 like 12345-6789",
+    ],
+    [
+      "USA_PHONE_NUMBER",
+      () => signedIn("automotive"),
+      "/automotive/claimant-info",
+      { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.phoneNumber": "555-1234", "claimantInfo.confirmPhoneNumber": "555-1234" },
+      "claimantInfo.phoneNumber",
+      "Enter a 10-digit US phone number, like (123) 456-7890",
+      2,
+    ],
+    [
+      "ZIP_CODE_NON_US",
+      () => signedIn("automotive"),
+      "/automotive/claimant-info",
+      {
+        ...AUTOMOTIVE_CLAIMANT,
+        "claimantInfo.mailingCountry": "GB",
+        "claimantInfo.mailingPostalCodeNonUS": "SW1A-1AA",
+        "claimantInfo.phoneNumberInternational": "+442079460958",
+      },
+      "claimantInfo.mailingPostalCodeNonUS",
+      "Enter up to 10 letters, numbers and spaces",
+    ],
+    [
+      "INTERNATIONAL_PHONE_NUMBER",
+      () => signedIn("automotive"),
+      "/automotive/claimant-info",
+      {
+        ...AUTOMOTIVE_CLAIMANT,
+        "claimantInfo.mailingCountry": "GB",
+        "claimantInfo.mailingPostalCodeNonUS": "SW1A 1AA",
+        "claimantInfo.phoneNumberInternational": "+44 (20) 7946 0958 x12",
+      },
+      "claimantInfo.phoneNumberInternational",
+      "Enter the phone number with up to 16 digits, like +44 20 7946 0958",
+    ],
+    [
+      "select options",
+      () => signedIn("automotive"),
+      "/automotive/claimant-info",
+      { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.mailingSubDivision": "XX" },
+      "claimantInfo.mailingSubDivision",
+      "The value entered is not valid",
+    ],
+    [
+      "VIN",
+      automotiveDetails,
+      "/automotive/claim-details",
+      { ...AUTOMOTIVE_DETAILS, "claimDetails.vehicleVin": "1HGCM/82633" },
+      "claimDetails.vehicleVin",
+      "A VIN has 17 letters and numbers",
+    ],
+    [
+      "regularExpression (VIN)",
+      automotiveDetails,
+      "/automotive/claim-details",
+      { ...AUTOMOTIVE_DETAILS, "claimDetails.vehicleVin": "1HGCM82633A00435O" },
+      "claimDetails.vehicleVin",
+      "A VIN has 17 letters and numbers and never the letters I, O or Q",
+    ],
+    [
+      "range (number)",
+      automotiveDetails,
+      "/automotive/claim-details",
+      { ...AUTOMOTIVE_DETAILS, "claimDetails.repairVisits": "51" },
+      "claimDetails.repairVisits",
+      "The value must be between 0 and 50",
+    ],
+    [
+      "range (date)",
+      automotiveDetails,
+      "/automotive/claim-details",
+      { ...AUTOMOTIVE_DETAILS, "claimDetails.acquisitionDate": "12/31/2016" },
+      "claimDetails.acquisitionDate",
+      "The value must be between 01/01/2017 and 12/31/2021",
+    ],
+    [
+      "endDate",
+      automotiveDetails,
+      "/automotive/claim-details",
+      { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "4/2/2019" },
+      "claimDetails.disposalDate",
+      "The end date must be after the start date",
+    ],
+    [
+      "preventFutureDate",
+      automotiveDetails,
+      "/automotive/claim-details",
+      { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "11/22/2026" },
+      "claimDetails.disposalDate",
+      "The date cannot be in the future",
+    ],
+    [
+      "preventFutureShortDate",
+      automotiveDetails,
+      "/automotive/claim-details",
+      { ...AUTOMOTIVE_DETAILS, "claimDetails.firstNoticedMonth": "12/2026" },
+      "claimDetails.firstNoticedMonth",
+      "The month cannot be in the future",
+    ],
     // Every money field has an upper bound, and says it in dollars (issue 10).
-    ["range (money, whole dollars)", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.repairCostEstimate": "100,001" }, "claimDetails.repairCostEstimate", "Enter an amount of $0 to $100,000"],
-    ["range (money, repair)", reimbursementDetails, "/reimbursement/claim-details", { ...REIMBURSEMENT_DETAILS, "claimDetails.repairAmount": "25,000.01" }, "claimDetails.repairAmount", "Enter a repair amount of $1 to $25,000"],
-    ["range (money, unit price)", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.unitPrice": "10000.01" }, "claimDetails.unitPrice", "Enter a price of $0.01 to $10,000"],
-    ["CURRENCY_COMMA_DELIMITED", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.repairCostEstimate": "1,250.75" }, "claimDetails.repairCostEstimate", "Enter a whole-dollar amount, like 1,250"],
-    ["SLASH_DELIMITED_FULL_DATE", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.acquisitionDate": "2019-04-02" }, "claimDetails.acquisitionDate", "Enter a date as mm/dd/yyyy"],
-    ["radio options", automotiveDetails, "/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.ownershipType": "stolen" }, "claimDetails.ownershipType", "The value entered is not valid"],
-    ["requireOnePropertyValTrue", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.boughtPartsKit": "", "claimDetails.boughtWarranty": "", "claimDetails.warrantyPeriod": "" }, "claimDetails.boughtPartsKit", "At least one option is required."],
-    ["confirmNone", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.boughtOnline": "", "claimDetails.orderNumber": "" }, "claimDetails.noneOfThese", "Choose at least one option, or confirm that none of them apply"],
-    ["nestedRequiredIf", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.orderNumber": "" }, "claimDetails.orderNumber", "Value is required"],
-    ["requiredIfOtherPropertyMatchesRegex (across steps)", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.employeeId": "" }, "claimDetails.employeeId", "Value is required"],
-    ["requiredIf (checkbox)", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.warrantyPeriod": "" }, "claimDetails.warrantyPeriod", "Value is required"],
-    ["beforeDate", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.purchaseDate": "1/1/2024" }, "claimDetails.purchaseDate", "Enter a date before 01/01/2024"],
-    ["INTEGER_16", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.quantity": "2.5" }, "claimDetails.quantity", "Enter whole numbers only, up to 16 digits"],
-    ["CURRENCY_COMMA_DELIMITED_WITH_DECIMALS", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.unitPrice": "1.234" }, "claimDetails.unitPrice", "Enter an amount in dollars and cents, like 1,250.00"],
-    ["DECIMAL_15PRECISION", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.totalWeight": "1.2.3" }, "claimDetails.totalWeight", "Enter a number like 12.5, up to 16 characters with the decimal point"],
-    ["picker: range too long", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.warrantyPeriod": "1/15/2021 - 1/16/2026" }, "claimDetails.warrantyPeriod", "The period can be at most 1827 days"],
-    ["picker: disabled weekday", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.serviceDates": "3/2/2022; 3/6/2022" }, "claimDetails.serviceDates", "03/06/2022 cannot be chosen"],
-    ["picker: max time", () => standardAt("claim-details"), "/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.installationAppointment": "6/3/2022 19:00" }, "claimDetails.installationAppointment", "Enter a time at or before 18:00"],
+    [
+      "range (money, whole dollars)",
+      automotiveDetails,
+      "/automotive/claim-details",
+      { ...AUTOMOTIVE_DETAILS, "claimDetails.repairCostEstimate": "100,001" },
+      "claimDetails.repairCostEstimate",
+      "Enter an amount of $0 to $100,000",
+    ],
+    [
+      "range (money, repair)",
+      reimbursementDetails,
+      "/reimbursement/claim-details",
+      { ...REIMBURSEMENT_DETAILS, "claimDetails.repairAmount": "25,000.01" },
+      "claimDetails.repairAmount",
+      "Enter a repair amount of $1 to $25,000",
+    ],
+    [
+      "range (money, unit price)",
+      () => standardAt("claim-details"),
+      "/standard/claim-details",
+      { ...STANDARD_DETAILS, "claimDetails.unitPrice": "10000.01" },
+      "claimDetails.unitPrice",
+      "Enter a price of $0.01 to $10,000",
+    ],
+    [
+      "CURRENCY_COMMA_DELIMITED",
+      automotiveDetails,
+      "/automotive/claim-details",
+      { ...AUTOMOTIVE_DETAILS, "claimDetails.repairCostEstimate": "1,250.75" },
+      "claimDetails.repairCostEstimate",
+      "Enter a whole-dollar amount, like 1,250",
+    ],
+    [
+      "SLASH_DELIMITED_FULL_DATE",
+      automotiveDetails,
+      "/automotive/claim-details",
+      { ...AUTOMOTIVE_DETAILS, "claimDetails.acquisitionDate": "2019-04-02" },
+      "claimDetails.acquisitionDate",
+      "Enter a date as mm/dd/yyyy",
+    ],
+    [
+      "radio options",
+      automotiveDetails,
+      "/automotive/claim-details",
+      { ...AUTOMOTIVE_DETAILS, "claimDetails.ownershipType": "stolen" },
+      "claimDetails.ownershipType",
+      "The value entered is not valid",
+    ],
+    [
+      "requireOnePropertyValTrue",
+      () => standardAt("claim-details"),
+      "/standard/claim-details",
+      {
+        ...STANDARD_DETAILS,
+        "claimDetails.boughtPartsKit": "",
+        "claimDetails.boughtWarranty": "",
+        "claimDetails.warrantyPeriod": "",
+      },
+      "claimDetails.boughtPartsKit",
+      "At least one option is required.",
+    ],
+    [
+      "confirmNone",
+      () => standardAt("claim-details"),
+      "/standard/claim-details",
+      { ...STANDARD_DETAILS, "claimDetails.boughtOnline": "", "claimDetails.orderNumber": "" },
+      "claimDetails.noneOfThese",
+      "Choose at least one option, or confirm that none of them apply",
+    ],
+    [
+      "nestedRequiredIf",
+      () => standardAt("claim-details"),
+      "/standard/claim-details",
+      { ...STANDARD_DETAILS, "claimDetails.orderNumber": "" },
+      "claimDetails.orderNumber",
+      "Value is required",
+    ],
+    [
+      "requiredIfOtherPropertyMatchesRegex (across steps)",
+      () => standardAt("claim-details"),
+      "/standard/claim-details",
+      { ...STANDARD_DETAILS, "claimDetails.employeeId": "" },
+      "claimDetails.employeeId",
+      "Value is required",
+    ],
+    [
+      "requiredIf (checkbox)",
+      () => standardAt("claim-details"),
+      "/standard/claim-details",
+      { ...STANDARD_DETAILS, "claimDetails.warrantyPeriod": "" },
+      "claimDetails.warrantyPeriod",
+      "Value is required",
+    ],
+    [
+      "beforeDate",
+      () => standardAt("claim-details"),
+      "/standard/claim-details",
+      { ...STANDARD_DETAILS, "claimDetails.purchaseDate": "1/1/2024" },
+      "claimDetails.purchaseDate",
+      "Enter a date before 01/01/2024",
+    ],
+    [
+      "INTEGER_16",
+      () => standardAt("claim-details"),
+      "/standard/claim-details",
+      { ...STANDARD_DETAILS, "claimDetails.quantity": "2.5" },
+      "claimDetails.quantity",
+      "Enter whole numbers only, up to 16 digits",
+    ],
+    [
+      "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS",
+      () => standardAt("claim-details"),
+      "/standard/claim-details",
+      { ...STANDARD_DETAILS, "claimDetails.unitPrice": "1.234" },
+      "claimDetails.unitPrice",
+      "Enter an amount in dollars and cents, like 1,250.00",
+    ],
+    [
+      "DECIMAL_15PRECISION",
+      () => standardAt("claim-details"),
+      "/standard/claim-details",
+      { ...STANDARD_DETAILS, "claimDetails.totalWeight": "1.2.3" },
+      "claimDetails.totalWeight",
+      "Enter a number like 12.5, up to 16 characters with the decimal point",
+    ],
+    [
+      "picker: range too long",
+      () => standardAt("claim-details"),
+      "/standard/claim-details",
+      { ...STANDARD_DETAILS, "claimDetails.warrantyPeriod": "1/15/2021 - 1/16/2026" },
+      "claimDetails.warrantyPeriod",
+      "The period can be at most 1827 days",
+    ],
+    [
+      "picker: disabled weekday",
+      () => standardAt("claim-details"),
+      "/standard/claim-details",
+      { ...STANDARD_DETAILS, "claimDetails.serviceDates": "3/2/2022; 3/6/2022" },
+      "claimDetails.serviceDates",
+      "03/06/2022 cannot be chosen",
+    ],
+    [
+      "picker: max time",
+      () => standardAt("claim-details"),
+      "/standard/claim-details",
+      { ...STANDARD_DETAILS, "claimDetails.installationAppointment": "6/3/2022 19:00" },
+      "claimDetails.installationAppointment",
+      "Enter a time at or before 18:00",
+    ],
   ];
 
   test.each(cases)("%s", async (_rule, start, path, fields, field, message, errorCount = 1) => {
@@ -149,7 +433,9 @@ describe("every rule on a real step: the exact message beside the field and in t
     const page = await claimant.post(path, fields);
     expect(page.status).toBe(400);
     expect(fieldError(page, field)).toBe(message);
-    expect(summaryLines(page)).toContainEqual(expect.stringMatching(new RegExp(`: ${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`)));
+    expect(summaryLines(page)).toContainEqual(
+      expect.stringMatching(new RegExp(`: ${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`)),
+    );
     expect(summaryLines(page)).toHaveLength(errorCount);
   });
 });
@@ -159,15 +445,28 @@ describe("dates around Los Angeles midnight", () => {
     const late = await signedIn("automotive", { "X-Test-Now": "2026-11-22T07:30:00Z" });
     await late.complete("/automotive/claimant-info", AUTOMOTIVE_CLAIMANT);
     await late.get("/automotive/claim-details");
-    const refused = await late.post("/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "11/22/2026" });
+    const refused = await late.post("/automotive/claim-details", {
+      ...AUTOMOTIVE_DETAILS,
+      "claimDetails.disposalDate": "11/22/2026",
+    });
     expect(fieldError(refused, "claimDetails.disposalDate")).toBe("The date cannot be in the future");
-    const accepted = await late.post("/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "11/21/2026" });
+    const accepted = await late.post("/automotive/claim-details", {
+      ...AUTOMOTIVE_DETAILS,
+      "claimDetails.disposalDate": "11/21/2026",
+    });
     expect(accepted.status).toBe(303);
 
     const afterMidnight = await signedIn("automotive", { "X-Test-Now": "2026-11-22T08:30:00Z" });
     await afterMidnight.complete("/automotive/claimant-info", AUTOMOTIVE_CLAIMANT);
     await afterMidnight.get("/automotive/claim-details");
-    expect((await afterMidnight.post("/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "11/22/2026" })).status).toBe(303);
+    expect(
+      (
+        await afterMidnight.post("/automotive/claim-details", {
+          ...AUTOMOTIVE_DETAILS,
+          "claimDetails.disposalDate": "11/22/2026",
+        })
+      ).status,
+    ).toBe(303);
   });
 });
 
@@ -175,7 +474,10 @@ describe("valid answers", () => {
   test("are stored normalised, and the claimant moves to the next step", async () => {
     const claimant = await signedIn("automotive");
     await claimant.get("/automotive/claimant-info?culture=es");
-    const page = await claimant.post("/automotive/claimant-info?culture=es", { ...AUTOMOTIVE_CLAIMANT, "claimantInfo.lastName": "Normalised" });
+    const page = await claimant.post("/automotive/claimant-info?culture=es", {
+      ...AUTOMOTIVE_CLAIMANT,
+      "claimantInfo.lastName": "Normalised",
+    });
     expect(page.status).toBe(303);
     expect(page.headers.get("location")).toBe("/automotive/claim-details?saved=1&culture=es");
 
@@ -184,12 +486,23 @@ describe("valid answers", () => {
     await claimant.post("/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.leaseProgram": "FORGED" });
 
     const again = await claimant.get("/automotive/claimant-info");
-    expect(again.document.querySelector("#field-claimantInfo-phoneNumber")?.getAttribute("value")).toBe("(555) 123-4567");
-    expect(again.document.querySelector("#field-claimantInfo-mailingPostalCode")?.getAttribute("value")).toBe("98111-0042");
+    expect(again.document.querySelector("#field-claimantInfo-phoneNumber")?.getAttribute("value")).toBe(
+      "(555) 123-4567",
+    );
+    expect(again.document.querySelector("#field-claimantInfo-mailingPostalCode")?.getAttribute("value")).toBe(
+      "98111-0042",
+    );
 
-    const draft = storedDrafts(portal.dataDir).find((row) => (row.data.models as Record<string, Record<string, unknown>>).claimantInfo?.lastName === "Normalised");
+    const draft = storedDrafts(portal.dataDir).find(
+      (row) => (row.data.models as Record<string, Record<string, unknown>>).claimantInfo?.lastName === "Normalised",
+    );
     const models = draft!.data.models as Record<string, Record<string, unknown>>;
-    expect(models.claimantInfo).toMatchObject({ phoneNumber: "(555) 123-4567", confirmPhoneNumber: "(555) 123-4567", mailingPostalCode: "98111-0042", mailingCountry: "US" });
+    expect(models.claimantInfo).toMatchObject({
+      phoneNumber: "(555) 123-4567",
+      confirmPhoneNumber: "(555) 123-4567",
+      mailingPostalCode: "98111-0042",
+      mailingCountry: "US",
+    });
     // Fields for other countries do not apply, so nothing is stored for them.
     expect(models.claimantInfo).toMatchObject({ mailingPostalCodeNonUS: null, phoneNumberInternational: null });
     expect(models.claimDetails).toMatchObject({
@@ -208,7 +521,11 @@ describe("valid answers", () => {
     const claimant = await standardAt("payment-election");
     const page = await claimant.get("/standard/payment-election");
     expect(page.status).toBe(200);
-    const draft = storedDrafts(portal.dataDir).find((row) => row.form_type === "standard" && (row.data.models as Record<string, Record<string, unknown>>).claimDetails?.quantity === "2");
+    const draft = storedDrafts(portal.dataDir).find(
+      (row) =>
+        row.form_type === "standard" &&
+        (row.data.models as Record<string, Record<string, unknown>>).claimDetails?.quantity === "2",
+    );
     expect((draft!.data.models as Record<string, Record<string, unknown>>).claimDetails).toMatchObject({
       unitPrice: "1250.50",
       totalWeight: "12.5",
@@ -224,9 +541,15 @@ describe("valid answers", () => {
   test("a dependent field that does not apply is neither validated nor stored", async () => {
     const claimant = await standardAt("payment-election");
     await claimant.get("/standard/payment-election");
-    const page = await claimant.post("/standard/payment-election", { "paymentElection.paymentMethod": "check", "paymentElection.paypalEmail": "not an email" });
+    const page = await claimant.post("/standard/payment-election", {
+      "paymentElection.paymentMethod": "check",
+      "paymentElection.paypalEmail": "not an email",
+    });
     expect(page.status).toBe(303);
-    const refused = await claimant.post("/standard/payment-election", { "paymentElection.paymentMethod": "paypal", "paymentElection.paypalEmail": "not an email" });
+    const refused = await claimant.post("/standard/payment-election", {
+      "paymentElection.paymentMethod": "paypal",
+      "paymentElection.paypalEmail": "not an email",
+    });
     expect(fieldError(refused, "paymentElection.paypalEmail")).toBe("Enter an email address like name@example.com");
   });
 });
@@ -237,7 +560,9 @@ describe("dependent fields without JavaScript", () => {
     const page = await claimant.get("/standard/payment-election");
     const hint = page.text("#field-paymentElection-paypalEmail-applies");
     expect(hint).toBe("Answer only if “Payment method” is “PayPal”.");
-    expect(page.document.querySelector("#field-paymentElection-paypalEmail")?.getAttribute("aria-describedby")).toContain("field-paymentElection-paypalEmail-applies");
+    expect(
+      page.document.querySelector("#field-paymentElection-paypalEmail")?.getAttribute("aria-describedby"),
+    ).toContain("field-paymentElection-paypalEmail-applies");
   });
 });
 
@@ -247,7 +572,9 @@ describe("navigation", () => {
     const early = await claimant.get("/reimbursement/payment-election?culture=es");
     expect(early.status).toBe(302);
     expect(early.headers.get("location")).toBe("/reimbursement/claimant-info?culture=es");
-    expect((await claimant.get("/reimbursement/supporting-documents")).headers.get("location")).toBe("/reimbursement/claimant-info");
+    expect((await claimant.get("/reimbursement/supporting-documents")).headers.get("location")).toBe(
+      "/reimbursement/claimant-info",
+    );
     // Without signing in, a step goes to the session-expired page of its flow (SPEC §4 authorization guard).
     const stranger = await new Claimant(portal).get("/standard/claim-details?culture=es");
     expect(stranger.status).toBe(303);
@@ -261,22 +588,38 @@ describe("navigation", () => {
 
 /** Issue 11: what is stored is what the definition and the claimant say, nothing else. */
 describe("fields keep to their definitions", () => {
-  const draftOf = async (claimant: Claimant, formType: "automotive" | "standard") => (await withStore(portal, (store) => store.getDraft(`member:${claimant.claimId}`, formType)))!.models;
+  const draftOf = async (claimant: Claimant, formType: "automotive" | "standard") =>
+    (await withStore(portal, (store) => store.getDraft(`member:${claimant.claimId}`, formType)))!.models;
 
   test("a hidden field stores the definition's value, whatever is posted", async () => {
     const claimant = await automotiveDetails();
-    await claimant.complete("/automotive/claim-details", { ...AUTOMOTIVE_DETAILS, "claimDetails.ownershipType": "leased", "claimDetails.leaseProgram": "FREE-MONEY" });
+    await claimant.complete("/automotive/claim-details", {
+      ...AUTOMOTIVE_DETAILS,
+      "claimDetails.ownershipType": "leased",
+      "claimDetails.leaseProgram": "FREE-MONEY",
+    });
     expect((await draftOf(claimant, "automotive")).claimDetails?.leaseProgram).toBe("AX6-LEASE");
   });
 
   test("'none of these' with one of the options is refused; either alone is taken", async () => {
     const claimant = await standardAt("claim-details");
     await claimant.get("/standard/claim-details");
-    const both = await claimant.post("/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.noneOfThese": "on" });
+    const both = await claimant.post("/standard/claim-details", {
+      ...STANDARD_DETAILS,
+      "claimDetails.noneOfThese": "on",
+    });
     expect(both.status).toBe(400);
-    expect(fieldError(both, "claimDetails.noneOfThese")).toBe("Choose the options that apply, or confirm that none of them apply, but not both");
-    const { "claimDetails.boughtOnline": _online, "claimDetails.orderNumber": _order, ...withoutOnline } = STANDARD_DETAILS;
-    expect((await claimant.post("/standard/claim-details", { ...withoutOnline, "claimDetails.noneOfThese": "on" })).status).toBe(303);
+    expect(fieldError(both, "claimDetails.noneOfThese")).toBe(
+      "Choose the options that apply, or confirm that none of them apply, but not both",
+    );
+    const {
+      "claimDetails.boughtOnline": _online,
+      "claimDetails.orderNumber": _order,
+      ...withoutOnline
+    } = STANDARD_DETAILS;
+    expect(
+      (await claimant.post("/standard/claim-details", { ...withoutOnline, "claimDetails.noneOfThese": "on" })).status,
+    ).toBe(303);
   });
 
   test("a date range may be written with an en dash or an em dash", async () => {
@@ -291,7 +634,10 @@ describe("fields keep to their definitions", () => {
     const claimant = await signedIn("automotive");
     for (const culture of ["en", "es"]) {
       const page = await claimant.get(`/automotive/claimant-info?culture=${culture}`);
-      const names = page.document.querySelectorAll("#field-claimantInfo-mailingCountry option").slice(1).map((option) => option.textContent.trim());
+      const names = page.document
+        .querySelectorAll("#field-claimantInfo-mailingCountry option")
+        .slice(1)
+        .map((option) => option.textContent.trim());
       expect(names.length).toBeGreaterThan(190);
       expect(names).toEqual([...names].sort(new Intl.Collator(culture).compare));
     }
@@ -303,7 +649,9 @@ describe("definitions that keep an answer or start ticked", () => {
   beforeAll(async () => {
     const settlement = settlementWith();
     const file = path.join(settlement, "forms", "standard.json");
-    const models = JSON.parse(readFileSync(file, "utf8")) as Array<{ fields: Record<string, { defaultValue?: unknown; dependencies?: Record<string, unknown> }> }>;
+    const models = JSON.parse(readFileSync(file, "utf8")) as Array<{
+      fields: Record<string, { defaultValue?: unknown; dependencies?: Record<string, unknown> }>;
+    }>;
     for (const model of models) {
       if (model.fields.boughtOnline) model.fields.boughtOnline.defaultValue = true;
       if (model.fields.paypalEmail) model.fields.paypalEmail.dependencies!.resetOnUnfulfilled = false;
@@ -319,10 +667,18 @@ describe("definitions that keep an answer or start ticked", () => {
     const claimant = new Claimant(custom);
     await claimant.signIn("standard", blankMember());
     await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
-    expect((await claimant.get("/standard/claim-details")).document.querySelector("#field-claimDetails-boughtOnline")?.hasAttribute("checked")).toBe(true);
+    expect(
+      (await claimant.get("/standard/claim-details")).document
+        .querySelector("#field-claimDetails-boughtOnline")
+        ?.hasAttribute("checked"),
+    ).toBe(true);
     const { "claimDetails.boughtOnline": _online, "claimDetails.orderNumber": _order, ...unticked } = STANDARD_DETAILS;
     await claimant.complete("/standard/claim-details", { ...unticked, "claimDetails.boughtInStore": "on" });
-    expect((await claimant.get("/standard/claim-details")).document.querySelector("#field-claimDetails-boughtOnline")?.hasAttribute("checked")).toBe(false);
+    expect(
+      (await claimant.get("/standard/claim-details")).document
+        .querySelector("#field-claimDetails-boughtOnline")
+        ?.hasAttribute("checked"),
+    ).toBe(false);
   });
 
   test("resetOnUnfulfilled: false keeps the answer of a field that no longer applies, on the server as in the browser", async () => {
@@ -330,7 +686,10 @@ describe("definitions that keep an answer or start ticked", () => {
     await claimant.signIn("standard", blankMember());
     await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
     await claimant.complete("/standard/claim-details", STANDARD_DETAILS);
-    await claimant.complete("/standard/payment-election", { "paymentElection.paymentMethod": "check", "paymentElection.paypalEmail": "bo@example.com" });
+    await claimant.complete("/standard/payment-election", {
+      "paymentElection.paymentMethod": "check",
+      "paymentElection.paypalEmail": "bo@example.com",
+    });
     const draft = await withStore(custom, (store) => store.getDraft(`member:${claimant.claimId}`, "standard"));
     expect(draft?.models.paymentElection).toMatchObject({ paymentMethod: "check", paypalEmail: "bo@example.com" });
   });
@@ -340,17 +699,30 @@ describe("definitions that keep an answer or start ticked", () => {
     await claimant.signIn("standard", blankMember());
     await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
     await claimant.complete("/standard/claim-details", STANDARD_DETAILS);
-    await claimant.complete("/standard/payment-election", { "paymentElection.paymentMethod": "check", "paymentElection.paypalEmail": "bo@example.com" });
+    await claimant.complete("/standard/payment-election", {
+      "paymentElection.paymentMethod": "check",
+      "paymentElection.paypalEmail": "bo@example.com",
+    });
     // The field is on the page (with its hint); the claimant empties it.
-    await claimant.complete("/standard/payment-election", { "paymentElection.paymentMethod": "check", "paymentElection.paypalEmail": "" });
+    await claimant.complete("/standard/payment-election", {
+      "paymentElection.paymentMethod": "check",
+      "paymentElection.paypalEmail": "",
+    });
     const draft = () => withStore(custom, (store) => store.getDraft(`member:${claimant.claimId}`, "standard"));
     expect((await draft())?.models.paymentElection?.paypalEmail ?? null).toBeNull();
     // Kept again, then filed: the claim holds what applies, what the claimant signed on the summary.
-    await claimant.complete("/standard/payment-election", { "paymentElection.paymentMethod": "check", "paymentElection.paypalEmail": "bo@example.com" });
+    await claimant.complete("/standard/payment-election", {
+      "paymentElection.paymentMethod": "check",
+      "paymentElection.paypalEmail": "bo@example.com",
+    });
     expect((await draft())?.models.paymentElection?.paypalEmail).toBe("bo@example.com");
     await claimant.complete("/standard/supporting-documents", {});
     await claimant.get("/standard/claim-summary");
-    const filed = await claimant.post("/standard/claim-summary", { "signature.attestation": "on", "signature.signature": "Bo Lee", captchaToken: claimant.captchaToken });
+    const filed = await claimant.post("/standard/claim-summary", {
+      "signature.attestation": "on",
+      "signature.signature": "Bo Lee",
+      captchaToken: claimant.captchaToken,
+    });
     expect(filed.status).toBe(303);
     const claim = await withStore(custom, (store) => store.latestClaim(`member:${claimant.claimId}`, "standard"));
     expect(claim?.models.paymentElection).toMatchObject({ paymentMethod: "check" });

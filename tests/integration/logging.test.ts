@@ -63,68 +63,137 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const form = (fields: Record<string, string>) => ({ "Content-Type": "application/x-www-form-urlencoded", body: new URLSearchParams(fields).toString() });
+const form = (fields: Record<string, string>) => ({
+  "Content-Type": "application/x-www-form-urlencoded",
+  body: new URLSearchParams(fields).toString(),
+});
 
 describe("a session of requests", () => {
   test("every line is JSON with time, level and message, a request's with its id; refusals are warnings without a stack, a fault an error with one", async () => {
     // The captcha provider cannot be reached: the sign-in fails in the app's own code, which logs it with the request's id.
     const unreachable = await closedPort();
     const portal = await startPortal({
-      settlementDir: settlementWith({ captcha: { provider: "turnstile", siteKey: "0x4AAAAAAA", verifyUrl: `http://127.0.0.1:${unreachable}/siteverify`, fallbackChallenge: false } }, {
-        testCaptcha: false,
-      }),
+      settlementDir: settlementWith(
+        {
+          captcha: {
+            provider: "turnstile",
+            siteKey: "0x4AAAAAAA",
+            verifyUrl: `http://127.0.0.1:${unreachable}/siteverify`,
+            fallbackChallenge: false,
+          },
+        },
+        {
+          testCaptcha: false,
+        },
+      ),
       env: { CAPTCHA_SECRET_KEY: "secret-for-tests" },
     });
     const claimant = new Claimant(portal);
     const page = await claimant.get("/lookup");
     const csrfRefused = await claimant.post("/lookup", { claimId: "1" }, { csrf: false });
     const { body, ...headers } = form({ claimId: "1" });
-    const crossSite = await fetch(`${portal.url}/lookup`, { method: "POST", headers: { ...headers, Origin: "https://elsewhere.example" }, body, redirect: "manual" });
-    const crossSiteData = await fetch(`${portal.url}/lookup.data`, { method: "POST", headers: { ...headers, Origin: "https://elsewhere.example" }, body, redirect: "manual" });
+    const crossSite = await fetch(`${portal.url}/lookup`, {
+      method: "POST",
+      headers: { ...headers, Origin: "https://elsewhere.example" },
+      body,
+      redirect: "manual",
+    });
+    const crossSiteData = await fetch(`${portal.url}/lookup.data`, {
+      method: "POST",
+      headers: { ...headers, Origin: "https://elsewhere.example" },
+      body,
+      redirect: "manual",
+    });
     // Without TRUST_PROXY, a client's own X-Request-Id is not taken.
     const notFound = await fetch(`${portal.url}/no-such-page`, { headers: { "X-Request-Id": "chosen-by-the-client" } });
     const notAllowed = await fetch(`${portal.url}/healthz`, { method: "POST", headers: { Origin: portal.url } });
     const malformedUrl = await fetch(`${portal.url}/%E0%A4%A`);
     await claimant.get("/standard");
     const captchaDown = await claimant.post("/standard", { ...claimant.member, captchaToken: "a-token" });
-    await Promise.all([crossSite, crossSiteData, notFound, notAllowed, malformedUrl].map((response) => response.text()));
+    await Promise.all(
+      [crossSite, crossSiteData, notFound, notAllowed, malformedUrl].map((response) => response.text()),
+    );
     expect(await portal.stop()).toBe(0);
 
-    expect([page.status, csrfRefused.status, crossSite.status, crossSiteData.status, notFound.status, notAllowed.status, malformedUrl.status, captchaDown.status]).toEqual([
-      200, 403, 400, 400, 404, 405, 400, 503,
-    ]);
+    expect([
+      page.status,
+      csrfRefused.status,
+      crossSite.status,
+      crossSiteData.status,
+      notFound.status,
+      notAllowed.status,
+      malformedUrl.status,
+      captchaDown.status,
+    ]).toEqual([200, 403, 400, 400, 404, 405, 400, 503]);
     const lines = logLines(portal);
     // Start-up first (the line tests/support/portal-server.ts finds the port in), shutdown last.
-    expect(lines[0]).toMatchObject({ level: "info", message: expect.stringMatching(/listening on http:\/\/127\.0\.0\.1:\d+$/), port: expect.any(Number) });
-    expect(lines.slice(-2).map((line) => line.message)).toEqual(["SIGTERM received: finishing in-flight requests", "stopped"]);
+    expect(lines[0]).toMatchObject({
+      level: "info",
+      message: expect.stringMatching(/listening on http:\/\/127\.0\.0\.1:\d+$/),
+      port: expect.any(Number),
+    });
+    expect(lines.slice(-2).map((line) => line.message)).toEqual([
+      "SIGTERM received: finishing in-flight requests",
+      "stopped",
+    ]);
     // Each request is one line with its own id.
     const requests = lines.filter((line) => line.message === "request");
     expect(requests).toHaveLength(9);
-    for (const line of requests) expect(line).toMatchObject({ requestId: expect.stringMatching(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/), method: expect.any(String), status: expect.any(Number) });
+    for (const line of requests)
+      expect(line).toMatchObject({
+        requestId: expect.stringMatching(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/),
+        method: expect.any(String),
+        status: expect.any(Number),
+      });
     expect(new Set(requests.map((line) => line.requestId)).size).toBe(requests.length);
 
     expect(lineOf(portal, page)).toMatchObject({ level: "info", method: "GET", path: "/lookup", status: 200 });
     // Refusals: warnings, with React Router's reason where it gives one, never a stack.
     expect(lineOf(portal, csrfRefused)).toMatchObject({ level: "warn", method: "POST", path: "/lookup", status: 403 });
     for (const response of [crossSite, crossSiteData]) {
-      expect(lineOf(portal, response)).toMatchObject({ level: "warn", method: "POST", status: 400, reason: 'a form was posted from another site (Origin "https://elsewhere.example") and refused' });
+      expect(lineOf(portal, response)).toMatchObject({
+        level: "warn",
+        method: "POST",
+        status: 400,
+        reason: 'a form was posted from another site (Origin "https://elsewhere.example") and refused',
+      });
     }
     expect(lineOf(portal, notFound)).toMatchObject({ level: "warn", path: "/no-such-page", status: 404 });
     expect(notFound.headers.get("x-request-id")).not.toBe("chosen-by-the-client");
     expect(portal.output()).not.toContain("chosen-by-the-client");
-    expect(lineOf(portal, notAllowed)).toMatchObject({ level: "warn", path: "/healthz", status: 405, reason: expect.stringContaining("did not provide an `action`") });
-    expect(lineOf(portal, malformedUrl)).toMatchObject({ level: "warn", status: 400, reason: expect.stringContaining("Failed to decode") });
-    for (const line of lines.filter((entry) => entry.level !== "error")) expect(JSON.stringify(line)).not.toMatch(/stack|\bat \S+ \(/);
+    expect(lineOf(portal, notAllowed)).toMatchObject({
+      level: "warn",
+      path: "/healthz",
+      status: 405,
+      reason: expect.stringContaining("did not provide an `action`"),
+    });
+    expect(lineOf(portal, malformedUrl)).toMatchObject({
+      level: "warn",
+      status: 400,
+      reason: expect.stringContaining("Failed to decode"),
+    });
+    for (const line of lines.filter((entry) => entry.level !== "error"))
+      expect(JSON.stringify(line)).not.toMatch(/stack|\bat \S+ \(/);
 
     // App code logging inside a request (the captcha check) carries the request's id; the error's
     // cause (the refused connection) is kept, its stack one field.
     const captchaId = captchaDown.headers.get("x-request-id");
     expect(lineOf(portal, captchaDown)).toMatchObject({ level: "error", path: "/standard", status: 503 });
     const failure = lines.find((line) => line.message === "captcha verification failed")!;
-    expect(failure).toMatchObject({ level: "error", requestId: captchaId, error: { name: "TypeError", message: "fetch failed", cause: { code: "ECONNREFUSED", stack: expect.stringMatching(/ECONNREFUSED.*\n {4}at /) } },
+    expect(failure).toMatchObject({
+      level: "error",
+      requestId: captchaId,
+      error: {
+        name: "TypeError",
+        message: "fetch failed",
+        cause: { code: "ECONNREFUSED", stack: expect.stringMatching(/ECONNREFUSED.*\n {4}at /) },
+      },
     });
     // Nothing else was an error.
-    expect(lines.filter((line) => line.level === "error").map((line) => line.requestId)).toEqual([captchaId, captchaId]);
+    expect(lines.filter((line) => line.level === "error").map((line) => line.requestId)).toEqual([
+      captchaId,
+      captchaId,
+    ]);
   });
 });
 
@@ -149,22 +218,35 @@ describe("a server fault", () => {
     expect(failed.html).not.toMatch(/ENOTDIR|\bat \S+ \(|\.(ts|js):\d+/);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const line = lineOf(broken, failed);
-    expect(line).toMatchObject({ level: "error", method: "GET", path: "/lookup", status: 500, error: { code: "ENOTDIR", message: expect.stringContaining("ENOTDIR") } });
+    expect(line).toMatchObject({
+      level: "error",
+      method: "GET",
+      path: "/lookup",
+      status: 500,
+      error: { code: "ENOTDIR", message: expect.stringContaining("ENOTDIR") },
+    });
     expect(line.error!.stack).toMatch(/^Error: ENOTDIR.*\n {4}at /);
 
     const spanish = await getPage(`${broken.url}/lookup?culture=es`);
     expect(spanish.status).toBe(500);
     expect(spanish.text(".support-reference")).toBe(`Referencia para soporte: ${spanish.headers.get("x-request-id")}`);
- 
+
     // A route that answers a failure itself (the health check's 503) logs why on its line too.
     const health = await fetch(`${broken.url}/healthz`);
     expect(health.status).toBe(503);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(lineOf(broken, health)).toMatchObject({ level: "error", path: "/healthz", status: 503, error: { code: "ENOTDIR", stack: expect.stringMatching(/\n {4}at /) } });
+    expect(lineOf(broken, health)).toMatchObject({
+      level: "error",
+      path: "/healthz",
+      status: 503,
+      error: { code: "ENOTDIR", stack: expect.stringMatching(/\n {4}at /) },
+    });
   });
 
   test("a trusted proxy's X-Request-Id is the request's id, on its line and the error page; one that is no id is replaced", async () => {
-    const proxied = await getPage(`${broken.url}/lookup`, { headers: { "X-Request-Id": "0f8fad5b-d9cb-469f-a165-70867728950e" } });
+    const proxied = await getPage(`${broken.url}/lookup`, {
+      headers: { "X-Request-Id": "0f8fad5b-d9cb-469f-a165-70867728950e" },
+    });
     expect(proxied.headers.get("x-request-id")).toBe("0f8fad5b-d9cb-469f-a165-70867728950e");
     expect(proxied.text(".support-reference")).toBe("Reference for support: 0f8fad5b-d9cb-469f-a165-70867728950e");
     const odd = await fetch(`${broken.url}/error`, { headers: { "X-Request-Id": "<b>not an id</b>" } });

@@ -56,7 +56,9 @@ describe.each(BACKENDS)("the operator's command line, on %s", (backend) => {
       version: 1,
       answers: { claimantInfo: { lastName: "García" }, paymentElection: { paymentMethod: "check" } },
     });
-    expect(claim.records.claimTransactions.map((record: { fields: { description: string } }) => record.fields.description)).toEqual(["Expense 1", "Expense 2"]);
+    expect(
+      claim.records.claimTransactions.map((record: { fields: { description: string } }) => record.fields.description),
+    ).toEqual(["Expense 1", "Expense 2"]);
     expect(claim.documents.map((document: { name: string; file: string }) => [document.name, document.file])).toEqual([
       ["tow, receipt.pdf", `documents/${referenceCode}/1-tow, receipt.pdf`],
       ["=rental.png", `documents/${referenceCode}/2-=rental.png`],
@@ -66,15 +68,40 @@ describe.each(BACKENDS)("the operator's command line, on %s", (backend) => {
 
     // A byte-order mark first in every CSV file, so Excel shows García as García.
     const csvFiles = readdirSync(out).filter((name) => name.endsWith(".csv"));
-    expect(csvFiles.sort()).toEqual(["claims-reimbursement.csv", "records-reimbursement-claimTransactions.csv", "records-reimbursement-documentContexts.csv"]);
-    for (const name of csvFiles) expect([...readFileSync(path.join(out, name)).subarray(0, 3)], name).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csvFiles.sort()).toEqual([
+      "claims-reimbursement.csv",
+      "records-reimbursement-claimTransactions.csv",
+      "records-reimbursement-documentContexts.csv",
+    ]);
+    for (const name of csvFiles)
+      expect([...readFileSync(path.join(out, name)).subarray(0, 3)], name).toEqual([0xef, 0xbb, 0xbf]);
     const claimsCsv = readFileSync(path.join(out, "claims-reimbursement.csv"));
     const [header, row] = parseCsv(claimsCsv.toString("utf8"));
-    expect(header!.slice(0, 10)).toEqual(["referenceCode", "claimId", "vin", "verified", "signInMethod", "culture", "submittedAt", "version", "versionAt", "claimantInfo.firstName"]);
+    expect(header!.slice(0, 10)).toEqual([
+      "referenceCode",
+      "claimId",
+      "vin",
+      "verified",
+      "signInMethod",
+      "culture",
+      "submittedAt",
+      "version",
+      "versionAt",
+      "claimantInfo.firstName",
+    ]);
     expect(row!.slice(0, 6)).toEqual([referenceCode, claimId, "", "true", "claimIdPin", "en"]);
     expect(row![header!.indexOf("claimantInfo.lastName")]).toBe("García");
     const records = parseCsv(readFileSync(path.join(out, "records-reimbursement-documentContexts.csv"), "utf8"));
-    expect(records[0]).toEqual(["referenceCode", "clientId", "name", "size", "type", "documentKind", "claimTransactionId", "documentFile"]);
+    expect(records[0]).toEqual([
+      "referenceCode",
+      "clientId",
+      "name",
+      "size",
+      "type",
+      "documentKind",
+      "claimTransactionId",
+      "documentFile",
+    ]);
     // A value a spreadsheet would run as a formula is defused.
     expect(records[2]![2]).toBe("'=rental.png");
   });
@@ -82,17 +109,40 @@ describe.each(BACKENDS)("the operator's command line, on %s", (backend) => {
   test("report: claims by day and form type; purge: expired sessions", async () => {
     const report = await portalCommand(portal, settlement, "report", "--json");
     expect(report.code, report.stderr).toBe(0);
-    expect(JSON.parse(report.stdout)).toMatchObject({ total: 1, totals: { reimbursement: 1 }, severalClaims: [], unverified: [] });
+    expect(JSON.parse(report.stdout)).toMatchObject({
+      total: 1,
+      totals: { reimbursement: 1 },
+      severalClaims: [],
+      unverified: [],
+    });
     const table = await portalCommand(portal, settlement, "report");
     expect(table.stdout).toMatch(/^day \(Los Angeles\)\s+automotive\s+reimbursement\s+standard\s+total\n/);
-    expect(table.stdout).toMatch(/\ntotal\s+0\s+1\s+0\s+1\n\nMembers with more than one claim of a form type: 0\n\nClaims without a verified member: 0\n$/);
+    expect(table.stdout).toMatch(
+      /\ntotal\s+0\s+1\s+0\s+1\n\nMembers with more than one claim of a form type: 0\n\nClaims without a verified member: 0\n$/,
+    );
     const purge = await portalCommand(portal, settlement, "purge");
-    expect(purge.stdout).toMatch(/^Removed \d+ expired sessions, \d+ drafts past their flow's deadline and retention, and \d+ unfiled documents\.\n$/);
+    expect(purge.stdout).toMatch(
+      /^Removed \d+ expired sessions, \d+ drafts past their flow's deadline and retention, and \d+ unfiled documents\.\n$/,
+    );
   });
 
   test("key rotation: a new key first in the key file, reencrypt, and the old key may go", async () => {
-    const account = { paymentElection: { paymentMethod: "directDeposit", routingNumber: "021000021", accountNumber: "31415926535", accountType: "savings" } };
-    await withStore(portal, (store) => store.updateDraft("member:rotation", "automotive", () => ({ ...emptyDraft("d-rotation"), models: account }), Date.now()));
+    const account = {
+      paymentElection: {
+        paymentMethod: "directDeposit",
+        routingNumber: "021000021",
+        accountNumber: "31415926535",
+        accountType: "savings",
+      },
+    };
+    await withStore(portal, (store) =>
+      store.updateDraft(
+        "member:rotation",
+        "automotive",
+        () => ({ ...emptyDraft("d-rotation"), models: account }),
+        Date.now(),
+      ),
+    );
     const keyFile = path.join(portal.dataDir, FIELD_KEYS_FILE);
     const oldKeys = readFileSync(keyFile, "utf8");
     const created = await portalCommand(portal, settlement, "new-field-key");
@@ -102,9 +152,13 @@ describe.each(BACKENDS)("the operator's command line, on %s", (backend) => {
     const rotated = await portalCommand(portal, settlement, "reencrypt");
     expect(rotated.code, rotated.stderr).toBe(0);
     const newKey = parseFieldKeys(created.stdout, "the new key");
-    expect(rotated.stdout).toBe(`Sensitive answers now all encrypted with field key ${newKey.current.id}, the first of ${keyFile}: rewrote 1 drafts, 0 claims and 0 claim versions. Keys after the first may be removed once every server has the new one first.\n`);
+    expect(rotated.stdout).toBe(
+      `Sensitive answers now all encrypted with field key ${newKey.current.id}, the first of ${keyFile}: rewrote 1 drafts, 0 claims and 0 claim versions. Keys after the first may be removed once every server has the new one first.\n`,
+    );
     writeFileSync(keyFile, created.stdout);
-    expect((await withStore(portal, (store) => store.getDraft("member:rotation", "automotive")))?.models).toEqual(account);
+    expect((await withStore(portal, (store) => store.getDraft("member:rotation", "automotive")))?.models).toEqual(
+      account,
+    );
   });
 });
 
@@ -113,38 +167,61 @@ describe("the operator's command line: the settlement folder", () => {
     const good = await portalCommand(undefined, settlementWith(), "validate");
     expect(good.code).toBe(0);
     expect(good.stdout).toContain("is valid: In re Acme Motors Transmission Litigation");
-    const broken = await portalCommand(undefined, settlementWith((config) => ({ ...config, theme: "neon" })), "validate");
+    const broken = await portalCommand(
+      undefined,
+      settlementWith((config) => ({ ...config, theme: "neon" })),
+      "validate",
+    );
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain("neon");
   });
 
   test("validate: a class-member list with a quote never closed is refused with its file and line", async () => {
     const dir = settlementWith();
-    writeSettlementFile(dir, "class-members.csv", 'ClaimId,Pin,VIN,FirstName\r\n10000001,123456,,Ana\r\n10000002,654321,,"Bo\r\n10000003,111222,,Carmen\r\n');
+    writeSettlementFile(
+      dir,
+      "class-members.csv",
+      'ClaimId,Pin,VIN,FirstName\r\n10000001,123456,,Ana\r\n10000002,654321,,"Bo\r\n10000003,111222,,Carmen\r\n',
+    );
     const refused = await portalCommand(undefined, dir, "validate");
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe("");
-    expect(refused.stderr).toContain(`${path.join(dir, "class-members.csv")}: line 3: a field opens a quote (") that is never closed`);
+    expect(refused.stderr).toContain(
+      `${path.join(dir, "class-members.csv")}: line 3: a field opens a quote (") that is never closed`,
+    );
   });
 
   test("import-members: a list saved as Excel's 'CSV UTF-8' is imported; a malformed one is refused with its line and changes nothing", async () => {
     const dir = settlementWith();
     const before = readFileSync(path.join(dir, "class-members.csv"), "utf8");
     const unclosed = path.join(dir, "unclosed.csv");
-    writeFileSync(unclosed, 'ClaimId,Pin,VIN,FirstName\n20000001,111111,,Ana\n20000002,222222,,"Bo\n20000003,333333,,Carmen\n');
+    writeFileSync(
+      unclosed,
+      'ClaimId,Pin,VIN,FirstName\n20000001,111111,,Ana\n20000002,222222,,"Bo\n20000003,333333,,Carmen\n',
+    );
     const refused = await portalCommand(undefined, dir, "import-members", unclosed);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`${unclosed}: line 3: a field opens a quote (") that is never closed`);
     const ragged = path.join(dir, "ragged.csv");
     writeFileSync(ragged, "ClaimId,Pin,VIN,FirstName\n20000001,111111,,Ana\n20000002,222222,,Bo,Lee\n");
-    expect((await portalCommand(undefined, dir, "import-members", ragged)).stderr).toContain(`${ragged}: line 3: this row has a different number of columns than the header`);
+    expect((await portalCommand(undefined, dir, "import-members", ragged)).stderr).toContain(
+      `${ragged}: line 3: this row has a different number of columns than the header`,
+    );
     expect(readFileSync(path.join(dir, "class-members.csv"), "utf8")).toBe(before);
 
     const excel = path.join(dir, "excel.csv");
-    writeFileSync(excel, "\uFEFFClaimId,Pin,VIN,FirstName,LastName\r\n20000001,111111,,José,Núñez\r\n20000002,222222,1HGCM82633A004352,Bo,Lee\r\n");
+    writeFileSync(
+      excel,
+      "\uFEFFClaimId,Pin,VIN,FirstName,LastName\r\n20000001,111111,,José,Núñez\r\n20000002,222222,1HGCM82633A004352,Bo,Lee\r\n",
+    );
     const imported = await portalCommand(undefined, dir, "import-members", excel);
-    expect(imported.stdout).toBe(`Imported 2 class members (1 with a VIN) into ${dir}. Restart the portal's servers to use them.\n`);
-    expect(loadClassMembers(dir).byClaimId.get("20000001")?.prepopulated).toEqual({ FirstName: "José", LastName: "Núñez" });
+    expect(imported.stdout).toBe(
+      `Imported 2 class members (1 with a VIN) into ${dir}. Restart the portal's servers to use them.\n`,
+    );
+    expect(loadClassMembers(dir).byClaimId.get("20000001")?.prepopulated).toEqual({
+      FirstName: "José",
+      LastName: "Núñez",
+    });
     const validated = await portalCommand(undefined, dir, "validate");
     expect(validated.stdout).toContain("class members: 2");
   });
@@ -161,7 +238,9 @@ describe("the operator's command line: the settlement folder", () => {
     const good = path.join(dir, "good.csv");
     writeFileSync(good, "ClaimId,Pin,VIN,FirstName\n20000001,111111,,Ana\n20000002,222222,1HGCM82633A004352,Bo\n");
     const imported = await portalCommand(undefined, dir, "import-members", good);
-    expect(imported.stdout).toBe(`Imported 2 class members (1 with a VIN) into ${dir}. Restart the portal's servers to use them.\n`);
+    expect(imported.stdout).toBe(
+      `Imported 2 class members (1 with a VIN) into ${dir}. Restart the portal's servers to use them.\n`,
+    );
     expect(readFileSync(path.join(dir, "class-members.csv"), "utf8")).toBe(readFileSync(good, "utf8"));
     expect(existsSync(path.join(dir, "class-members.csv.importing"))).toBe(false);
   });

@@ -29,7 +29,12 @@ const DIRECT_DEPOSIT = {
 };
 
 /** The answers a summary or confirmation reads back, question → answer. */
-const answersShown = (page: Page) => Object.fromEntries(page.document.querySelectorAll(".answers .answer").map((row) => [row.querySelector("dt")!.textContent.trim(), row.querySelector("dd")!.textContent.trim()]));
+const answersShown = (page: Page) =>
+  Object.fromEntries(
+    page.document
+      .querySelectorAll(".answers .answer")
+      .map((row) => [row.querySelector("dt")!.textContent.trim(), row.querySelector("dd")!.textContent.trim()]),
+  );
 
 /** What the database holds as an attacker with its files (SQLite) or a dump of its rows (PostgreSQL) reads it. */
 async function rawDatabase(portal: PortalServer): Promise<string> {
@@ -42,7 +47,11 @@ async function rawDatabase(portal: PortalServer): Promise<string> {
   const client = new pg.Client({ connectionString: portal.databaseUrl });
   await client.connect();
   try {
-    const tables = await Promise.all(["drafts", "claims", "claim_versions", "sessions"].map((table) => client.query<{ row: string }>(`SELECT t::text AS row FROM ${table} t`)));
+    const tables = await Promise.all(
+      ["drafts", "claims", "claim_versions", "sessions"].map((table) =>
+        client.query<{ row: string }>(`SELECT t::text AS row FROM ${table} t`),
+      ),
+    );
     return tables.flatMap((result) => result.rows.map((row) => row.row)).join("\n");
   } finally {
     await client.end();
@@ -87,7 +96,8 @@ describe.each(BACKENDS)("sensitive answers on %s", (backend) => {
   });
 
   test("the claimant's own step shows the number as typed; the pages after it do not carry it, even in their data", () => {
-    const input = (name: string) => pages.paymentElection!.document.querySelector(`input[name="${name}"]`)?.getAttribute("value");
+    const input = (name: string) =>
+      pages.paymentElection!.document.querySelector(`input[name="${name}"]`)?.getAttribute("value");
     expect(input("paymentElection.accountNumber")).toBe(ACCOUNT);
     expect(input("paymentElection.routingNumber")).toBe(ROUTING);
     for (const page of ["documents", "summary", "confirmation", "confirmationEs"]) {
@@ -97,9 +107,19 @@ describe.each(BACKENDS)("sensitive answers on %s", (backend) => {
   });
 
   test("the summary and the confirmation read the numbers back by their last 4, in the claimant's language", () => {
-    expect(answersShown(pages.summary!)).toMatchObject({ "Routing number": "Ending in 0021", "Account number": "Ending in 9012", "Account type": "Checking" });
-    expect(answersShown(pages.confirmation!)).toMatchObject({ "Routing number": "Ending in 0021", "Account number": "Ending in 9012" });
-    expect(answersShown(pages.confirmationEs!)).toMatchObject({ "Número de ruta bancaria": "Termina en 0021", "Número de cuenta": "Termina en 9012" });
+    expect(answersShown(pages.summary!)).toMatchObject({
+      "Routing number": "Ending in 0021",
+      "Account number": "Ending in 9012",
+      "Account type": "Checking",
+    });
+    expect(answersShown(pages.confirmation!)).toMatchObject({
+      "Routing number": "Ending in 0021",
+      "Account number": "Ending in 9012",
+    });
+    expect(answersShown(pages.confirmationEs!)).toMatchObject({
+      "Número de ruta bancaria": "Termina en 0021",
+      "Número de cuenta": "Termina en 9012",
+    });
   });
 
   test("the database holds neither number, in the draft, the claim or its version; the store reads them back whole", async () => {
@@ -109,7 +129,11 @@ describe.each(BACKENDS)("sensitive answers on %s", (backend) => {
     expect(raw).not.toContain(ACCOUNT);
     expect(raw).not.toContain(ROUTING);
     const [stored] = (await readClaims(portal)).filter((row) => row.reference_code === referenceCode);
-    expect(stored!.models.paymentElection).toMatchObject({ paymentMethod: "directDeposit", accountNumber: { sealed: "aes-256-gcm" }, routingNumber: { sealed: "aes-256-gcm" } });
+    expect(stored!.models.paymentElection).toMatchObject({
+      paymentMethod: "directDeposit",
+      accountNumber: { sealed: "aes-256-gcm" },
+      routingNumber: { sealed: "aes-256-gcm" },
+    });
     const claim = await withStore(portal, (store) => store.getClaim(referenceCode));
     expect(claim?.models.paymentElection).toMatchObject({ accountNumber: ACCOUNT, routingNumber: ROUTING });
   });
@@ -123,16 +147,22 @@ describe.each(BACKENDS)("sensitive answers on %s", (backend) => {
     const [header, row] = parseCsv(readFileSync(path.join(out, "claims-reimbursement.csv"), "utf8"));
     expect(row![header!.indexOf("paymentElection.accountNumber")]).toBe(ACCOUNT);
     expect(mode(out)).toBe("700");
-    for (const name of ["claims.json", "claims-reimbursement.csv", exported.documents[0].file]) expect(mode(path.join(out, name)), name).toBe("600");
+    for (const name of ["claims.json", "claims-reimbursement.csv", exported.documents[0].file])
+      expect(mode(path.join(out, name)), name).toBe("600");
   });
 
   test("the JSON API: filed with the numbers, kept encrypted; the same answers again are the same claim, a changed number is refused", async () => {
     const json = new Claimant(portal);
     await json.get("/automotive");
     const credentials = { claimId: json.member["credentials.claimId"], pin: json.member["credentials.pin"] };
-    const authorized = await json.api("/api/forms/automotive/authorize", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ credentials, reCaptchaResponse: "test-pass" }) });
+    const authorized = await json.api("/api/forms/automotive/authorize", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ credentials, reCaptchaResponse: "test-pass" }),
+    });
     expect(authorized.status).toBe(200);
-    const fields = (answers: Record<string, string>) => Object.fromEntries(Object.entries(answers).map(([name, value]) => [name.split(".")[1], value]));
+    const fields = (answers: Record<string, string>) =>
+      Object.fromEntries(Object.entries(answers).map(([name, value]) => [name.split(".")[1], value]));
     const submit = (account: string) => {
       const body = new FormData();
       const parts = {
@@ -166,7 +196,8 @@ describe.each(BACKENDS)("sensitive answers on %s", (backend) => {
 
   test("the data folder and everything the portal keeps in it are its user's alone", () => {
     expect(mode(portal.dataDir)).toBe("700");
-    for (const name of ["field-keys", "session-secret"]) expect(mode(path.join(portal.dataDir, name)), name).toBe("600");
+    for (const name of ["field-keys", "session-secret"])
+      expect(mode(path.join(portal.dataDir, name)), name).toBe("600");
     if (backend === "sqlite") {
       const files = readdirSync(portal.dataDir).filter((name) => name.startsWith("portal.sqlite"));
       expect(files).toEqual(expect.arrayContaining(["portal.sqlite", "portal.sqlite-wal"]));
@@ -199,12 +230,17 @@ describe.each(BACKENDS)("filing again with encrypted answers, on %s (claims.perM
     expect((await claimant.post("/reimbursement/claim-summary", SIGNED)).status).toBe(303);
     expect((await withStore(portal, (store) => store.claimVersions(referenceCode))).length).toBe(1);
 
-    await claimant.complete("/reimbursement/payment-election", { ...DIRECT_DEPOSIT, "paymentElection.accountNumber": "55554444" });
+    await claimant.complete("/reimbursement/payment-election", {
+      ...DIRECT_DEPOSIT,
+      "paymentElection.accountNumber": "55554444",
+    });
     await claimant.get("/reimbursement/claim-summary");
     expect((await claimant.post("/reimbursement/claim-summary", SIGNED)).status).toBe(303);
     const versions = await withStore(portal, (store) => store.claimVersions(referenceCode));
     expect(versions.map((version) => version.models.paymentElection?.accountNumber)).toEqual([ACCOUNT, "55554444"]);
-    expect(answersShown(await claimant.get("/reimbursement/confirmation"))).toMatchObject({ "Account number": "Ending in 4444" });
+    expect(answersShown(await claimant.get("/reimbursement/confirmation"))).toMatchObject({
+      "Account number": "Ending in 4444",
+    });
     const raw = await rawDatabase(portal);
     for (const secret of [ACCOUNT, "55554444", ROUTING]) expect(raw).not.toContain(secret);
   });

@@ -73,7 +73,15 @@ describe("the HTTP server", () => {
       .split("\n")
       .filter((entry) => entry.includes(`"requestId":"${id}"`));
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ time: expect.any(String), level: "info", requestId: id, message: "request", method: "GET", path: "/lookup", status: 200 });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      time: expect.any(String),
+      level: "info",
+      requestId: id,
+      message: "request",
+      method: "GET",
+      path: "/lookup",
+      status: 200,
+    });
     expect(portal.output()).not.toContain("secret=1");
   });
 
@@ -114,8 +122,12 @@ describe("TRUST_PROXY at start-up", () => {
     const believesAll = await startPortal({ env: { TRUST_PROXY: "true" } });
     const listensWide = await startPortal({ env: { TRUST_PROXY: "1", HOST: "0.0.0.0" } });
     try {
-      expect(warnings(believesAll)).toEqual([expect.stringMatching(/^TRUST_PROXY=true believes every X-Forwarded-For address/)]);
-      expect(warnings(listensWide)).toEqual([expect.stringMatching(/^TRUST_PROXY is set and the portal listens on 0\.0\.0\.0, not on loopback only/)]);
+      expect(warnings(believesAll)).toEqual([
+        expect.stringMatching(/^TRUST_PROXY=true believes every X-Forwarded-For address/),
+      ]);
+      expect(warnings(listensWide)).toEqual([
+        expect.stringMatching(/^TRUST_PROXY is set and the portal listens on 0\.0\.0\.0, not on loopback only/),
+      ]);
       expect((await fetch(`${listensWide.url}/healthz`)).status).toBe(200);
     } finally {
       await Promise.all([believesAll.stop(), listensWide.stop()]);
@@ -156,11 +168,17 @@ describe("in production", () => {
       // The browser sends it back under that name, and it is the same session.
       const again = await fetch(`${production.url}/api/csrf`, { headers: { Cookie: cookie.split(";")[0]! } });
       expect(again.headers.get("set-cookie")).toBeNull();
-      expect(((await again.json()) as { requestToken: string }).requestToken).toBe(((await first.json()) as { requestToken: string }).requestToken);
+      expect(((await again.json()) as { requestToken: string }).requestToken).toBe(
+        ((await first.json()) as { requestToken: string }).requestToken,
+      );
       // Without TLS (COOKIE_SECURE=false) a browser would refuse the prefix: the plain name then.
-      const plain = await startPortal({ env: { NODE_ENV: "production", PORTAL_TEST_CLOCK: "", COOKIE_SECURE: "false" } });
+      const plain = await startPortal({
+        env: { NODE_ENV: "production", PORTAL_TEST_CLOCK: "", COOKIE_SECURE: "false" },
+      });
       try {
-        expect((await fetch(`${plain.url}/api/csrf`)).headers.get("set-cookie")).toMatch(/^__session=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
+        expect((await fetch(`${plain.url}/api/csrf`)).headers.get("set-cookie")).toMatch(
+          /^__session=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/,
+        );
       } finally {
         await plain.stop();
       }

@@ -27,18 +27,33 @@ async function toSummary(claimant: Claimant): Promise<Page> {
 /** A standard claim filed without JavaScript. */
 async function fileStandardClaim(claimant: Claimant): Promise<void> {
   await toSummary(claimant);
-  const filed = await claimant.post("/standard/claim-summary", { "signature.attestation": "on", "signature.signature": "Ana García", captchaToken: claimant.captchaToken });
+  const filed = await claimant.post("/standard/claim-summary", {
+    "signature.attestation": "on",
+    "signature.signature": "Ana García",
+    captchaToken: claimant.captchaToken,
+  });
   expect(filed.status).toBe(303);
 }
 
 function signOutForm(page: Page) {
   const form = page.document.querySelector("form.sign-out");
-  return form && { method: form.getAttribute("method"), action: form.getAttribute("action"), csrf: form.querySelector('input[name="csrf"]')?.getAttribute("value"), form: form.querySelector('input[name="form"]')?.getAttribute("value"), button: form.querySelector("button")?.textContent.trim() };
+  return (
+    form && {
+      method: form.getAttribute("method"),
+      action: form.getAttribute("action"),
+      csrf: form.querySelector('input[name="csrf"]')?.getAttribute("value"),
+      form: form.querySelector('input[name="form"]')?.getAttribute("value"),
+      button: form.querySelector("button")?.textContent.trim(),
+    }
+  );
 }
 
 describe.each(BACKENDS)("on %s", (backend) => {
   beforeAll(async () => {
-    [portal, shortLived] = await Promise.all([startPortal({ backend }), startPortal({ backend, env: { SESSION_LIFETIME_HOURS: "1" } })]);
+    [portal, shortLived] = await Promise.all([
+      startPortal({ backend }),
+      startPortal({ backend, env: { SESSION_LIFETIME_HOURS: "1" } }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([portal.stop(), shortLived.stop()]);
@@ -63,15 +78,22 @@ describe.each(BACKENDS)("on %s", (backend) => {
       await seen("lookup", await getPage(`${portal.url}/lookup`));
       await seen("api/csrf", await claimant.api("/api/csrf"));
       await seen("api/deadlines", await fetch(`${portal.url}/api/deadlines`));
-      await seen("set-language", await fetch(`${portal.url}/api/culture/set-language?culture=es&returnUrl=/standard`, { redirect: "manual" }));
+      await seen(
+        "set-language",
+        await fetch(`${portal.url}/api/culture/set-language?culture=es&returnUrl=/standard`, { redirect: "manual" }),
+      );
       await seen("healthz", await fetch(`${portal.url}/healthz`));
       for (const [label, headers] of replies) expect(headers.get("cache-control"), label).toBe("no-store");
 
       const start = await getPage(`${portal.url}/`);
       const texts = /"(\/texts\/[^"]+)"/.exec(start.html)![1]!;
       const asset = /"(\/assets\/[^"]+\.js)"/.exec(start.html)![1]!;
-      expect((await fetch(`${portal.url}${texts}`)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-      expect((await fetch(`${portal.url}${asset}`)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect((await fetch(`${portal.url}${texts}`)).headers.get("cache-control")).toBe(
+        "public, max-age=31536000, immutable",
+      );
+      expect((await fetch(`${portal.url}${asset}`)).headers.get("cache-control")).toBe(
+        "public, max-age=31536000, immutable",
+      );
       expect((await fetch(`${portal.url}/favicon.svg`)).headers.get("cache-control")).toBe("public, max-age=3600");
     });
   });
@@ -112,7 +134,9 @@ describe.each(BACKENDS)("on %s", (backend) => {
       expect(signedOut.status).toBe(303);
       expect(signedOut.headers.get("location")).toBe("/standard?signedOut=1&culture=es");
       const cleared = signedOut.headers.get("set-cookie")!;
-      expect(cleared).toMatch(/^__session=[^;]*; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
+      expect(cleared).toMatch(
+        /^__session=[^;]*; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/,
+      );
       expect(signedOut.headers.get("cache-control")).toBe("no-store");
 
       const landing = await getPage(`${portal.url}/standard?signedOut=1&culture=es`);
@@ -136,14 +160,19 @@ describe.each(BACKENDS)("on %s", (backend) => {
           expect(page.headers.get("location"), path).toBe("/session-expired?form=standard");
         }
       }
-      const keepAlive = await fetch(`${portal.url}/api/session/keep-alive`, { method: "POST", headers: { Cookie: oldCookie, "X-CSRF-TOKEN": claimant.csrfToken() } });
+      const keepAlive = await fetch(`${portal.url}/api/session/keep-alive`, {
+        method: "POST",
+        headers: { Cookie: oldCookie, "X-CSRF-TOKEN": claimant.csrfToken() },
+      });
       expect(keepAlive.status).toBe(401);
 
       // The member's saved answers are theirs: signing in again finds them.
       const again = new Claimant(portal);
       await again.signIn("standard", claimant.member);
       const step = await again.get("/standard/claimant-info");
-      expect(step.document.querySelector('input[name="claimantInfo.emailAddress"]')?.getAttribute("value")).toBe(STANDARD_CLAIMANT["claimantInfo.emailAddress"]);
+      expect(step.document.querySelector('input[name="claimantInfo.emailAddress"]')?.getAttribute("value")).toBe(
+        STANDARD_CLAIMANT["claimantInfo.emailAddress"],
+      );
     });
 
     test("a sign-out without the page's CSRF token is refused and the session goes on", async () => {
@@ -155,7 +184,11 @@ describe.each(BACKENDS)("on %s", (backend) => {
     });
 
     test("with no session there is nothing to end: the start page, with the message", async () => {
-      const page = await getPage(`${portal.url}/sign-out`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: portal.url }, body: "form=bogus" });
+      const page = await getPage(`${portal.url}/sign-out`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: portal.url },
+        body: "form=bogus",
+      });
       expect(page.status).toBe(303);
       expect(page.headers.get("location")).toBe("/?signedOut=1");
       // A link cannot sign anyone out: GET only leads to the start page.
@@ -192,7 +225,15 @@ describe.each(BACKENDS)("on %s", (backend) => {
       expect(ended.status).toBe(303);
       expect(ended.headers.get("location")).toBe("/session-expired?form=standard");
       // Ended in the store: not revived by the keep-alive.
-      expect((await claimant.api("/api/session/keep-alive", { method: "POST", csrf: false, headers: { "X-CSRF-TOKEN": token } })).status).toBe(401);
+      expect(
+        (
+          await claimant.api("/api/session/keep-alive", {
+            method: "POST",
+            csrf: false,
+            headers: { "X-CSRF-TOKEN": token },
+          })
+        ).status,
+      ).toBe(401);
     });
 
     test("SESSION_LIFETIME_HOURS sets it; the keep-alive cannot stretch it", async () => {
@@ -202,11 +243,16 @@ describe.each(BACKENDS)("on %s", (backend) => {
       await claimant.get("/standard/claimant-info");
       for (const minutes of [20, 40, 59]) {
         at(minutes);
-        expect((await claimant.api("/api/session/keep-alive", { method: "POST" })).status, `keep-alive after ${minutes} minutes`).toBe(204);
+        expect(
+          (await claimant.api("/api/session/keep-alive", { method: "POST" })).status,
+          `keep-alive after ${minutes} minutes`,
+        ).toBe(204);
       }
       at(61);
       expect((await claimant.api("/api/session/keep-alive", { method: "POST" })).status).toBe(401);
-      expect((await claimant.get("/standard/claimant-info")).headers.get("location")).toBe("/session-expired?form=standard");
+      expect((await claimant.get("/standard/claimant-info")).headers.get("location")).toBe(
+        "/session-expired?form=standard",
+      );
     });
 
     test("signing in again after the lifetime starts a session with a lifetime of its own", async () => {

@@ -23,10 +23,20 @@ const LOCKED_EN = (until: string) =>
 const folded = (text: string) => text.replace(/\s+/g, " ");
 
 /** One sign-in on the standard flow's page, from a browser (a session) of its own, at a time on the test clock. */
-async function signInPage(portal: PortalServer, credentials: Credentials, pin: string, minutes: number, culture = "en") {
+async function signInPage(
+  portal: PortalServer,
+  credentials: Credentials,
+  pin: string,
+  minutes: number,
+  culture = "en",
+) {
   const claimant = new Claimant(portal, at(minutes));
   await claimant.get(`/standard?culture=${culture}`);
-  return claimant.post(`/standard?culture=${culture}`, { ...credentials, "credentials.pin": pin, captchaToken: "test-pass" });
+  return claimant.post(`/standard?culture=${culture}`, {
+    ...credentials,
+    "credentials.pin": pin,
+    captchaToken: "test-pass",
+  });
 }
 
 /** One sign-in through the JSON API (SPEC §7), from a client of its own. */
@@ -36,14 +46,18 @@ async function signInApi(portal: PortalServer, credentials: Credentials, pin: st
   const response = await client.api("/api/forms/standard/authorize", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ credentials: { claimId: credentials["credentials.claimId"], pin }, reCaptchaResponse: "test-pass" }),
+    body: JSON.stringify({
+      credentials: { claimId: credentials["credentials.claimId"], pin },
+      reCaptchaResponse: "test-pass",
+    }),
   });
   return { status: response.status, body: (await response.json()) as { authorized: boolean; error: string | null } };
 }
 
 async function failTimes(portal: PortalServer, credentials: Credentials, times: number, minutes: number) {
   const statuses = [];
-  for (let attempt = 0; attempt < times; attempt++) statuses.push((await signInPage(portal, credentials, WRONG_PIN, minutes)).status);
+  for (let attempt = 0; attempt < times; attempt++)
+    statuses.push((await signInPage(portal, credentials, WRONG_PIN, minutes)).status);
   return statuses;
 }
 
@@ -64,13 +78,18 @@ describe.each(BACKENDS)("the sign-in lockout on %s", (backend) => {
     expect(await failTimes(portal, member, 5, 0)).toEqual([401, 401, 401, 401, 401]);
     const locked = await signInPage(portal, member, pinOf(member), 1);
     expect(locked.status).toBe(429);
-    expect(summaryLines(locked).map(folded)).toEqual([LOCKED_EN("November 21, 2026 at 10:15 AM Pacific Standard Time")]);
+    expect(summaryLines(locked).map(folded)).toEqual([
+      LOCKED_EN("November 21, 2026 at 10:15 AM Pacific Standard Time"),
+    ]);
     const spanish = await signInPage(portal, member, pinOf(member), 2, "es");
     expect(spanish.status).toBe(429);
     expect(summaryLines(spanish).map(folded)).toEqual([
       "Este ID de reclamo está bloqueado por demasiados PIN incorrectos. Puede volver a intentarlo después del 21 de noviembre de 2026 a las 10:15 hora estándar del Pacífico. Si necesita ayuda, comuníquese con el Administrador del Acuerdo al 1-800-555-0142 o a info@acmetransmissionsettlement.example.",
     ]);
-    expect(await withStore(portal, (store) => store.getSignInFailures(claimIdOf(member)))).toMatchObject({ lockouts: 1, lockedUntil: T0 + 15 * 60_000 });
+    expect(await withStore(portal, (store) => store.getSignInFailures(claimIdOf(member)))).toMatchObject({
+      lockouts: 1,
+      lockedUntil: T0 + 15 * 60_000,
+    });
 
     expect((await signInPage(portal, member, pinOf(member), 14.9)).status).toBe(429);
     expect((await signInPage(portal, member, pinOf(member), 15)).status).toBe(303);
@@ -133,7 +152,9 @@ describe.each(BACKENDS)("the sign-in lockout on %s", (backend) => {
 
   test("ten attempts at once: five are compared, the rest refused, however they race", async () => {
     const member = blankMember();
-    const statuses = await Promise.all(Array.from({ length: 10 }, () => signInPage(portal, member, WRONG_PIN, 0).then((page) => page.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () => signInPage(portal, member, WRONG_PIN, 0).then((page) => page.status)),
+    );
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
   });

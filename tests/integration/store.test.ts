@@ -8,7 +8,15 @@ import pg from "pg";
 import { MIGRATIONS as POSTGRES_MIGRATIONS, openPostgresStore } from "#app/storage/postgres-store.server.ts";
 import { MIGRATIONS as SQLITE_MIGRATIONS, openSqliteStore } from "#app/storage/sqlite-store.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
-import { allClaims, type Claim, type Draft, type DraftOwner, emptyDraft, type NewClaim, type Store } from "#app/storage/store.ts";
+import {
+  allClaims,
+  type Claim,
+  type Draft,
+  type DraftOwner,
+  emptyDraft,
+  type NewClaim,
+  type Store,
+} from "#app/storage/store.ts";
 import { BACKENDS, freshDatabaseUrl } from "#tests/support/backends.ts";
 import { readAll } from "#tests/support/documents.ts";
 import { demoAnswers, TEST_FIELD_KEYS } from "#tests/support/server-state.ts";
@@ -18,27 +26,51 @@ import { type FieldKeys, parseFieldKeys } from "#app/security/field-keys.server.
 describe.each(BACKENDS)("the %s store", (backend) => {
   let store: Store;
   beforeAll(async () => {
-    store = backend === "postgresql" ? openPostgresStore(await freshDatabaseUrl(), demoAnswers()) : openSqliteStore(path.join(mkdtempSync(path.join(tmpdir(), "store-")), "portal.sqlite"), demoAnswers());
+    store =
+      backend === "postgresql"
+        ? openPostgresStore(await freshDatabaseUrl(), demoAnswers())
+        : openSqliteStore(path.join(mkdtempSync(path.join(tmpdir(), "store-")), "portal.sqlite"), demoAnswers());
   });
   afterAll(async () => {
     await store.close();
   });
 
   const member = { claimId: "10000001", vin: null, verified: true, signInMethod: "claimIdPin" } as const;
-  const saveDraft = (owner: DraftOwner, formType: FormType, draft: Omit<Draft, "updatedAt">, now: number) => store.updateDraft(owner, formType, () => draft, now);
-  const newClaim = (draftId: string, models: Claim["models"] = {}, extra: Partial<NewClaim> = {}): NewClaim => ({ draftId, member, models, records: {}, documentIds: [], culture: "en", ...extra });
+  const saveDraft = (owner: DraftOwner, formType: FormType, draft: Omit<Draft, "updatedAt">, now: number) =>
+    store.updateDraft(owner, formType, () => draft, now);
+  const newClaim = (draftId: string, models: Claim["models"] = {}, extra: Partial<NewClaim> = {}): NewClaim => ({
+    draftId,
+    member,
+    models,
+    records: {},
+    documentIds: [],
+    culture: "en",
+    ...extra,
+  });
 
   test("sessions: created on first touch, activity recorded, a sign-in per form type; ending one leaves the member's drafts", async () => {
     expect(await store.getSession("s1")).toBeUndefined();
-    expect(await store.touchSession("s1", 1_000)).toEqual({ id: "s1", createdAt: 1_000, lastSeenAt: 1_000, authorizations: {} });
+    expect(await store.touchSession("s1", 1_000)).toEqual({
+      id: "s1",
+      createdAt: 1_000,
+      lastSeenAt: 1_000,
+      authorizations: {},
+    });
     await store.authorize("s1", "standard", { at: 2_000, method: "claimIdPin", claimId: "10000001" }, 2_000);
     await store.authorize("s1", "automotive", { at: 3_000, method: "vin", vin: "1HGCM82633A004352" }, 3_000);
     const session = await store.touchSession("s1", 4_000);
     expect(session).toMatchObject({ createdAt: 1_000, lastSeenAt: 4_000 });
-    expect(session.authorizations).toEqual({ standard: { at: 2_000, method: "claimIdPin", claimId: "10000001" }, automotive: { at: 3_000, method: "vin", vin: "1HGCM82633A004352" } });
+    expect(session.authorizations).toEqual({
+      standard: { at: 2_000, method: "claimIdPin", claimId: "10000001" },
+      automotive: { at: 3_000, method: "vin", vin: "1HGCM82633A004352" },
+    });
     await saveDraft("member:s1-member", "standard", { ...emptyDraft("d1"), models: { a: { b: "c" } } }, 5_000);
     await saveDraft("session:s1", "automotive", { ...emptyDraft("d1-vin"), models: { a: { b: "c" } } }, 5_000);
-    const unverifiedUpload = await store.putDocument({ name: "a.pdf", mediaType: "application/pdf", owner: "session:s1", formType: "automotive" }, [Buffer.from("%PDF-1.7")], 5_000);
+    const unverifiedUpload = await store.putDocument(
+      { name: "a.pdf", mediaType: "application/pdf", owner: "session:s1", formType: "automotive" },
+      [Buffer.from("%PDF-1.7")],
+      5_000,
+    );
     await store.endSession("s1");
     expect(await store.getSession("s1")).toBeUndefined();
     expect((await store.getDraft("member:s1-member", "standard"))?.models).toEqual({ a: { b: "c" } });
@@ -49,7 +81,11 @@ describe.each(BACKENDS)("the %s store", (backend) => {
   test("a session renamed on sign-in keeps its sign-ins, and what it owns unverified, under the new id only", async () => {
     await store.authorize("before", "automotive", { at: 1, method: "vin", vin: "1HGCM82633A004352" }, 1);
     await saveDraft("session:before", "automotive", { ...emptyDraft("d-renamed"), models: { a: { b: "c" } } }, 2);
-    const upload = await store.putDocument({ name: "a.pdf", mediaType: "application/pdf", owner: "session:before", formType: "automotive" }, [Buffer.from("%PDF-1.7")], 3);
+    const upload = await store.putDocument(
+      { name: "a.pdf", mediaType: "application/pdf", owner: "session:before", formType: "automotive" },
+      [Buffer.from("%PDF-1.7")],
+      3,
+    );
     await store.renameSession("before", "after");
     expect(await store.getSession("before")).toBeUndefined();
     expect(await store.getDraft("session:before", "automotive")).toBeUndefined();
@@ -59,9 +95,32 @@ describe.each(BACKENDS)("the %s store", (backend) => {
   });
 
   test("drafts: saved, replaced, kept apart per owner and form type", async () => {
-    await saveDraft("member:s2", "standard", { ...emptyDraft("d2"), models: { claimantInfo: { firstName: "Ana", stillOwn: false } }, completedSteps: ["claimant-info"], edited: ["claimantInfo.firstName"], prepopulated: { FirstName: "Ana" } }, 10);
-    await saveDraft("member:s2", "standard", { ...emptyDraft("d2"), models: { claimantInfo: { firstName: "Anita", stillOwn: null } } }, 20);
-    expect(await store.getDraft("member:s2", "standard")).toEqual({ draftId: "d2", models: { claimantInfo: { firstName: "Anita", stillOwn: null } }, records: {}, completedSteps: [], edited: [], updatedAt: 20 });
+    await saveDraft(
+      "member:s2",
+      "standard",
+      {
+        ...emptyDraft("d2"),
+        models: { claimantInfo: { firstName: "Ana", stillOwn: false } },
+        completedSteps: ["claimant-info"],
+        edited: ["claimantInfo.firstName"],
+        prepopulated: { FirstName: "Ana" },
+      },
+      10,
+    );
+    await saveDraft(
+      "member:s2",
+      "standard",
+      { ...emptyDraft("d2"), models: { claimantInfo: { firstName: "Anita", stillOwn: null } } },
+      20,
+    );
+    expect(await store.getDraft("member:s2", "standard")).toEqual({
+      draftId: "d2",
+      models: { claimantInfo: { firstName: "Anita", stillOwn: null } },
+      records: {},
+      completedSteps: [],
+      edited: [],
+      updatedAt: 20,
+    });
     expect(await store.getDraft("member:s2", "automotive")).toBeUndefined();
     expect(await store.getDraft("member:someone-else", "standard")).toBeUndefined();
   });
@@ -70,15 +129,43 @@ describe.each(BACKENDS)("the %s store", (backend) => {
     await saveDraft("member:busy", "reimbursement", emptyDraft("d-busy"), 1);
     await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        store.updateDraft("member:busy", "reimbursement", (current) => ({ ...current!, records: { claimTransactions: [...(current!.records?.claimTransactions ?? []), { clientId: `tx-${index}`, status: "saved", fields: {} }] } }), 2),
+        store.updateDraft(
+          "member:busy",
+          "reimbursement",
+          (current) => ({
+            ...current!,
+            records: {
+              claimTransactions: [
+                ...(current!.records?.claimTransactions ?? []),
+                { clientId: `tx-${index}`, status: "saved", fields: {} },
+              ],
+            },
+          }),
+          2,
+        ),
       ),
     );
-    expect((await store.getDraft("member:busy", "reimbursement"))?.records?.claimTransactions?.map((record) => record.clientId).sort()).toEqual(Array.from({ length: 20 }, (_, index) => `tx-${index}`).sort());
+    expect(
+      (await store.getDraft("member:busy", "reimbursement"))?.records?.claimTransactions
+        ?.map((record) => record.clientId)
+        .sort(),
+    ).toEqual(Array.from({ length: 20 }, (_, index) => `tx-${index}`).sort());
   });
 
   test("a draft submitted ten times at once is one claim of its member, and every caller gets its code", async () => {
     let codes = 0;
-    const results = await Promise.all(Array.from({ length: 10 }, () => store.submitClaim("member:10000001", "standard", newClaim("d3", { x: { y: "z" } }, { culture: "es" }), "one", () => `STD-TEST-${++codes}`, 99)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        store.submitClaim(
+          "member:10000001",
+          "standard",
+          newClaim("d3", { x: { y: "z" } }, { culture: "es" }),
+          "one",
+          () => `STD-TEST-${++codes}`,
+          99,
+        ),
+      ),
+    );
     expect(new Set(results.map((result) => result.referenceCode)).size).toBe(1);
     expect(results.filter((result) => result.outcome === "filed")).toHaveLength(1);
     expect(results.filter((result) => result.outcome === "unchanged")).toHaveLength(9);
@@ -103,32 +190,112 @@ describe.each(BACKENDS)("the %s store", (backend) => {
 
   test("one claim per member: changed answers are refused ('one'), a new version ('amend'), or a claim of their own ('many')", async () => {
     const code = (prefix: string) => () => `${prefix}-${randomBytes(4).toString("hex")}`;
-    const first = await store.submitClaim("member:one", "automotive", newClaim("d-one", { city: { name: "Seattle" } }), "one", code("AUT"), 10);
+    const first = await store.submitClaim(
+      "member:one",
+      "automotive",
+      newClaim("d-one", { city: { name: "Seattle" } }),
+      "one",
+      code("AUT"),
+      10,
+    );
     // Another draft of the same member (another device) cannot make a second claim.
-    const changed = await store.submitClaim("member:one", "automotive", newClaim("d-one-again", { city: { name: "Tacoma" } }), "one", code("AUT"), 11);
+    const changed = await store.submitClaim(
+      "member:one",
+      "automotive",
+      newClaim("d-one-again", { city: { name: "Tacoma" } }),
+      "one",
+      code("AUT"),
+      11,
+    );
     expect(changed).toEqual({ referenceCode: first.referenceCode, outcome: "refused", version: 1 });
     expect((await store.getClaim(first.referenceCode))?.models).toEqual({ city: { name: "Seattle" } });
 
-    const original = await store.submitClaim("member:amend", "automotive", newClaim("d-amend", { city: { name: "Seattle" } }), "amend", code("AUT"), 20);
-    const amended = await store.submitClaim("member:amend", "automotive", newClaim("d-amend", { city: { name: "Tacoma" } }), "amend", code("AUT"), 30);
+    const original = await store.submitClaim(
+      "member:amend",
+      "automotive",
+      newClaim("d-amend", { city: { name: "Seattle" } }),
+      "amend",
+      code("AUT"),
+      20,
+    );
+    const amended = await store.submitClaim(
+      "member:amend",
+      "automotive",
+      newClaim("d-amend", { city: { name: "Tacoma" } }),
+      "amend",
+      code("AUT"),
+      30,
+    );
     expect(amended).toEqual({ referenceCode: original.referenceCode, outcome: "amended", version: 2 });
-    expect(await store.submitClaim("member:amend", "automotive", newClaim("d-amend", { city: { name: "Tacoma" } }), "amend", code("AUT"), 40)).toEqual({ referenceCode: original.referenceCode, outcome: "unchanged", version: 2 });
-    expect(await store.getClaim(original.referenceCode)).toMatchObject({ models: { city: { name: "Tacoma" } }, submittedAt: 20, version: 2, versionAt: 30 });
-    expect((await store.claimVersions(original.referenceCode)).map(({ version, models, filedAt }) => ({ version, models, filedAt }))).toEqual([
+    expect(
+      await store.submitClaim(
+        "member:amend",
+        "automotive",
+        newClaim("d-amend", { city: { name: "Tacoma" } }),
+        "amend",
+        code("AUT"),
+        40,
+      ),
+    ).toEqual({ referenceCode: original.referenceCode, outcome: "unchanged", version: 2 });
+    expect(await store.getClaim(original.referenceCode)).toMatchObject({
+      models: { city: { name: "Tacoma" } },
+      submittedAt: 20,
+      version: 2,
+      versionAt: 30,
+    });
+    expect(
+      (await store.claimVersions(original.referenceCode)).map(({ version, models, filedAt }) => ({
+        version,
+        models,
+        filedAt,
+      })),
+    ).toEqual([
       { version: 1, models: { city: { name: "Seattle" } }, filedAt: 20 },
       { version: 2, models: { city: { name: "Tacoma" } }, filedAt: 30 },
     ]);
 
-    const manyFirst = await store.submitClaim("member:many", "automotive", newClaim("d-many-1", { n: { v: "1" } }), "many", code("AUT"), 50);
-    const manySecond = await store.submitClaim("member:many", "automotive", newClaim("d-many-2", { n: { v: "2" } }), "many", code("AUT"), 60);
+    const manyFirst = await store.submitClaim(
+      "member:many",
+      "automotive",
+      newClaim("d-many-1", { n: { v: "1" } }),
+      "many",
+      code("AUT"),
+      50,
+    );
+    const manySecond = await store.submitClaim(
+      "member:many",
+      "automotive",
+      newClaim("d-many-2", { n: { v: "2" } }),
+      "many",
+      code("AUT"),
+      60,
+    );
     expect(manySecond.outcome).toBe("filed");
     expect(manySecond.referenceCode).not.toBe(manyFirst.referenceCode);
     expect((await store.latestClaim("member:many", "automotive"))?.referenceCode).toBe(manySecond.referenceCode);
   });
 
   test("two amendments of one member at once: both versions kept, in order, none lost", async () => {
-    await store.submitClaim("member:race", "standard", newClaim("d-race", { v: { n: "0" } }), "amend", () => "STD-RACE-0001", 1);
-    const results = await Promise.all([1, 2, 3].map((n) => store.submitClaim("member:race", "standard", newClaim("d-race", { v: { n: String(n) } }), "amend", () => "STD-RACE-NEVER", 1 + n)));
+    await store.submitClaim(
+      "member:race",
+      "standard",
+      newClaim("d-race", { v: { n: "0" } }),
+      "amend",
+      () => "STD-RACE-0001",
+      1,
+    );
+    const results = await Promise.all(
+      [1, 2, 3].map((n) =>
+        store.submitClaim(
+          "member:race",
+          "standard",
+          newClaim("d-race", { v: { n: String(n) } }),
+          "amend",
+          () => "STD-RACE-NEVER",
+          1 + n,
+        ),
+      ),
+    );
     expect(results.map((result) => result.referenceCode)).toEqual(["STD-RACE-0001", "STD-RACE-0001", "STD-RACE-0001"]);
     expect((await store.claimVersions("STD-RACE-0001")).map((version) => version.version)).toEqual([1, 2, 3, 4]);
   });
@@ -139,22 +306,68 @@ describe.each(BACKENDS)("the %s store", (backend) => {
     const pieces = async function* () {
       for (let offset = 0; offset < content.length; offset += 70_001) yield content.subarray(offset, offset + 70_001);
     };
-    const kept = await store.putDocument({ name: "receipt.pdf", mediaType: "application/pdf", owner: "member:s4", formType: "reimbursement" }, pieces(), 5);
-    const replaced = await store.putDocument({ name: "old.png", mediaType: "image/png", owner: "member:s4", formType: "reimbursement" }, pieces(), 6);
-    expect(kept).toMatchObject({ name: "receipt.pdf", size: content.length, sha256: createHash("sha256").update(content).digest("hex"), referenceCode: null });
+    const kept = await store.putDocument(
+      { name: "receipt.pdf", mediaType: "application/pdf", owner: "member:s4", formType: "reimbursement" },
+      pieces(),
+      5,
+    );
+    const replaced = await store.putDocument(
+      { name: "old.png", mediaType: "image/png", owner: "member:s4", formType: "reimbursement" },
+      pieces(),
+      6,
+    );
+    expect(kept).toMatchObject({
+      name: "receipt.pdf",
+      size: content.length,
+      sha256: createHash("sha256").update(content).digest("hex"),
+      referenceCode: null,
+    });
     expect(await readAll(store.readDocument(kept.id))).toEqual(content);
 
-    const records = { documentContexts: [{ clientId: "doc-12345678", status: "saved" as const, fields: { name: "receipt.pdf" }, documentId: kept.id }] };
-    const filed = await store.submitClaim("member:s4", "reimbursement", newClaim("d4", {}, { records, documentIds: [kept.id] }), "amend", () => "REI-TEST-0001", 7);
+    const records = {
+      documentContexts: [
+        { clientId: "doc-12345678", status: "saved" as const, fields: { name: "receipt.pdf" }, documentId: kept.id },
+      ],
+    };
+    const filed = await store.submitClaim(
+      "member:s4",
+      "reimbursement",
+      newClaim("d4", {}, { records, documentIds: [kept.id] }),
+      "amend",
+      () => "REI-TEST-0001",
+      7,
+    );
     expect((await store.getClaim(filed.referenceCode))?.records.documentContexts).toHaveLength(1);
     expect((await store.claimDocuments("REI-TEST-0001")).map((document) => document.id)).toEqual([kept.id]);
     // Not swept at filing: another session of the owner may be filing with it this moment (it goes with the draft).
     expect((await store.getDocument(replaced.id))?.referenceCode).toBeNull();
     // An amendment keeps the documents already filed and adds the new one.
-    const added = await store.putDocument({ name: "second.pdf", mediaType: "application/pdf", owner: "member:s4", formType: "reimbursement" }, [Buffer.from("%PDF-1.7")], 8);
-    const both = { documentContexts: [...records.documentContexts, { clientId: "doc-87654321", status: "saved" as const, fields: { name: "second.pdf" }, documentId: added.id }] };
-    expect((await store.submitClaim("member:s4", "reimbursement", newClaim("d4", {}, { records: both, documentIds: [kept.id, added.id] }), "amend", () => "NEVER", 9)).outcome).toBe("amended");
-    expect((await store.claimDocuments("REI-TEST-0001")).map((document) => document.id).sort()).toEqual([kept.id, added.id].sort());
+    const added = await store.putDocument(
+      { name: "second.pdf", mediaType: "application/pdf", owner: "member:s4", formType: "reimbursement" },
+      [Buffer.from("%PDF-1.7")],
+      8,
+    );
+    const both = {
+      documentContexts: [
+        ...records.documentContexts,
+        { clientId: "doc-87654321", status: "saved" as const, fields: { name: "second.pdf" }, documentId: added.id },
+      ],
+    };
+    expect(
+      (
+        await store.submitClaim(
+          "member:s4",
+          "reimbursement",
+          newClaim("d4", {}, { records: both, documentIds: [kept.id, added.id] }),
+          "amend",
+          () => "NEVER",
+          9,
+        )
+      ).outcome,
+    ).toBe("amended");
+    expect((await store.claimDocuments("REI-TEST-0001")).map((document) => document.id).sort()).toEqual(
+      [kept.id, added.id].sort(),
+    );
     // A claimed document is the claim's: deleting it as an upload does nothing, ending a session neither.
     await store.deleteDocument(kept.id);
     await store.endSession("s4");
@@ -162,14 +375,45 @@ describe.each(BACKENDS)("the %s store", (backend) => {
   });
 
   test("the same file sent again under a new id is the same claim; another file is a change", async () => {
-    const upload = (name: string, content: string) => store.putDocument({ name, mediaType: "application/pdf", owner: "member:resend", formType: "automotive" }, [Buffer.from(content)], 1);
-    const withDocument = (id: string): NewClaim => newClaim("d-resend", { a: { b: "c" } }, { records: { documentContexts: [{ clientId: "doc-1", status: "saved", fields: { name: "title.pdf" }, documentId: id }] }, documentIds: [id] });
+    const upload = (name: string, content: string) =>
+      store.putDocument(
+        { name, mediaType: "application/pdf", owner: "member:resend", formType: "automotive" },
+        [Buffer.from(content)],
+        1,
+      );
+    const withDocument = (id: string): NewClaim =>
+      newClaim(
+        "d-resend",
+        { a: { b: "c" } },
+        {
+          records: {
+            documentContexts: [{ clientId: "doc-1", status: "saved", fields: { name: "title.pdf" }, documentId: id }],
+          },
+          documentIds: [id],
+        },
+      );
     const first = await upload("title.pdf", "%PDF-1.7 title");
-    expect((await store.submitClaim("member:resend", "automotive", withDocument(first.id), "amend", () => "AUT-RESEND-0001", 2)).outcome).toBe("filed");
+    expect(
+      (
+        await store.submitClaim(
+          "member:resend",
+          "automotive",
+          withDocument(first.id),
+          "amend",
+          () => "AUT-RESEND-0001",
+          2,
+        )
+      ).outcome,
+    ).toBe("filed");
     const again = await upload("title.pdf", "%PDF-1.7 title");
-    expect(await store.submitClaim("member:resend", "automotive", withDocument(again.id), "amend", () => "NEVER", 3)).toEqual({ referenceCode: "AUT-RESEND-0001", outcome: "unchanged", version: 1 });
+    expect(
+      await store.submitClaim("member:resend", "automotive", withDocument(again.id), "amend", () => "NEVER", 3),
+    ).toEqual({ referenceCode: "AUT-RESEND-0001", outcome: "unchanged", version: 1 });
     const other = await upload("title.pdf", "%PDF-1.7 another title");
-    expect((await store.submitClaim("member:resend", "automotive", withDocument(other.id), "amend", () => "NEVER", 4)).outcome).toBe("amended");
+    expect(
+      (await store.submitClaim("member:resend", "automotive", withDocument(other.id), "amend", () => "NEVER", 4))
+        .outcome,
+    ).toBe("amended");
   });
 
   test("documents: a failed upload leaves nothing; a claim cannot take another owner's document", async () => {
@@ -177,9 +421,28 @@ describe.each(BACKENDS)("the %s store", (backend) => {
       yield Buffer.from("%PDF-1.7 part one");
       throw new Error("connection dropped");
     };
-    await expect(store.putDocument({ name: "cut.pdf", mediaType: "application/pdf", owner: "member:s5", formType: "standard" }, failing(), 1)).rejects.toThrow("connection dropped");
-    const other = await store.putDocument({ name: "theirs.pdf", mediaType: "application/pdf", owner: "member:someone-else", formType: "standard" }, [Buffer.from("%PDF-1.7")], 1);
-    await expect(store.submitClaim("member:s5", "standard", newClaim("d5", {}, { documentIds: [other.id] }), "one", () => "STD-TEST-0005", 2)).rejects.toThrow();
+    await expect(
+      store.putDocument(
+        { name: "cut.pdf", mediaType: "application/pdf", owner: "member:s5", formType: "standard" },
+        failing(),
+        1,
+      ),
+    ).rejects.toThrow("connection dropped");
+    const other = await store.putDocument(
+      { name: "theirs.pdf", mediaType: "application/pdf", owner: "member:someone-else", formType: "standard" },
+      [Buffer.from("%PDF-1.7")],
+      1,
+    );
+    await expect(
+      store.submitClaim(
+        "member:s5",
+        "standard",
+        newClaim("d5", {}, { documentIds: [other.id] }),
+        "one",
+        () => "STD-TEST-0005",
+        2,
+      ),
+    ).rejects.toThrow();
     expect(await store.getClaimByDraft("d5")).toBeUndefined();
     expect((await store.getDocument(other.id))?.referenceCode).toBeNull();
   });
@@ -187,12 +450,24 @@ describe.each(BACKENDS)("the %s store", (backend) => {
   test("expired sessions are purged with what they owned unverified; members' drafts stay until their flow's drafts are purged", async () => {
     await store.touchSession("idle", 1_000);
     await saveDraft("session:idle", "automotive", emptyDraft("d-idle"), 1_000);
-    const abandoned = await store.putDocument({ name: "a.pdf", mediaType: "application/pdf", owner: "session:idle", formType: "automotive" }, [Buffer.from("%PDF-1.7")], 1_000);
+    const abandoned = await store.putDocument(
+      { name: "a.pdf", mediaType: "application/pdf", owner: "session:idle", formType: "automotive" },
+      [Buffer.from("%PDF-1.7")],
+      1_000,
+    );
     await saveDraft("member:idle-member", "standard", emptyDraft("d-idle-member"), 1_000);
-    const kept = await store.putDocument({ name: "m.pdf", mediaType: "application/pdf", owner: "member:idle-member", formType: "standard" }, [Buffer.from("%PDF-1.7")], 1_000);
+    const kept = await store.putDocument(
+      { name: "m.pdf", mediaType: "application/pdf", owner: "member:idle-member", formType: "standard" },
+      [Buffer.from("%PDF-1.7")],
+      1_000,
+    );
     await store.touchSession("active", 9_000);
     await saveDraft("session:active", "automotive", emptyDraft("d-active"), 9_000);
-    const current = await store.putDocument({ name: "b.pdf", mediaType: "application/pdf", owner: "session:active", formType: "automotive" }, [Buffer.from("%PDF-1.7")], 9_000);
+    const current = await store.putDocument(
+      { name: "b.pdf", mediaType: "application/pdf", owner: "session:active", formType: "automotive" },
+      [Buffer.from("%PDF-1.7")],
+      9_000,
+    );
     const purged = await store.purgeExpired(5_000, 5_000);
     expect(purged.documents).toBeGreaterThanOrEqual(1);
     expect(await store.getSession("idle")).toBeUndefined();
@@ -217,10 +492,22 @@ describe.each(BACKENDS)("the %s store", (backend) => {
     // Twenty attempts at once each count: none reads the count another is about to write.
     await Promise.all(
       Array.from({ length: 20 }, () =>
-        store.updateSignInFailures("40000001", (current) => ({ failures: (current?.failures ?? 0) + 1, windowStartedAt: 1_000, lockouts: 0, lockedUntil: null, forgetAt: 9_000 })),
+        store.updateSignInFailures("40000001", (current) => ({
+          failures: (current?.failures ?? 0) + 1,
+          windowStartedAt: 1_000,
+          lockouts: 0,
+          lockedUntil: null,
+          forgetAt: 9_000,
+        })),
       ),
     );
-    expect(await store.getSignInFailures("40000001")).toEqual({ failures: 20, windowStartedAt: 1_000, lockouts: 0, lockedUntil: null, forgetAt: 9_000 });
+    expect(await store.getSignInFailures("40000001")).toEqual({
+      failures: 20,
+      windowStartedAt: 1_000,
+      lockouts: 0,
+      lockedUntil: null,
+      forgetAt: 9_000,
+    });
     const locked = { failures: 0, windowStartedAt: 2_000, lockouts: 3, lockedUntil: 86_402_000, forgetAt: 172_802_000 };
     expect(await store.updateSignInFailures("40000002", () => locked)).toEqual(locked);
     expect(await store.getSignInFailures("40000002")).toEqual(locked);
@@ -252,10 +539,18 @@ describe.each(BACKENDS)("the %s store", (backend) => {
 
   test("claims are listed in filing order, a page at a time", async () => {
     for (const [index, at] of [300, 100, 200, 200].entries()) {
-      await store.submitClaim(`member:list-${index}`, "standard", newClaim(`list-draft-${index}`), "one", () => `STD-LIST-000${index}`, 1_000_000 + at);
+      await store.submitClaim(
+        `member:list-${index}`,
+        "standard",
+        newClaim(`list-draft-${index}`),
+        "one",
+        () => `STD-LIST-000${index}`,
+        1_000_000 + at,
+      );
     }
     const listed: string[] = [];
-    for await (const claim of allClaims(store, 2)) if (claim.referenceCode.startsWith("STD-LIST")) listed.push(claim.referenceCode);
+    for await (const claim of allClaims(store, 2))
+      if (claim.referenceCode.startsWith("STD-LIST")) listed.push(claim.referenceCode);
     expect(listed).toEqual(["STD-LIST-0001", "STD-LIST-0002", "STD-LIST-0003", "STD-LIST-0000"]);
   });
 
@@ -271,13 +566,29 @@ describe.each(BACKENDS)("the %s store", (backend) => {
 describe.each(BACKENDS)("sensitive answers at rest in the %s store", (backend) => {
   const ACCOUNT = "987654321012";
   const ROUTING = "021000021";
-  const payment = (account = ACCOUNT) => ({ paymentElection: { paymentMethod: "directDeposit", routingNumber: ROUTING, accountNumber: account, accountType: "checking" } });
+  const payment = (account = ACCOUNT) => ({
+    paymentElection: {
+      paymentMethod: "directDeposit",
+      routingNumber: ROUTING,
+      accountNumber: account,
+      accountType: "checking",
+    },
+  });
   const member = { claimId: "10000001", vin: null, verified: true, signInMethod: "claimIdPin" } as const;
-  const newClaim = (draftId: string, models: Claim["models"]): NewClaim => ({ draftId, member, models, records: {}, documentIds: [], culture: "en" });
+  const newClaim = (draftId: string, models: Claim["models"]): NewClaim => ({
+    draftId,
+    member,
+    models,
+    records: {},
+    documentIds: [],
+    culture: "en",
+  });
   let dataFolder: string;
   let databaseUrl: string | undefined;
   const open = (keys: FieldKeys = TEST_FIELD_KEYS) =>
-    databaseUrl ? openPostgresStore(databaseUrl, demoAnswers(keys)) : openSqliteStore(path.join(dataFolder, "portal.sqlite"), demoAnswers(keys));
+    databaseUrl
+      ? openPostgresStore(databaseUrl, demoAnswers(keys))
+      : openSqliteStore(path.join(dataFolder, "portal.sqlite"), demoAnswers(keys));
   /**
    * Everything the database holds, as an attacker with the files or a backup reads it: SQLite's
    * file, write-ahead log and shared memory as bytes; PostgreSQL's rows as text, every column.
@@ -292,7 +603,11 @@ describe.each(BACKENDS)("sensitive answers at rest in the %s store", (backend) =
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      const tables = await Promise.all(["drafts", "claims", "claim_versions"].map((table) => client.query<{ row: string }>(`SELECT t::text AS row FROM ${table} t`)));
+      const tables = await Promise.all(
+        ["drafts", "claims", "claim_versions"].map((table) =>
+          client.query<{ row: string }>(`SELECT t::text AS row FROM ${table} t`),
+        ),
+      );
       return tables.flatMap((result) => result.rows.map((row) => row.row)).join("\n");
     } finally {
       await client.end();
@@ -300,12 +615,15 @@ describe.each(BACKENDS)("sensitive answers at rest in the %s store", (backend) =
   };
   /** The key ids the stored answers name, read from the rows (SQLite's free space may still hold an old one, encrypted). */
   const keyIdsStored = async (): Promise<string[]> => {
-    const sql = (json: string) => `SELECT data${json} AS text FROM drafts UNION ALL SELECT models${json} || coalesce(records${json}, '') FROM claims UNION ALL SELECT models${json} || coalesce(records${json}, '') FROM claim_versions`;
+    const sql = (json: string) =>
+      `SELECT data${json} AS text FROM drafts UNION ALL SELECT models${json} || coalesce(records${json}, '') FROM claims UNION ALL SELECT models${json} || coalesce(records${json}, '') FROM claim_versions`;
     let text: string;
     if (databaseUrl) {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
-      text = (await client.query<{ text: string }>(sql("::text")).finally(() => client.end())).rows.map((row) => row.text).join("\n");
+      text = (await client.query<{ text: string }>(sql("::text")).finally(() => client.end())).rows
+        .map((row) => row.text)
+        .join("\n");
     } else {
       const db = new DatabaseSync(path.join(dataFolder, "portal.sqlite"), { readOnly: true });
       text = (db.prepare(sql("")).all() as Array<{ text: string }>).map((row) => row.text).join("\n");
@@ -321,17 +639,58 @@ describe.each(BACKENDS)("sensitive answers at rest in the %s store", (backend) =
   test("a draft, a claim and each of its versions keep the bank numbers encrypted; the store reads them back as typed", async () => {
     const store = open();
     try {
-      await store.updateDraft("member:bank", "automotive", () => ({ ...emptyDraft("d-bank"), models: { claimantInfo: { firstName: "Ana" }, ...payment() } }), 1);
-      expect((await store.getDraft("member:bank", "automotive"))?.models.paymentElection).toEqual(payment().paymentElection);
-      const filed = await store.submitClaim("member:bank", "automotive", newClaim("d-bank", { claimantInfo: { firstName: "Ana" }, ...payment() }), "amend", () => "AUT-BANK-0001", 2);
+      await store.updateDraft(
+        "member:bank",
+        "automotive",
+        () => ({ ...emptyDraft("d-bank"), models: { claimantInfo: { firstName: "Ana" }, ...payment() } }),
+        1,
+      );
+      expect((await store.getDraft("member:bank", "automotive"))?.models.paymentElection).toEqual(
+        payment().paymentElection,
+      );
+      const filed = await store.submitClaim(
+        "member:bank",
+        "automotive",
+        newClaim("d-bank", { claimantInfo: { firstName: "Ana" }, ...payment() }),
+        "amend",
+        () => "AUT-BANK-0001",
+        2,
+      );
       expect(filed.outcome).toBe("filed");
       // The same answers filed again are recognised though each encryption differs (a random nonce):
       // the comparison is of the answers decrypted.
-      expect(await store.submitClaim("member:bank", "automotive", newClaim("d-bank", { claimantInfo: { firstName: "Ana" }, ...payment() }), "amend", () => "NEVER", 3)).toEqual({ referenceCode: "AUT-BANK-0001", outcome: "unchanged", version: 1 });
-      expect((await store.submitClaim("member:bank", "automotive", newClaim("d-bank", { claimantInfo: { firstName: "Ana" }, ...payment("55554444") }), "amend", () => "NEVER", 4)).outcome).toBe("amended");
-      expect((await store.getClaim("AUT-BANK-0001"))?.models.paymentElection).toEqual(payment("55554444").paymentElection);
-      expect((await store.claimVersions("AUT-BANK-0001")).map((version) => version.models.paymentElection?.accountNumber)).toEqual([ACCOUNT, "55554444"]);
-      expect((await allClaimsOf(store)).find((claim) => claim.referenceCode === "AUT-BANK-0001")?.models.paymentElection?.routingNumber).toBe(ROUTING);
+      expect(
+        await store.submitClaim(
+          "member:bank",
+          "automotive",
+          newClaim("d-bank", { claimantInfo: { firstName: "Ana" }, ...payment() }),
+          "amend",
+          () => "NEVER",
+          3,
+        ),
+      ).toEqual({ referenceCode: "AUT-BANK-0001", outcome: "unchanged", version: 1 });
+      expect(
+        (
+          await store.submitClaim(
+            "member:bank",
+            "automotive",
+            newClaim("d-bank", { claimantInfo: { firstName: "Ana" }, ...payment("55554444") }),
+            "amend",
+            () => "NEVER",
+            4,
+          )
+        ).outcome,
+      ).toBe("amended");
+      expect((await store.getClaim("AUT-BANK-0001"))?.models.paymentElection).toEqual(
+        payment("55554444").paymentElection,
+      );
+      expect(
+        (await store.claimVersions("AUT-BANK-0001")).map((version) => version.models.paymentElection?.accountNumber),
+      ).toEqual([ACCOUNT, "55554444"]);
+      expect(
+        (await allClaimsOf(store)).find((claim) => claim.referenceCode === "AUT-BANK-0001")?.models.paymentElection
+          ?.routingNumber,
+      ).toBe(ROUTING);
 
       const raw = await rawDatabase();
       // Seen on disk: the claim and the fields around them, but neither number.
@@ -347,7 +706,10 @@ describe.each(BACKENDS)("sensitive answers at rest in the %s store", (backend) =
   test("keys rotate: a new key encrypts, the old one still reads, reencrypt moves everything to the new key; a missing key is named", async () => {
     const oldKey = TEST_FIELD_KEYS;
     const newKey = parseFieldKeys(Buffer.alloc(32, 7).toString("base64"), "the new key");
-    const rotated = parseFieldKeys(`${Buffer.alloc(32, 7).toString("base64")}\n${Buffer.from(oldKey.current.key).toString("base64")}`, "the new and the old key");
+    const rotated = parseFieldKeys(
+      `${Buffer.alloc(32, 7).toString("base64")}\n${Buffer.from(oldKey.current.key).toString("base64")}`,
+      "the new and the old key",
+    );
     // Answers kept before this release (or before the field was sensitive) are in clear: reencrypt encrypts them too.
     const legacy = open(oldKey);
     try {
@@ -355,14 +717,23 @@ describe.each(BACKENDS)("sensitive answers at rest in the %s store", (backend) =
     } finally {
       await legacy.close();
     }
-    await rawUpdate("UPDATE drafts SET data = $1 WHERE owner = 'member:legacy'", [JSON.stringify({ ...emptyDraft("d-legacy"), models: payment("11112222333") })]);
+    await rawUpdate("UPDATE drafts SET data = $1 WHERE owner = 'member:legacy'", [
+      JSON.stringify({ ...emptyDraft("d-legacy"), models: payment("11112222333") }),
+    ]);
     expect(await rawDatabase()).toContain("11112222333");
 
     const store = open(rotated);
     try {
       expect((await store.getDraft("member:bank", "automotive"))?.models.paymentElection?.accountNumber).toBe(ACCOUNT);
-      expect((await store.getDraft("member:legacy", "reimbursement"))?.models.paymentElection?.accountNumber).toBe("11112222333");
-      await store.updateDraft("member:rotated", "automotive", () => ({ ...emptyDraft("d-rotated"), models: payment("99998888") }), 5);
+      expect((await store.getDraft("member:legacy", "reimbursement"))?.models.paymentElection?.accountNumber).toBe(
+        "11112222333",
+      );
+      await store.updateDraft(
+        "member:rotated",
+        "automotive",
+        () => ({ ...emptyDraft("d-rotated"), models: payment("99998888") }),
+        5,
+      );
       expect(await keyIdsStored()).toEqual([newKey.current.id, oldKey.current.id].sort());
 
       expect(await store.reencryptAnswers()).toEqual({ drafts: 2, claims: 1, versions: 2 });
@@ -380,13 +751,17 @@ describe.each(BACKENDS)("sensitive answers at rest in the %s store", (backend) =
     try {
       expect((await newOnly.getClaim("AUT-BANK-0001"))?.models.paymentElection?.accountNumber).toBe("55554444");
       expect((await newOnly.claimVersions("AUT-BANK-0001"))[0]?.models.paymentElection?.accountNumber).toBe(ACCOUNT);
-      expect((await newOnly.getDraft("member:legacy", "reimbursement"))?.models.paymentElection?.accountNumber).toBe("11112222333");
+      expect((await newOnly.getDraft("member:legacy", "reimbursement"))?.models.paymentElection?.accountNumber).toBe(
+        "11112222333",
+      );
     } finally {
       await newOnly.close();
     }
     const oldOnly = open(oldKey);
     try {
-      await expect(oldOnly.getClaim("AUT-BANK-0001")).rejects.toThrow(`encrypted with field key ${newKey.current.id}, which is not among the keys of the tests' field key`);
+      await expect(oldOnly.getClaim("AUT-BANK-0001")).rejects.toThrow(
+        `encrypted with field key ${newKey.current.id}, which is not among the keys of the tests' field key`,
+      );
     } finally {
       await oldOnly.close();
     }
@@ -417,13 +792,32 @@ async function allClaimsOf(store: Store): Promise<Claim[]> {
  * the previous release, with a claimant half-way through and a claim filed, opens with nothing lost.
  */
 describe.each(BACKENDS)("upgrading a %s store from schema version 3", (backend) => {
-  const OLD_SESSION = { id: "old-session", authorizations: JSON.stringify({ standard: { at: 1, claimId: "10000001" } }) };
-  const OLD_DRAFT = JSON.stringify({ ...emptyDraft("old-draft"), models: { claimantInfo: { firstName: "Ana" } }, completedSteps: ["claimant-info"] });
+  const OLD_SESSION = {
+    id: "old-session",
+    authorizations: JSON.stringify({ standard: { at: 1, claimId: "10000001" } }),
+  };
+  const OLD_DRAFT = JSON.stringify({
+    ...emptyDraft("old-draft"),
+    models: { claimantInfo: { firstName: "Ana" } },
+    completedSteps: ["claimant-info"],
+  });
   const statements = [
-    ["INSERT INTO sessions (id, created_at, last_seen_at, authorizations) VALUES ($1, 1, 2, $2)", [OLD_SESSION.id, OLD_SESSION.authorizations]],
-    ["INSERT INTO drafts (session_id, form_type, data, updated_at) VALUES ($1, 'standard', $2, 2)", [OLD_SESSION.id, OLD_DRAFT]],
-    ["INSERT INTO documents (id, name, media_type, size, sha256, session_id, form_type, created_at) VALUES ('old-upload', 'a.pdf', 'application/pdf', 8, 'x', $1, 'standard', 2)", [OLD_SESSION.id]],
-    ["INSERT INTO claims (reference_code, form_type, draft_id, session_id, models, records, culture, submitted_at) VALUES ('STD-OLD1-OLD1-OLD1', 'standard', 'filed-draft', 'gone', '{}', '{}', 'es', 3)", []],
+    [
+      "INSERT INTO sessions (id, created_at, last_seen_at, authorizations) VALUES ($1, 1, 2, $2)",
+      [OLD_SESSION.id, OLD_SESSION.authorizations],
+    ],
+    [
+      "INSERT INTO drafts (session_id, form_type, data, updated_at) VALUES ($1, 'standard', $2, 2)",
+      [OLD_SESSION.id, OLD_DRAFT],
+    ],
+    [
+      "INSERT INTO documents (id, name, media_type, size, sha256, session_id, form_type, created_at) VALUES ('old-upload', 'a.pdf', 'application/pdf', 8, 'x', $1, 'standard', 2)",
+      [OLD_SESSION.id],
+    ],
+    [
+      "INSERT INTO claims (reference_code, form_type, draft_id, session_id, models, records, culture, submitted_at) VALUES ('STD-OLD1-OLD1-OLD1', 'standard', 'filed-draft', 'gone', '{}', '{}', 'es', 3)",
+      [],
+    ],
   ] as const;
 
   test("drafts and uploads move to their member, old claims keep their answers as version 1 with no member, sessions end", async () => {
@@ -433,22 +827,34 @@ describe.each(BACKENDS)("upgrading a %s store from schema version 3", (backend) 
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       await client.query("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY)");
-      for (const [index, sql] of POSTGRES_MIGRATIONS.slice(0, 3).entries()) await client.query(`${sql}; INSERT INTO schema_migrations VALUES (${index + 1})`);
+      for (const [index, sql] of POSTGRES_MIGRATIONS.slice(0, 3).entries())
+        await client.query(`${sql}; INSERT INTO schema_migrations VALUES (${index + 1})`);
       // The old documents table marks a document complete once all of it is written.
-      for (const [sql, values] of statements) await client.query(sql.replace("created_at) VALUES ('old-upload'", "created_at, complete) VALUES ('old-upload'").replace("$1, 'standard', 2)", "$1, 'standard', 2, TRUE)"), [...values]);
+      for (const [sql, values] of statements)
+        await client.query(
+          sql
+            .replace("created_at) VALUES ('old-upload'", "created_at, complete) VALUES ('old-upload'")
+            .replace("$1, 'standard', 2)", "$1, 'standard', 2, TRUE)"),
+          [...values],
+        );
       await client.end();
       store = openPostgresStore(url, demoAnswers());
     } else {
       const file = path.join(mkdtempSync(path.join(tmpdir(), "store-old-")), "portal.sqlite");
       const db = new DatabaseSync(file);
       db.exec("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY)");
-      for (const [index, sql] of SQLITE_MIGRATIONS.slice(0, 3).entries()) db.exec(`${sql}; INSERT INTO schema_migrations VALUES (${index + 1})`);
+      for (const [index, sql] of SQLITE_MIGRATIONS.slice(0, 3).entries())
+        db.exec(`${sql}; INSERT INTO schema_migrations VALUES (${index + 1})`);
       for (const [sql, values] of statements) db.prepare(sql.replace(/\$\d/g, "?")).run(...values);
       db.close();
       store = openSqliteStore(file, demoAnswers());
     }
     try {
-      expect(await store.getDraft("member:10000001", "standard")).toMatchObject({ draftId: "old-draft", models: { claimantInfo: { firstName: "Ana" } }, completedSteps: ["claimant-info"] });
+      expect(await store.getDraft("member:10000001", "standard")).toMatchObject({
+        draftId: "old-draft",
+        models: { claimantInfo: { firstName: "Ana" } },
+        completedSteps: ["claimant-info"],
+      });
       expect((await store.getDocument("old-upload"))?.owner).toBe("member:10000001");
       expect(await store.getSession(OLD_SESSION.id)).toBeUndefined();
       expect(await store.getClaim("STD-OLD1-OLD1-OLD1")).toMatchObject({
@@ -459,7 +865,9 @@ describe.each(BACKENDS)("upgrading a %s store from schema version 3", (backend) 
         version: 1,
         versionAt: 3,
       });
-      expect((await store.claimVersions("STD-OLD1-OLD1-OLD1")).map((version) => [version.version, version.filedAt])).toEqual([[1, 3]]);
+      expect(
+        (await store.claimVersions("STD-OLD1-OLD1-OLD1")).map((version) => [version.version, version.filedAt]),
+      ).toEqual([[1, 3]]);
     } finally {
       await store.close();
     }

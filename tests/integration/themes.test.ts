@@ -36,7 +36,9 @@ describe.each(THEMES)("the %s theme", (theme) => {
     expect(href).toMatch(/^\/assets\/theme-[\w-]+\.css$/);
     const others = await Promise.all(
       THEMES.filter((other) => other !== theme).map(async (other) =>
-        (await getPage(`${servers.get(other)!.url}/`)).document.querySelector('link[rel="stylesheet"]')?.getAttribute("href"),
+        (await getPage(`${servers.get(other)!.url}/`)).document
+          .querySelector('link[rel="stylesheet"]')
+          ?.getAttribute("href"),
       ),
     );
     expect(others).not.toContain(href);
@@ -86,7 +88,10 @@ describe.each(THEMES)("the %s theme", (theme) => {
   test("language selector: links in the standard headers, a dropdown in kontent", () => {
     if (theme === "jnd-9-0-kontent") {
       expect(page.document.querySelector(".language-links")).toBeNull();
-      expect(page.document.querySelectorAll("form.language-select option").map((o) => o.textContent)).toEqual(["English", "Español"]);
+      expect(page.document.querySelectorAll("form.language-select option").map((o) => o.textContent)).toEqual([
+        "English",
+        "Español",
+      ]);
     } else {
       expect(page.document.querySelector("form.language-select")).toBeNull();
       expect(page.document.querySelectorAll(".language-links a").map((a) => a.textContent)).toEqual(["Español"]);
@@ -109,12 +114,16 @@ describe.each(THEMES)("the %s theme", (theme) => {
         "Mail: Acme Motors Transmission Settlement, c/o Settlement Administrator, P.O. Box 4821, Seattle, WA 98111",
       ]);
     } else if (theme === "ftc-7-0-default") {
-      expect(fold(footer.querySelector(".footer-header-block")!.textContent)).toBe("Questions about the Acme Motors Transmission Settlement?");
+      expect(fold(footer.querySelector(".footer-header-block")!.textContent)).toBe(
+        "Questions about the Acme Motors Transmission Settlement?",
+      );
       expect(fold(footer.querySelector(".footer-copy-block")!.textContent)).toBe(
         "Call the Settlement Administrator toll-free at 1-800-555-0142, email info@acmetransmissionsettlement.example, or write to Acme Motors Transmission Settlement, c/o Settlement Administrator, P.O. Box 4821, Seattle, WA 98111.",
       );
     } else {
-      expect(fold(footer.querySelector(".footer-welcome")!.textContent)).toBe("Welcome to the Acme Motors Transmission Settlement claims portal.");
+      expect(fold(footer.querySelector(".footer-welcome")!.textContent)).toBe(
+        "Welcome to the Acme Motors Transmission Settlement claims portal.",
+      );
       expect(footer.querySelectorAll("ul.contact-list li")).toHaveLength(3);
     }
     const privacy = footer.querySelector(".footer-legal a")!;

@@ -22,12 +22,20 @@ describe.each(BACKENDS)("uploads into the %s store", (backend) => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "upload-"));
-    store = backend === "postgresql" ? openPostgresStore(await freshDatabaseUrl(), demoAnswers()) : openSqliteStore(path.join(dataDir, "portal.sqlite"), demoAnswers());
+    store =
+      backend === "postgresql"
+        ? openPostgresStore(await freshDatabaseUrl(), demoAnswers())
+        : openSqliteStore(path.join(dataDir, "portal.sqlite"), demoAnswers());
   });
   afterAll(() => store.close());
 
   const options = (overrides: Partial<UploadOptions> = {}): UploadOptions => ({
-    limits: { maxFileBytes: 1_000_000, maxClaimBytes: 1_500_000, maxFiles: 3, allowedTypes: ["pdf", "jpeg", "png", "heic", "tiff"] },
+    limits: {
+      maxFileBytes: 1_000_000,
+      maxClaimBytes: 1_500_000,
+      maxFiles: 3,
+      allowedTypes: ["pdf", "jpeg", "png", "heic", "tiff"],
+    },
     store,
     owner: { owner: "member:10000001", formType: "standard" },
     now: 1,
@@ -40,7 +48,12 @@ describe.each(BACKENDS)("uploads into the %s store", (backend) => {
   test("a document is stored byte for byte under a random id, with its fields; its name is sanitised", async () => {
     const content = pdfOfSize(300_000);
     const received = await receiveUpload(
-      multipart([["csrf", "ok"], ["intent", "upload"], ["documentContexts.file", new File([content], "../../etc/Receipt:  March?.pdf", { type: "application/pdf" })], ["documentContexts.documentKind", "receipt"]]),
+      multipart([
+        ["csrf", "ok"],
+        ["intent", "upload"],
+        ["documentContexts.file", new File([content], "../../etc/Receipt:  March?.pdf", { type: "application/pdf" })],
+        ["documentContexts.documentKind", "receipt"],
+      ]),
       options(),
     );
     expect(received.fields.get("intent")).toBe("upload");
@@ -48,7 +61,11 @@ describe.each(BACKENDS)("uploads into the %s store", (backend) => {
     const [file] = received.files;
     expect(file).toMatchObject({ field: "documentContexts.file", fileName: "Receipt March.pdf" });
     expect(file!.refusal).toBeUndefined();
-    expect(file!.document).toMatchObject({ name: "Receipt March.pdf", mediaType: "application/pdf", size: content.length });
+    expect(file!.document).toMatchObject({
+      name: "Receipt March.pdf",
+      mediaType: "application/pdf",
+      size: content.length,
+    });
     expect(file!.document!.id).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(await readAll(store.readDocument(file!.document!.id))).toEqual(content);
   });
@@ -71,20 +88,45 @@ describe.each(BACKENDS)("uploads into the %s store", (backend) => {
       ["setup.exe", RENAMED_EXECUTABLE, "extension"],
       ["notes.txt", Buffer.from("hello"), "extension"],
     ] as const) {
-      const result = await receiveUpload(multipart([["csrf", "ok"], ["documentContexts.file", new File([content], name)]]), options());
+      const result = await receiveUpload(
+        multipart([
+          ["csrf", "ok"],
+          ["documentContexts.file", new File([content], name)],
+        ]),
+        options(),
+      );
       expect(result.files[0]).toMatchObject({ fileName: name, refusal });
       expect(result.files[0]!.document).toBeUndefined();
     }
-    if (backend === "sqlite") expect(readdirSync(path.join(dataDir, "documents")).filter((name) => name.endsWith(".part"))).toEqual([]);
+    if (backend === "sqlite")
+      expect(readdirSync(path.join(dataDir, "documents")).filter((name) => name.endsWith(".part"))).toEqual([]);
   });
 
   test("the claim's limits count what it already holds: total size, number of files, names already used", async () => {
     const held = { bytes: 1_400_000, files: 1, names: ["Receipt.PDF"] };
-    const tooMuch = await receiveUpload(multipart([["csrf", "ok"], ["documentContexts.file", new File([pdfOfSize(200_000)], "more.pdf")]]), options({ held }));
+    const tooMuch = await receiveUpload(
+      multipart([
+        ["csrf", "ok"],
+        ["documentContexts.file", new File([pdfOfSize(200_000)], "more.pdf")],
+      ]),
+      options({ held }),
+    );
     expect(tooMuch.files[0]!.refusal).toBe("claimTooLarge");
-    const exists = await receiveUpload(multipart([["csrf", "ok"], ["documentContexts.file", new File([PDF], "receipt.pdf")]]), options({ held }));
+    const exists = await receiveUpload(
+      multipart([
+        ["csrf", "ok"],
+        ["documentContexts.file", new File([PDF], "receipt.pdf")],
+      ]),
+      options({ held }),
+    );
     expect(exists.files[0]!.refusal).toBe("exists");
-    const full = await receiveUpload(multipart([["csrf", "ok"], ["documentContexts.file", new File([PDF], "fourth.pdf")]]), options({ held: { bytes: 0, files: 3, names: [] } }));
+    const full = await receiveUpload(
+      multipart([
+        ["csrf", "ok"],
+        ["documentContexts.file", new File([PDF], "fourth.pdf")],
+      ]),
+      options({ held: { bytes: 0, files: 3, names: [] } }),
+    );
     expect(full.files[0]!.refusal).toBe("tooManyFiles");
   });
 
@@ -102,12 +144,24 @@ describe.each(BACKENDS)("uploads into the %s store", (backend) => {
   });
 
   test("a body that is not the multipart it claims is a MalformedUpload", async () => {
-    const request = new Request("http://portal.test/upload", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=xyz" }, body: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated' });
+    const request = new Request("http://portal.test/upload", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+      body: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated',
+    });
     await expect(receiveUpload(request, options())).rejects.toBeInstanceOf(MalformedUpload);
     // A control character in a part's header, as a hand-made request could send.
-    const controlInName = new Request("http://portal.test/upload", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=xyz" }, body: '--xyz\r\nContent-Disposition: form-data; name="documentContexts.file"; filename="a\u0000.pdf"\r\n\r\n%PDF-\r\n--xyz--\r\n' });
+    const controlInName = new Request("http://portal.test/upload", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+      body: '--xyz\r\nContent-Disposition: form-data; name="documentContexts.file"; filename="a\u0000.pdf"\r\n\r\n%PDF-\r\n--xyz--\r\n',
+    });
     await expect(receiveUpload(controlInName, options())).rejects.toBeInstanceOf(MalformedUpload);
-    const noBoundary = new Request("http://portal.test/upload", { method: "POST", headers: { "content-type": "multipart/form-data" }, body: "x" });
+    const noBoundary = new Request("http://portal.test/upload", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data" },
+      body: "x",
+    });
     await expect(receiveUpload(noBoundary, options())).rejects.toBeInstanceOf(MalformedUpload);
   });
 });

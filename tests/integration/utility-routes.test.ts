@@ -32,7 +32,11 @@ describe("utility routes", () => {
 
   test("a POST to an unknown path gets the not-found page with a 404 too, not a 405", async () => {
     for (const path of ["/no/such/page", "/api/nothing-here", "/page-not-found"]) {
-      const page = await getPage(`${portal.url}${path}?culture=es`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: portal.url }, body: "a=1" });
+      const page = await getPage(`${portal.url}${path}?culture=es`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: portal.url },
+        body: "a=1",
+      });
       expect(page.status, path).toBe(404);
       expect(page.text("h1"), path).toBe("Página no encontrada");
     }
@@ -49,7 +53,9 @@ describe("utility routes", () => {
   });
 
   test("/deadline renders, and never redirects even once every deadline has passed", async () => {
-    const page = await getPage(`${portal.url}/deadline?culture=es`, { headers: { "X-Test-Now": "2030-01-01T00:00:00Z" } });
+    const page = await getPage(`${portal.url}/deadline?culture=es`, {
+      headers: { "X-Test-Now": "2030-01-01T00:00:00Z" },
+    });
     expect(page.status).toBe(200);
     expect(page.text("h1")).toBe("La fecha límite ha pasado");
   });
@@ -85,7 +91,10 @@ describe("utility routes", () => {
       ["/Automotive", "/automotive"],
       ["/LOOKUP?culture=es", "/lookup?culture=es"],
       ["/Standard/claimant-info", "/standard/claimant-info"],
-      ["/REIMBURSEMENT/Claim-Summary?culture=es&return=summary", "/reimbursement/claim-summary?culture=es&return=summary"],
+      [
+        "/REIMBURSEMENT/Claim-Summary?culture=es&return=summary",
+        "/reimbursement/claim-summary?culture=es&return=summary",
+      ],
       ["/%41utomotive", "/automotive"],
       ["/standard/Claimant-Info", "/standard/claimant-info"],
     ];
@@ -94,9 +103,15 @@ describe("utility routes", () => {
       expect(page.status, path).toBe(301);
       expect(page.headers.get("location"), path).toBe(lowercase);
     }
-    expect((await getPage(`${portal.url}/Automotive`, { redirect: "follow" })).text("h1")).toBe("Vehicle owner or lessee claim");
+    expect((await getPage(`${portal.url}/Automotive`, { redirect: "follow" })).text("h1")).toBe(
+      "Vehicle owner or lessee claim",
+    );
     // A form posted to such an address keeps its method and body (308), rather than failing.
-    const posted = await getPage(`${portal.url}/Standard?culture=es`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: portal.url }, body: "a=1" });
+    const posted = await getPage(`${portal.url}/Standard?culture=es`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: portal.url },
+      body: "a=1",
+    });
     expect(posted.status).toBe(308);
     expect(posted.headers.get("location")).toBe("/standard?culture=es");
   });

@@ -10,7 +10,9 @@ import { type PortalServer, startPortal } from "#tests/support/portal-server.ts"
  */
 let portal: PortalServer;
 beforeAll(async () => {
-  portal = await startPortal({ env: { AUTHORIZE_ATTEMPTS_PER_10_MIN: "4", SUBMIT_ATTEMPTS_PER_10_MIN: "2", TRUST_PROXY: "1" } });
+  portal = await startPortal({
+    env: { AUTHORIZE_ATTEMPTS_PER_10_MIN: "4", SUBMIT_ATTEMPTS_PER_10_MIN: "2", TRUST_PROXY: "1" },
+  });
 });
 afterAll(async () => {
   await portal.stop();
@@ -23,11 +25,17 @@ describe("limits per client", () => {
     const attacker = from("203.0.113.10");
     await attacker.get("/standard");
     const attempt = (pin: string) =>
-      attacker.api("/api/forms/standard/authorize", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ credentials: { claimId: "10000002", pin }, reCaptchaResponse: "test-pass" }) });
+      attacker.api("/api/forms/standard/authorize", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ credentials: { claimId: "10000002", pin }, reCaptchaResponse: "test-pass" }),
+      });
     const statuses = [];
     for (const pin of ["000001", "000002", "000003", "000004", "654321"]) statuses.push((await attempt(pin)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
-    expect(((await (await attempt("654321")).json()) as { error: string }).error).toBe("Too many attempts. Please wait 10 minutes and try again.");
+    expect(((await (await attempt("654321")).json()) as { error: string }).error).toBe(
+      "Too many attempts. Please wait 10 minutes and try again.",
+    );
     await from("203.0.113.11").signIn("standard", { "credentials.claimId": "10000002", "credentials.pin": "654321" });
   });
 
@@ -36,16 +44,33 @@ describe("limits per client", () => {
     const tryPin = async (address: string, claimId: string) => {
       const client = from(address);
       await client.get("/standard");
-      return (await client.post("/standard", { "credentials.claimId": claimId, "credentials.pin": "000001", captchaToken: "test-pass" })).status;
+      return (
+        await client.post("/standard", {
+          "credentials.claimId": claimId,
+          "credentials.pin": "000001",
+          captchaToken: "test-pass",
+        })
+      ).status;
     };
     const statuses = [];
-    for (const address of ["2001:db8:7:42::1", "2001:db8:7:42::2", "2001:db8:7:42:a:b:c:d", "2001:0DB8:0007:0042:ffff:ffff:ffff:fffe", "2001:db8:7:42::beef"]) statuses.push(await tryPin(address, "10000003"));
+    for (const address of [
+      "2001:db8:7:42::1",
+      "2001:db8:7:42::2",
+      "2001:db8:7:42:a:b:c:d",
+      "2001:0DB8:0007:0042:ffff:ffff:ffff:fffe",
+      "2001:db8:7:42::beef",
+    ])
+      statuses.push(await tryPin(address, "10000003"));
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
     // The next /64 is another client.
-    await from("2001:db8:7:43::1").signIn("standard", { "credentials.claimId": "10000003", "credentials.pin": "111222" });
+    await from("2001:db8:7:43::1").signIn("standard", {
+      "credentials.claimId": "10000003",
+      "credentials.pin": "111222",
+    });
     // An IPv4-mapped IPv6 address is its IPv4 address.
     const mapped = [];
-    for (const address of ["203.0.113.30", "::ffff:203.0.113.30", "203.0.113.30", "::ffff:cb00:711e", "203.0.113.30"]) mapped.push(await tryPin(address, "10000004"));
+    for (const address of ["203.0.113.30", "::ffff:203.0.113.30", "203.0.113.30", "::ffff:cb00:711e", "203.0.113.30"])
+      mapped.push(await tryPin(address, "10000004"));
     expect(mapped).toEqual([401, 401, 401, 401, 429]);
   });
 
@@ -58,10 +83,17 @@ describe("limits per client", () => {
     await claimant.complete("/standard/supporting-documents", {});
     await claimant.get("/standard/claim-summary");
     const statuses = [];
-    for (let attempt = 0; attempt < 3; attempt++) statuses.push((await claimant.post("/standard/claim-summary", { captchaToken: "test-pass" })).status);
+    for (let attempt = 0; attempt < 3; attempt++)
+      statuses.push((await claimant.post("/standard/claim-summary", { captchaToken: "test-pass" })).status);
     expect(statuses).toEqual([400, 400, 429]);
-    expect(summaryLines(await claimant.post("/standard/claim-summary", { "signature.attestation": "on", "signature.signature": "Bo Lee", captchaToken: "test-pass" }))).toEqual([
-      "Too many submissions. Please wait 10 minutes and try again.",
-    ]);
+    expect(
+      summaryLines(
+        await claimant.post("/standard/claim-summary", {
+          "signature.attestation": "on",
+          "signature.signature": "Bo Lee",
+          captchaToken: "test-pass",
+        }),
+      ),
+    ).toEqual(["Too many submissions. Please wait 10 minutes and try again."]);
   });
 });

@@ -45,13 +45,22 @@ describe.each(BACKENDS)("on %s, the server killed while claims are filed", (back
     const claimants = await Promise.all(receipts.map((receipt) => readyToSubmit(first, receipt)));
 
     // Everyone submits at once; the server dies as soon as the first is answered, the rest mid-way.
-    const submissions = claimants.map((claimant) => claimant.post("/reimbursement/claim-summary", SIGNED).then((page) => page.status, () => "cut" as const));
+    const submissions = claimants.map((claimant) =>
+      claimant.post("/reimbursement/claim-summary", SIGNED).then(
+        (page) => page.status,
+        () => "cut" as const,
+      ),
+    );
     await Promise.race(submissions);
     first.process.kill("SIGKILL");
     const outcomes = await Promise.all(submissions);
-    console.log(`[${backend}] ${CLAIMANTS} submissions when killed: ${outcomes.filter((outcome) => outcome === 303).length} answered, ${outcomes.filter((outcome) => outcome === "cut").length} cut off`);
+    console.log(
+      `[${backend}] ${CLAIMANTS} submissions when killed: ${outcomes.filter((outcome) => outcome === 303).length} answered, ${outcomes.filter((outcome) => outcome === "cut").length} cut off`,
+    );
 
-    const second = await startPortal({ env: { DATA_DIR: first.dataDir, ...(first.databaseUrl ? { DATABASE_URL: first.databaseUrl } : {}) } });
+    const second = await startPortal({
+      env: { DATA_DIR: first.dataDir, ...(first.databaseUrl ? { DATABASE_URL: first.databaseUrl } : {}) },
+    });
     servers.push(second);
     const store = openStoreOf(second);
     try {
@@ -78,10 +87,14 @@ describe.each(BACKENDS)("on %s, the server killed while claims are filed", (back
         const claim = (await store.getClaim(code))!;
         expect(claim.records.documentContexts).toHaveLength(1);
         const documents = await store.claimDocuments(code);
-        expect(documents.map((document) => document.sha256)).toEqual([createHash("sha256").update(receipts[index]!).digest("hex")]);
+        expect(documents.map((document) => document.sha256)).toEqual([
+          createHash("sha256").update(receipts[index]!).digest("hex"),
+        ]);
         codes.push(code);
       }
-      console.log(`[${backend}] after the restart: ${filedUnanswered} cut-off submissions had been filed whole, the other ${CLAIMANTS - filedUnanswered - outcomes.filter((outcome) => outcome === 303).length} filed on retry`);
+      console.log(
+        `[${backend}] after the restart: ${filedUnanswered} cut-off submissions had been filed whole, the other ${CLAIMANTS - filedUnanswered - outcomes.filter((outcome) => outcome === 303).length} filed on retry`,
+      );
       expect(new Set(codes).size).toBe(CLAIMANTS);
       let stored = 0;
       for await (const _claim of allClaims(store)) stored++;
@@ -93,7 +106,9 @@ describe.each(BACKENDS)("on %s, the server killed while claims are filed", (back
 });
 
 /** A TCP hop between the portal and PostgreSQL that can be cut and restored: the database "going away". */
-async function databaseLink(target: URL): Promise<{ port: number; cut: () => Promise<void>; restore: () => Promise<void>; close: () => Promise<void> }> {
+async function databaseLink(
+  target: URL,
+): Promise<{ port: number; cut: () => Promise<void>; restore: () => Promise<void>; close: () => Promise<void> }> {
   const sockets = new Set<Socket>();
   let server: Server | undefined;
   let port = 0;

@@ -27,12 +27,19 @@ describe.each(BACKENDS)("%s under load", (backend) => {
     const started = Date.now();
     const receiptsOf = (claimant: number) => [pdfOfSize(20_000 + claimant), pdfOfSize(30_000 + claimant)];
     const results = await Promise.allSettled(
-      Array.from({ length: CLAIMANTS }, (_, claimant) => fileReimbursementClaim(portal, receiptsOf(claimant).map((content, index) => ({ name: `receipt-${claimant}-${index}.pdf`, content })))),
+      Array.from({ length: CLAIMANTS }, (_, claimant) =>
+        fileReimbursementClaim(
+          portal,
+          receiptsOf(claimant).map((content, index) => ({ name: `receipt-${claimant}-${index}.pdf`, content })),
+        ),
+      ),
     );
     const seconds = (Date.now() - started) / 1000;
     const failures = results.flatMap((result) => (result.status === "rejected" ? [String(result.reason)] : []));
     const statuses = loggedStatuses(portal);
-    console.log(`[${backend}] ${CLAIMANTS} claimants, ${statuses.length} requests in ${seconds.toFixed(1)} s: ${(CLAIMANTS / seconds).toFixed(1)} claims/s, ${failures.length} failed`);
+    console.log(
+      `[${backend}] ${CLAIMANTS} claimants, ${statuses.length} requests in ${seconds.toFixed(1)} s: ${(CLAIMANTS / seconds).toFixed(1)} claims/s, ${failures.length} failed`,
+    );
     expect(failures).toEqual([]);
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
 
@@ -43,7 +50,11 @@ describe.each(BACKENDS)("%s under load", (backend) => {
         const claim = await store.getClaim(result.value.referenceCode);
         expect(claim?.records.claimTransactions).toHaveLength(2);
         const documents = await store.claimDocuments(result.value.referenceCode);
-        expect(documents.map((document) => document.sha256).sort()).toEqual(receiptsOf(claimant).map((content) => createHash("sha256").update(content).digest("hex")).sort());
+        expect(documents.map((document) => document.sha256).sort()).toEqual(
+          receiptsOf(claimant)
+            .map((content) => createHash("sha256").update(content).digest("hex"))
+            .sort(),
+        );
       }
     } finally {
       await store.close();

@@ -37,7 +37,8 @@ export interface StoredClaim {
   culture: string;
 }
 
-const CLAIM_COLUMNS = "reference_code, form_type, draft_id, claim_id, vin, verified, sign_in_method, version, models, culture";
+const CLAIM_COLUMNS =
+  "reference_code, form_type, draft_id, claim_id, vin, verified, sign_in_method, version, models, culture";
 
 /**
  * The claims a test server stored, read straight from its database, whichever backend it runs on:
@@ -55,7 +56,11 @@ export async function readClaims(server: PortalServer): Promise<StoredClaim[]> {
   }
   const db = new DatabaseSync(path.join(server.dataDir, "portal.sqlite"), { readOnly: true });
   try {
-    return (db.prepare(`SELECT ${CLAIM_COLUMNS} FROM claims`).all() as unknown as Array<Record<keyof StoredClaim, string & number>>).map((row) => ({
+    return (
+      db.prepare(`SELECT ${CLAIM_COLUMNS} FROM claims`).all() as unknown as Array<
+        Record<keyof StoredClaim, string & number>
+      >
+    ).map((row) => ({
       ...row,
       verified: row.verified === 1,
       models: JSON.parse(row.models),

@@ -17,7 +17,10 @@ export async function submitStep(page: Page) {
     await page.waitForURL((url) => url.toString() !== before, { timeout: 15_000 });
   } catch (error) {
     // Say where and why the claimant is stuck rather than only that the page did not change.
-    const summary = await page.locator(".error-summary").textContent().catch(() => null);
+    const summary = await page
+      .locator(".error-summary")
+      .textContent()
+      .catch(() => null);
     throw new Error(`Still on ${before}: ${summary ?? "no error summary"}`, { cause: error });
   }
 }
@@ -25,7 +28,12 @@ export async function submitStep(page: Page) {
 export const savedRows = (page: Page, model: string) => page.locator(`#records-${model} tbody tr`);
 
 /** Adds a record to a table: "Add", answer, "Save" (or, with `leaveBy`, just move focus away). */
-export async function addRecord(page: Page, model: string, answers: Record<string, string>, leaveBy?: () => Promise<void>) {
+export async function addRecord(
+  page: Page,
+  model: string,
+  answers: Record<string, string>,
+  leaveBy?: () => Promise<void>,
+) {
   // After a client-side navigation the section may not be rendered yet: count nothing before it is.
   await page.locator(`#records-${model}`).waitFor();
   const before = await savedRows(page, model).count();
@@ -47,7 +55,11 @@ export interface TestFile {
 }
 
 /** Chooses a file, answers the document's questions and presses Upload; resolves with the page's answer. */
-export async function uploadDocument(page: Page, file: TestFile, answers: Record<string, string>): Promise<"saved" | string> {
+export async function uploadDocument(
+  page: Page,
+  file: TestFile,
+  answers: Record<string, string>,
+): Promise<"saved" | string> {
   const rows = savedRows(page, "documentContexts");
   const error = page.locator("#field-documentContexts-file-error");
   // allTextContents never waits (textContent would wait for an element that just went away).
@@ -57,9 +69,15 @@ export async function uploadDocument(page: Page, file: TestFile, answers: Record
   await fillForm(page, answers);
   // The server's answer (a new page without JavaScript, data for React Router with it), then what the page shows.
   const traffic: string[] = [];
-  const note = (response: import("playwright-core").Response) => traffic.push(`${response.request().method()} ${new URL(response.url()).pathname}${new URL(response.url()).search} ${response.status()}`);
+  const note = (response: import("playwright-core").Response) =>
+    traffic.push(
+      `${response.request().method()} ${new URL(response.url()).pathname}${new URL(response.url()).search} ${response.status()}`,
+    );
   page.on("response", note);
-  await Promise.all([page.waitForResponse((response) => response.request().method() === "POST"), page.locator('#records-documentContexts .record-draft button[value="upload"]').click()]);
+  await Promise.all([
+    page.waitForResponse((response) => response.request().method() === "POST"),
+    page.locator('#records-documentContexts .record-draft button[value="upload"]').click(),
+  ]);
   const answer = async () => {
     if ((await rows.count()) > before.rows) return "saved";
     const shown = await errorText();
@@ -69,7 +87,10 @@ export async function uploadDocument(page: Page, file: TestFile, answers: Record
     await expect.poll(answer, { timeout: 30_000 }).toBeDefined();
   } catch (failure) {
     const shown = await page.locator(".field-error, .error-summary").allTextContents();
-    throw new Error(`The upload of ${file.name} got no answer; the page shows: ${JSON.stringify(shown)}; traffic: ${traffic.join(", ")}; at ${page.url()}; rows ${before.rows} → ${await rows.count()}: ${await page.locator("#records-documentContexts").innerText()}`, { cause: failure });
+    throw new Error(
+      `The upload of ${file.name} got no answer; the page shows: ${JSON.stringify(shown)}; traffic: ${traffic.join(", ")}; at ${page.url()}; rows ${before.rows} → ${await rows.count()}: ${await page.locator("#records-documentContexts").innerText()}`,
+      { cause: failure },
+    );
   } finally {
     page.off("response", note);
   }

@@ -44,7 +44,9 @@ export function withBrowserAndPortal(options?: PortalOptions) {
 export async function fillForm(page: Page, answers: Record<string, string>) {
   for (const [name, value] of Object.entries(answers)) {
     const inputs = page.locator(`[name="${name}"]`);
-    const kind = await inputs.first().evaluate((element) => (element.tagName === "SELECT" ? "select" : (element as HTMLInputElement).type));
+    const kind = await inputs
+      .first()
+      .evaluate((element) => (element.tagName === "SELECT" ? "select" : (element as HTMLInputElement).type));
     if (kind === "select") await inputs.selectOption(value);
     else if (kind === "radio") await page.locator(`[name="${name}"][value="${value}"]`).check();
     else if (kind === "checkbox") await (value === "on" ? inputs.check() : inputs.uncheck());
@@ -63,7 +65,15 @@ export async function fillForm(page: Page, answers: Record<string, string>) {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 }
 
@@ -84,7 +94,9 @@ export async function openScriptlessPage(browser: Browser): Promise<Page> {
     if (request.resourceType() === "script") return route.abort();
     if (request.resourceType() !== "document") return route.continue();
     const response = await route.fetch();
-    const body = (await response.text()).replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<link rel="modulepreload"[^>]*>/gi, "");
+    const body = (await response.text())
+      .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+      .replace(/<link rel="modulepreload"[^>]*>/gi, "");
     return route.fulfill({ response, body });
   });
   return context.newPage();
@@ -104,7 +116,10 @@ export async function openScriptlessPage(browser: Browser): Promise<Page> {
 export async function axeViolations(page: Page): Promise<string[]> {
   const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
   const results = await (page.frames().length === 1 ? builder.setLegacyMode() : builder).analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+  return results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+  );
 }
 
 /**

@@ -49,7 +49,9 @@ export class Claimant {
     headers.set("Cookie", this.cookie);
     for (const [name, value] of Object.entries(this.headers)) headers.set(name, value);
     if (init.csrf !== false) headers.set("X-CSRF-TOKEN", this.csrfToken());
-    const response = this.remember(await fetch(`${this.portal.url}${pathname}`, { ...init, headers, redirect: "manual" }));
+    const response = this.remember(
+      await fetch(`${this.portal.url}${pathname}`, { ...init, headers, redirect: "manual" }),
+    );
     if (response.headers.get("content-type")?.includes("json")) {
       const body = (await response.clone().json()) as { csrf?: { requestToken?: string } } | null;
       if (body?.csrf?.requestToken) this.apiToken = body.csrf.requestToken;
@@ -70,18 +72,30 @@ export class Claimant {
 
   async get(pathname: string): Promise<Page> {
     this.apiToken = undefined;
-    this.lastPage = this.remember(await getPage(`${this.portal.url}${pathname}`, { headers: { ...this.headers, Cookie: this.cookie } }));
+    this.lastPage = this.remember(
+      await getPage(`${this.portal.url}${pathname}`, { headers: { ...this.headers, Cookie: this.cookie } }),
+    );
     return this.lastPage;
   }
 
   /** Posts `fields` (plus the CSRF token of the last page) to `pathname`, url-encoded; `headers` add to this claimant's. */
-  async post(pathname: string, fields: Record<string, string>, { csrf = true, headers = {} }: { csrf?: boolean; headers?: Record<string, string> } = {}): Promise<Page> {
+  async post(
+    pathname: string,
+    fields: Record<string, string>,
+    { csrf = true, headers = {} }: { csrf?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<Page> {
     const token = this.lastPage?.document.querySelector('input[name="csrf"]')?.getAttribute("value") ?? "";
     const body = new URLSearchParams({ ...(csrf ? { csrf: token } : {}), ...fields });
     const page = this.remember(
       await getPage(`${this.portal.url}${pathname}`, {
         method: "POST",
-        headers: { ...this.headers, ...headers, Cookie: this.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: this.portal.url },
+        headers: {
+          ...this.headers,
+          ...headers,
+          Cookie: this.cookie,
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: this.portal.url,
+        },
         body,
       }),
     );
@@ -93,13 +107,23 @@ export class Claimant {
    * Posts a multipart form as a browser does for a form with a file input: the CSRF token first
    * (as the page puts it), then the fields, then the files.
    */
-  async postMultipart(pathname: string, fields: Record<string, string>, files: Record<string, { name: string; content: Uint8Array<ArrayBuffer> }> = {}): Promise<Page> {
+  async postMultipart(
+    pathname: string,
+    fields: Record<string, string>,
+    files: Record<string, { name: string; content: Uint8Array<ArrayBuffer> }> = {},
+  ): Promise<Page> {
     const token = this.lastPage?.document.querySelector('input[name="csrf"]')?.getAttribute("value") ?? "";
     const form = new FormData();
     form.append("csrf", token);
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     for (const [name, file] of Object.entries(files)) form.append(name, new File([file.content], file.name));
-    const page = this.remember(await getPage(`${this.portal.url}${pathname}`, { method: "POST", headers: { ...this.headers, Cookie: this.cookie, Origin: this.portal.url }, body: form }));
+    const page = this.remember(
+      await getPage(`${this.portal.url}${pathname}`, {
+        method: "POST",
+        headers: { ...this.headers, Cookie: this.cookie, Origin: this.portal.url },
+        body: form,
+      }),
+    );
     if (page.status < 300 || page.status >= 400) this.lastPage = page;
     return page;
   }
@@ -112,7 +136,8 @@ export class Claimant {
   async signIn(formType: string, credentials: Record<string, string> = this.member): Promise<Page> {
     await this.get(`/${formType}`);
     const page = await this.post(`/${formType}`, { ...credentials, captchaToken: this.captchaToken });
-    if (page.status !== 303) throw new Error(`Signing in to ${formType} answered ${page.status}: ${page.text(".error-summary")}`);
+    if (page.status !== 303)
+      throw new Error(`Signing in to ${formType} answered ${page.status}: ${page.text(".error-summary")}`);
     this.claimId = credentials["credentials.claimId"];
     return page;
   }
@@ -129,7 +154,10 @@ export class Claimant {
 /** The no-JavaScript challenge a page shows: its token, and the right answer to its sum. */
 export function challengeOf(page: Page): { token: string; answer: string } {
   const [, first, second] = /(\d+) \+ (\d+)/.exec(page.text('label[for="captcha-answer"]'))!;
-  return { token: page.document.querySelector('input[name="challengeToken"]')!.getAttribute("value")!, answer: String(Number(first) + Number(second)) };
+  return {
+    token: page.document.querySelector('input[name="challengeToken"]')!.getAttribute("value")!,
+    answer: String(Number(first) + Number(second)),
+  };
 }
 
 /** The first error shown beside a field, and the summary's line for it. */
@@ -142,10 +170,18 @@ export function summaryLines(page: Page): string[] {
 }
 
 /** The drafts the portal stored, read straight from its SQLite file. */
-export function storedDrafts(dataDir: string): Array<{ owner: string; form_type: string; data: Record<string, unknown> }> {
+export function storedDrafts(
+  dataDir: string,
+): Array<{ owner: string; form_type: string; data: Record<string, unknown> }> {
   const db = new DatabaseSync(path.join(dataDir, "portal.sqlite"), { readOnly: true });
   try {
-    return (db.prepare("SELECT owner, form_type, data FROM drafts").all() as Array<{ owner: string; form_type: string; data: string }>).map((row) => ({ owner: row.owner, form_type: row.form_type, data: JSON.parse(row.data) }));
+    return (
+      db.prepare("SELECT owner, form_type, data FROM drafts").all() as Array<{
+        owner: string;
+        form_type: string;
+        data: string;
+      }>
+    ).map((row) => ({ owner: row.owner, form_type: row.form_type, data: JSON.parse(row.data) }));
   } finally {
     db.close();
   }

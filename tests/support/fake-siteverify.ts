@@ -5,7 +5,11 @@ import { createServer, type Server } from "node:http";
  * as a real local HTTP server: tokens starting "pass" succeed, others fail; "down" answers 500.
  * It records what it was asked.
  */
-export async function startFakeSiteverify(): Promise<{ url: string; requests: URLSearchParams[]; close: () => Promise<void> }> {
+export async function startFakeSiteverify(): Promise<{
+  url: string;
+  requests: URLSearchParams[];
+  close: () => Promise<void>;
+}> {
   const requests: URLSearchParams[] = [];
   const server: Server = createServer((req, res) => {
     let body = "";
@@ -19,10 +23,18 @@ export async function startFakeSiteverify(): Promise<{ url: string; requests: UR
         return;
       }
       res.writeHead(200, { "Content-Type": "application/json" });
-      res.end(JSON.stringify(token.startsWith("pass") ? { success: true } : { success: false, "error-codes": ["invalid-input-response"] }));
+      res.end(
+        JSON.stringify(
+          token.startsWith("pass") ? { success: true } : { success: false, "error-codes": ["invalid-input-response"] },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${address.port}/siteverify`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${address.port}/siteverify`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

@@ -23,9 +23,18 @@ export async function reimbursementAtDocuments(claimant: Claimant): Promise<Clai
 export async function addExpense(claimant: Claimant, description = "Tow", amount = "95"): Promise<string> {
   expect303(await claimant.post(DOCUMENTS_STEP, { records: "claimTransactions", intent: "add" }), "add an expense");
   const page = await claimant.get(DOCUMENTS_STEP);
-  const id = page.document.querySelector('#records-claimTransactions .record-draft input[name="record"]')!.getAttribute("value")!;
+  const id = page.document
+    .querySelector('#records-claimTransactions .record-draft input[name="record"]')!
+    .getAttribute("value")!;
   expect303(
-    await claimant.post(DOCUMENTS_STEP, { records: "claimTransactions", intent: "save", record: id, "claimTransactions.expenseDate": "5/1/2024", "claimTransactions.description": description, "claimTransactions.amount": amount }),
+    await claimant.post(DOCUMENTS_STEP, {
+      records: "claimTransactions",
+      intent: "save",
+      record: id,
+      "claimTransactions.expenseDate": "5/1/2024",
+      "claimTransactions.description": description,
+      "claimTransactions.amount": amount,
+    }),
     "save an expense",
   );
   await claimant.get(DOCUMENTS_STEP);
@@ -33,9 +42,23 @@ export async function addExpense(claimant: Claimant, description = "Tow", amount
 }
 
 /** Uploads a receipt for an expense, as the document manager's form sends it. */
-export async function uploadReceipt(claimant: Claimant, expenseId: string, receipt: { name: string; content: Uint8Array<ArrayBuffer> }): Promise<void> {
+export async function uploadReceipt(
+  claimant: Claimant,
+  expenseId: string,
+  receipt: { name: string; content: Uint8Array<ArrayBuffer> },
+): Promise<void> {
   expect303(
-    await claimant.postMultipart(DOCUMENTS_STEP, { records: "documentContexts", record: "new", intent: "upload", "documentContexts.documentKind": "receipt", "documentContexts.claimTransactionId": expenseId }, { "documentContexts.file": receipt }),
+    await claimant.postMultipart(
+      DOCUMENTS_STEP,
+      {
+        records: "documentContexts",
+        record: "new",
+        intent: "upload",
+        "documentContexts.documentKind": "receipt",
+        "documentContexts.claimTransactionId": expenseId,
+      },
+      { "documentContexts.file": receipt },
+    ),
     `upload ${receipt.name}`,
   );
   await claimant.get(DOCUMENTS_STEP);
@@ -46,7 +69,11 @@ export async function uploadReceipt(claimant: Claimant, expenseId: string, recei
  * step, an expense per receipt with the receipt attached, the summary signed. Throws, saying
  * where, if any step is not accepted.
  */
-export async function fileReimbursementClaim(portal: PortalServer, receipts: Array<{ name: string; content: Uint8Array<ArrayBuffer> }>, claimant = new Claimant(portal)): Promise<FiledClaim> {
+export async function fileReimbursementClaim(
+  portal: PortalServer,
+  receipts: Array<{ name: string; content: Uint8Array<ArrayBuffer> }>,
+  claimant = new Claimant(portal),
+): Promise<FiledClaim> {
   await reimbursementAtDocuments(claimant);
   const expenseIds: string[] = [];
   for (const [index, receipt] of receipts.entries()) {
@@ -56,7 +83,14 @@ export async function fileReimbursementClaim(portal: PortalServer, receipts: Arr
   }
   await claimant.complete(DOCUMENTS_STEP, { intent: "continue" });
   await claimant.get("/reimbursement/claim-summary");
-  expect303(await claimant.post("/reimbursement/claim-summary", { "signature.attestation": "on", "signature.signature": "Ana García", captchaToken: claimant.captchaToken }), "submit the claim");
+  expect303(
+    await claimant.post("/reimbursement/claim-summary", {
+      "signature.attestation": "on",
+      "signature.signature": "Ana García",
+      captchaToken: claimant.captchaToken,
+    }),
+    "submit the claim",
+  );
   const referenceCode = (await claimant.get("/reimbursement/confirmation")).text(".reference-code");
   return { referenceCode, expenseIds };
 }

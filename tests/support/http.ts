@@ -23,7 +23,13 @@ export async function getPage(url: string, init: RequestInit = {}): Promise<Page
     headers: response.headers,
     html,
     document,
-    text: (selector) => fold(document.querySelectorAll(selector).map((element) => element.textContent).join(" ")),
+    text: (selector) =>
+      fold(
+        document
+          .querySelectorAll(selector)
+          .map((element) => element.textContent)
+          .join(" "),
+      ),
   };
 }
 

@@ -12,7 +12,10 @@ const FIRST_BLANK = 30_000_000;
 export type Credentials = { "credentials.claimId": string; "credentials.pin": string };
 
 const pinOf = (claimId: number) => String(100_000 + (claimId % 900_000));
-const credentialsOf = (claimId: number): Credentials => ({ "credentials.claimId": String(claimId), "credentials.pin": pinOf(claimId) });
+const credentialsOf = (claimId: number): Credentials => ({
+  "credentials.claimId": String(claimId),
+  "credentials.pin": pinOf(claimId),
+});
 
 // Test files share a worker process but each has its own server, so a counter per process suffices.
 let handedOut = 0;
@@ -33,7 +36,10 @@ export function testMemberRows(): string {
   for (let index = 0; index < MEMBERS_PER_KIND; index++) {
     const withData = FIRST_WITH_DATA + index;
     const blank = FIRST_BLANK + index;
-    rows.push(`${withData},${pinOf(withData)},,Ana,García,12 Pine St,,Seattle,WA,98111,ana@example.com,2019`, `${blank},${pinOf(blank)},,,,,,,,,,`);
+    rows.push(
+      `${withData},${pinOf(withData)},,Ana,García,12 Pine St,,Seattle,WA,98111,ana@example.com,2019`,
+      `${blank},${pinOf(blank)},,,,,,,,,,`,
+    );
   }
   return `${rows.join("\n")}\n`;
 }

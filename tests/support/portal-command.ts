@@ -10,7 +10,12 @@ const run = promisify(execFile);
 /** `npm run portal -- …` as an operator runs it, against a test server's store and settlement. */
 export async function portalCommand(portal: PortalServer | undefined, settlementDir: string, ...args: string[]) {
   const { DATABASE_URL: _server, ...environment } = process.env;
-  const env = { ...environment, SETTLEMENT_DIR: settlementDir, DATA_DIR: portal?.dataDir ?? mkdtempSync(path.join(tmpdir(), "cli-data-")), ...(portal?.databaseUrl ? { DATABASE_URL: portal.databaseUrl } : {}) };
+  const env = {
+    ...environment,
+    SETTLEMENT_DIR: settlementDir,
+    DATA_DIR: portal?.dataDir ?? mkdtempSync(path.join(tmpdir(), "cli-data-")),
+    ...(portal?.databaseUrl ? { DATABASE_URL: portal.databaseUrl } : {}),
+  };
   try {
     const { stdout, stderr } = await run(process.execPath, ["cli/portal.ts", ...args], { env });
     return { code: 0, stdout, stderr };
@@ -19,4 +24,3 @@ export async function portalCommand(portal: PortalServer | undefined, settlement
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
 }
-

@@ -41,9 +41,12 @@ export interface PortalOptions {
  */
 export async function startPortal(options: PortalOptions = {}): Promise<PortalServer> {
   const dataDir = options.env?.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "portal-data-"));
-  const databaseUrl = options.env?.DATABASE_URL ?? (options.backend === "postgresql" ? await freshDatabaseUrl() : undefined);
+  const databaseUrl =
+    options.env?.DATABASE_URL ?? (options.backend === "postgresql" ? await freshDatabaseUrl() : undefined);
   const { DATABASE_URL: _inherited, ...environment } = process.env;
-  const settlementDir = options.settlementDir ?? (options.env?.NODE_ENV === "production" ? path.resolve("settlements/demo") : demoForTests());
+  const settlementDir =
+    options.settlementDir ??
+    (options.env?.NODE_ENV === "production" ? path.resolve("settlements/demo") : demoForTests());
   const env: Record<string, string> = {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     NODE_ENV: "test",
@@ -61,7 +64,10 @@ export async function startPortal(options: PortalOptions = {}): Promise<PortalSe
     ...options.env,
   };
   // DATABASE_URL in the tests' environment names the server to make databases on, not a store.
-  const child = spawn(process.execPath, ["server.ts"], { env: { ...environment, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["server.ts"], {
+    env: { ...environment, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {

@@ -58,7 +58,11 @@ export async function converse(baseUrl: string, requests: RawRequest[], waitMs =
     // The server is done with this connection: once the body is out, close our side too.
     if (!sending) socket.end();
   });
-  socket.on("error", (error: NodeJS.ErrnoException) => (conversation.error ??= { code: error.code ?? error.message, at: Date.now() - started }));
+  socket.on(
+    "error",
+    (error: NodeJS.ErrnoException) =>
+      (conversation.error ??= { code: error.code ?? error.message, at: Date.now() - started }),
+  );
   const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
   await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
 
@@ -95,12 +99,17 @@ function bodyOf(body: RawRequest["body"]): Buffer {
 async function send(socket: Socket, request: RawRequest, host: string): Promise<void> {
   const body = bodyOf(request.body);
   const chunked = Object.keys(request.headers ?? {}).some((name) => name.toLowerCase() === "transfer-encoding");
-  const headers: Record<string, string> = { Host: host, ...(!chunked && (body.length || request.method === "POST") ? { "Content-Length": String(body.length) } : {}), ...request.headers };
+  const headers: Record<string, string> = {
+    Host: host,
+    ...(!chunked && (body.length || request.method === "POST") ? { "Content-Length": String(body.length) } : {}),
+    ...request.headers,
+  };
   const head = `${request.method} ${request.path} HTTP/1.1\r\n${Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("")}\r\n`;
   await write(socket, Buffer.from(head));
-  for (let offset = 0; offset < body.length && !socket.destroyed; offset += 64 * 1024) await write(socket, body.subarray(offset, offset + 64 * 1024));
+  for (let offset = 0; offset < body.length && !socket.destroyed; offset += 64 * 1024)
+    await write(socket, body.subarray(offset, offset + 64 * 1024));
 }
 
 /** Writes, waiting for the connection to take it, or for it to fail (then the rest is not sent). */
@@ -144,5 +153,8 @@ function parseResponse(data: Buffer): { response: Omit<RawResponse, "at">; lengt
   }
   const length = Number(headers["content-length"] ?? 0);
   if (data.length < offset + length) return undefined;
-  return { response: { status, headers, body: data.subarray(offset, offset + length).toString("utf8") }, length: offset + length };
+  return {
+    response: { status, headers, body: data.subarray(offset, offset + length).toString("utf8") },
+    length: offset + length,
+  };
 }

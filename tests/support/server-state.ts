@@ -11,7 +11,10 @@ import type { PortalServer } from "./portal-server.ts";
 import { DEMO_SETTLEMENT } from "./settlement.ts";
 
 /** A fixed field key for stores a test opens by itself (no server). */
-export const TEST_FIELD_KEYS: FieldKeys = parseFieldKeys("YSBmaXhlZCB0ZXN0IGtleSwgMzIgYnl0ZXMgbG9uZyE=", "the tests' field key");
+export const TEST_FIELD_KEYS: FieldKeys = parseFieldKeys(
+  "YSBmaXhlZCB0ZXN0IGtleSwgMzIgYnl0ZXMgbG9uZyE=",
+  "the tests' field key",
+);
 
 /** The encryption of the demo settlement's sensitive answers, with the tests' key unless told otherwise. */
 export function demoAnswers(keys: FieldKeys = TEST_FIELD_KEYS): SensitiveAnswers {
@@ -29,7 +32,9 @@ export function fieldKeysOf(portal: PortalServer): FieldKeys {
 /** The store a test server keeps its data in, opened from the test with the server's keys (close it when done). */
 export function openStoreOf(portal: PortalServer): Store {
   const answers = answersOf(loadFormDefinitions(portal.settlementDir), fieldKeysOf(portal));
-  return portal.databaseUrl ? openPostgresStore(portal.databaseUrl, answers) : openSqliteStore(path.join(portal.dataDir, "portal.sqlite"), answers);
+  return portal.databaseUrl
+    ? openPostgresStore(portal.databaseUrl, answers)
+    : openSqliteStore(path.join(portal.dataDir, "portal.sqlite"), answers);
 }
 
 /** Runs `read` on a test server's store, opened for it and closed after. */

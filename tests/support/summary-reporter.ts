@@ -27,11 +27,15 @@ export default class SummaryLine implements Reporter {
       }
     }
     const lines: string[] = [];
-    const files = testModules.map((module) => ({ module, duration: moduleDuration(module) })).sort((a, b) => b.duration - a.duration);
+    const files = testModules
+      .map((module) => ({ module, duration: moduleDuration(module) }))
+      .sort((a, b) => b.duration - a.duration);
     lines.push("", "Test files, slowest first (import, hooks and tests):");
     for (const { module, duration } of files) {
       const count = [...module.children.allTests()].length;
-      lines.push(`  ${seconds(duration)}  ${module.relativeModuleId} (${count} test${count === 1 ? "" : "s"}${module.state() === "failed" ? ", failed" : ""})`);
+      lines.push(
+        `  ${seconds(duration)}  ${module.relativeModuleId} (${count} test${count === 1 ? "" : "s"}${module.state() === "failed" ? ", failed" : ""})`,
+      );
     }
     const slowest = tests
       .map((test) => ({ test, duration: test.diagnostic()?.duration ?? 0 }))
@@ -40,9 +44,13 @@ export default class SummaryLine implements Reporter {
       .slice(0, SLOWEST_TESTS);
     if (slowest.length) {
       lines.push("", `The ${slowest.length} slowest tests:`);
-      for (const { test, duration } of slowest) lines.push(`  ${seconds(duration)}  ${test.module.relativeModuleId} > ${test.fullName}`);
+      for (const { test, duration } of slowest)
+        lines.push(`  ${seconds(duration)}  ${test.module.relativeModuleId} > ${test.fullName}`);
     }
-    lines.push("", `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`);
+    lines.push(
+      "",
+      `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`,
+    );
     process.stdout.write(`${lines.join("\n")}\n`);
   }
 }

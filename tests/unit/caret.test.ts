@@ -16,13 +16,18 @@ describe("a caret in a formatted value, found in what was typed", () => {
 
   test("unformatted text keeps the caret after the same letter or digit, and any caret lands inside the text", () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(..."0123456789ab ,.-()/+$"), maxLength: 20 }), fc.string({ unit: fc.constantFrom(..."0123456789ab ,.-"), maxLength: 20 }), fc.nat(25), (typed, shown, caret) => {
-        const at = Math.min(caret, typed.length);
-        if (at > 0 && /[\p{L}\p{N}]/u.test(typed[at - 1]!)) expect(caretIn(typed, typed, at)).toBe(at);
-        const mapped = caretIn(typed, shown, Math.min(caret, shown.length));
-        expect(mapped).toBeGreaterThanOrEqual(0);
-        expect(mapped).toBeLessThanOrEqual(typed.length);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(..."0123456789ab ,.-()/+$"), maxLength: 20 }),
+        fc.string({ unit: fc.constantFrom(..."0123456789ab ,.-"), maxLength: 20 }),
+        fc.nat(25),
+        (typed, shown, caret) => {
+          const at = Math.min(caret, typed.length);
+          if (at > 0 && /[\p{L}\p{N}]/u.test(typed[at - 1]!)) expect(caretIn(typed, typed, at)).toBe(at);
+          const mapped = caretIn(typed, shown, Math.min(caret, shown.length));
+          expect(mapped).toBeGreaterThanOrEqual(0);
+          expect(mapped).toBeLessThanOrEqual(typed.length);
+        },
+      ),
       { numRuns: 300 },
     );
   });

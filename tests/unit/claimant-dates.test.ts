@@ -11,7 +11,8 @@ import {
   weekday,
 } from "#app/forms/claimant-dates.ts";
 
-const iso = (date: CalendarDate | undefined) => date && `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
+const iso = (date: CalendarDate | undefined) =>
+  date && `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
 import { checkDateEntry } from "#app/forms/date-entry.ts";
 
 describe("claimant dates", () => {
@@ -63,8 +64,13 @@ describe("claimant dates", () => {
 });
 
 describe("picker rules on typed dates (SPEC §5)", () => {
-  const single = (picker: object, hasTimePicker = false) => (text: string) =>
-    checkDateEntry(text, { picker: { mode: "single", disabledDates: [], disabledWeekdays: [], yearRange: [1900, 2100], ...picker }, hasTimePicker });
+  const single =
+    (picker: object, hasTimePicker = false) =>
+    (text: string) =>
+      checkDateEntry(text, {
+        picker: { mode: "single", disabledDates: [], disabledWeekdays: [], yearRange: [1900, 2100], ...picker },
+        hasTimePicker,
+      });
 
   test("min and max date, inclusive", () => {
     const check = single({ minDate: "1/1/2024", maxDate: "12/31/2024" });
@@ -98,23 +104,42 @@ describe("picker rules on typed dates (SPEC §5)", () => {
 
   test("a range ' - ' with length limits and no disabled date inside", () => {
     const range = (picker: object) => (text: string) =>
-      checkDateEntry(text, { picker: { mode: "range", disabledDates: [], disabledWeekdays: [], yearRange: [1900, 2100], ...picker }, hasTimePicker: false });
+      checkDateEntry(text, {
+        picker: { mode: "range", disabledDates: [], disabledWeekdays: [], yearRange: [1900, 2100], ...picker },
+        hasTimePicker: false,
+      });
     expect(range({})("3/1/2024 - 3/5/2024")).toEqual({ value: "03/01/2024 - 03/05/2024" });
     expect(range({})("3/5/2024 - 3/1/2024")).toEqual({ key: "Picker_RangeOrder" });
     // However the dash is written: hyphen, en dash, em dash, spaced or not.
-    for (const written of ["3/1/2024-3/5/2024", "3/1/2024 – 3/5/2024", "3/1/2024—3/5/2024"]) expect(range({})(written)).toEqual({ value: "03/01/2024 - 03/05/2024" });
+    for (const written of ["3/1/2024-3/5/2024", "3/1/2024 – 3/5/2024", "3/1/2024—3/5/2024"])
+      expect(range({})(written)).toEqual({ value: "03/01/2024 - 03/05/2024" });
     expect(range({})("3/1/2024 to 3/5/2024")).toEqual({ key: "Picker_RangeFormat" });
     expect(range({ maxRangeDays: 5 })("3/1/2024 - 3/5/2024")).toHaveProperty("value");
-    expect(range({ maxRangeDays: 4 })("3/1/2024 - 3/5/2024")).toEqual({ key: "Picker_RangeTooLong", params: { days: 4 } });
-    expect(range({ minRangeDays: 6 })("3/1/2024 - 3/5/2024")).toEqual({ key: "Picker_RangeTooShort", params: { days: 6 } });
-    expect(range({ disabledDates: ["3/3/2024"] })("3/1/2024 - 3/5/2024")).toEqual({ key: "Picker_RangeIncludesDisabled", params: { date: "03/03/2024" } });
+    expect(range({ maxRangeDays: 4 })("3/1/2024 - 3/5/2024")).toEqual({
+      key: "Picker_RangeTooLong",
+      params: { days: 4 },
+    });
+    expect(range({ minRangeDays: 6 })("3/1/2024 - 3/5/2024")).toEqual({
+      key: "Picker_RangeTooShort",
+      params: { days: 6 },
+    });
+    expect(range({ disabledDates: ["3/3/2024"] })("3/1/2024 - 3/5/2024")).toEqual({
+      key: "Picker_RangeIncludesDisabled",
+      params: { date: "03/03/2024" },
+    });
   });
 
   test("several dates ';' with a limit on their number", () => {
     const multiple = (picker: object) => (text: string) =>
-      checkDateEntry(text, { picker: { mode: "multiple", disabledDates: [], disabledWeekdays: [], yearRange: [1900, 2100], ...picker }, hasTimePicker: false });
+      checkDateEntry(text, {
+        picker: { mode: "multiple", disabledDates: [], disabledWeekdays: [], yearRange: [1900, 2100], ...picker },
+        hasTimePicker: false,
+      });
     expect(multiple({})("3/1/2024; 3/5/2024;3/9/2024")).toEqual({ value: "03/01/2024; 03/05/2024; 03/09/2024" });
-    expect(multiple({ maxDates: 2 })("3/1/2024;3/5/2024;3/9/2024")).toEqual({ key: "Picker_TooManyDates", params: { max: 2 } });
+    expect(multiple({ maxDates: 2 })("3/1/2024;3/5/2024;3/9/2024")).toEqual({
+      key: "Picker_TooManyDates",
+      params: { max: 2 },
+    });
     expect(multiple({})("3/1/2024; soon")).toEqual({ key: "Picker_MultipleFormat" });
   });
 });

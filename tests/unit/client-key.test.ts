@@ -11,18 +11,20 @@ const groups = fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, max
  * a run of zero groups folded to "::" or not.
  */
 const spelling = (address: number[]) =>
-  fc.record({ pad: fc.boolean(), upper: fc.boolean(), fold: fc.boolean(), at: fc.nat(7) }).map(({ pad, upper, fold, at }) => {
-    const texts = address.map((group) => (pad ? group.toString(16).padStart(4, "0") : group.toString(16)));
-    let text = texts.join(":");
-    if (fold) {
-      // Fold the run of zero groups that starts at or after `at`, if there is one.
-      const start = address.findIndex((group, index) => index >= at && group === 0);
-      let end = start;
-      while (end >= 0 && end < 8 && address[end] === 0) end++;
-      if (start >= 0) text = `${texts.slice(0, start).join(":")}::${texts.slice(end).join(":")}`;
-    }
-    return upper ? text.toUpperCase() : text;
-  });
+  fc
+    .record({ pad: fc.boolean(), upper: fc.boolean(), fold: fc.boolean(), at: fc.nat(7) })
+    .map(({ pad, upper, fold, at }) => {
+      const texts = address.map((group) => (pad ? group.toString(16).padStart(4, "0") : group.toString(16)));
+      let text = texts.join(":");
+      if (fold) {
+        // Fold the run of zero groups that starts at or after `at`, if there is one.
+        const start = address.findIndex((group, index) => index >= at && group === 0);
+        let end = start;
+        while (end >= 0 && end < 8 && address[end] === 0) end++;
+        if (start >= 0) text = `${texts.slice(0, start).join(":")}::${texts.slice(end).join(":")}`;
+      }
+      return upper ? text.toUpperCase() : text;
+    });
 
 /** Not an IPv4-mapped address (those are their IPv4 address: tested on their own). */
 const notMapped = (address: number[]) => !(address.slice(0, 5).every((group) => group === 0) && address[5] === 0xffff);
@@ -33,12 +35,17 @@ describe("the client a request counts against (per-client limits)", () => {
   test("any two addresses in the same /64, however written, are one client", () => {
     fc.assert(
       fc.property(
-        groups.filter(notMapped).chain((first) =>
-          fc.tuple(
-            fc.constant(first),
-            fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 4, maxLength: 4 }).map((host) => [...first.slice(0, 4), ...host]),
-          ),
-        ).chain(([first, second]) => fc.tuple(spelling(first), spelling(second))),
+        groups
+          .filter(notMapped)
+          .chain((first) =>
+            fc.tuple(
+              fc.constant(first),
+              fc
+                .array(fc.integer({ min: 0, max: 0xffff }), { minLength: 4, maxLength: 4 })
+                .map((host) => [...first.slice(0, 4), ...host]),
+            ),
+          )
+          .chain(([first, second]) => fc.tuple(spelling(first), spelling(second))),
         ([first, second]) => {
           expect(isIPv6(first) && isIPv6(second)).toBe(true);
           expect(clientKey(first)).toBe(clientKey(second));
@@ -51,7 +58,13 @@ describe("the client a request counts against (per-client limits)", () => {
   test("addresses in different /64s are different clients", () => {
     fc.assert(
       fc.property(
-        fc.tuple(groups, groups).filter(([first, second]) => notMapped(first) && notMapped(second) && first.slice(0, 4).join() !== second.slice(0, 4).join()).chain(([first, second]) => fc.tuple(spelling(first), spelling(second))),
+        fc
+          .tuple(groups, groups)
+          .filter(
+            ([first, second]) =>
+              notMapped(first) && notMapped(second) && first.slice(0, 4).join() !== second.slice(0, 4).join(),
+          )
+          .chain(([first, second]) => fc.tuple(spelling(first), spelling(second))),
         ([first, second]) => {
           expect(clientKey(first)).not.toBe(clientKey(second));
         },

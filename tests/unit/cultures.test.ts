@@ -8,13 +8,20 @@ describe("culture in URLs", () => {
   test("en stays out of the URL; other cultures are added, keeping query and hash", () => {
     expect(withCulture("/lookup", "en")).toBe("/lookup");
     expect(withCulture("/lookup", "es")).toBe("/lookup?culture=es");
-    expect(withCulture("/session-expired?form=standard#top", "es")).toBe("/session-expired?form=standard&culture=es#top");
+    expect(withCulture("/session-expired?form=standard#top", "es")).toBe(
+      "/session-expired?form=standard&culture=es#top",
+    );
     expect(withCulture("/x?culture=fr", "es")).toBe("/x?culture=es");
   });
 });
 
 describe("text by key", () => {
-  const text = createTranslate({ Hello: "Hello {0}, you have {1} claims", Plain: "No arguments", Max: "At most {max}, {max}!", Dollar: "Costs $1 {0}" });
+  const text = createTranslate({
+    Hello: "Hello {0}, you have {1} claims",
+    Plain: "No arguments",
+    Max: "At most {max}, {max}!",
+    Dollar: "Costs $1 {0}",
+  });
 
   test("templates replace {0} and {1}", () => {
     expect(text("Hello", "Ana", 2)).toBe("Hello Ana, you have 2 claims");
@@ -52,11 +59,15 @@ describe("locale files", () => {
   });
 
   test("markup is detected in any case and with attributes, and names the key", () => {
-    expect(findForbiddenMarkup({ A: "fine <strong>bold</strong>", B: "<P class='x'>para", C: "a</li>", D: "<ul>", E: "<OL >", F: "<pre>ok</pre>" })).toEqual([
-      "B",
-      "C",
-      "D",
-      "E",
-    ]);
+    expect(
+      findForbiddenMarkup({
+        A: "fine <strong>bold</strong>",
+        B: "<P class='x'>para",
+        C: "a</li>",
+        D: "<ul>",
+        E: "<OL >",
+        F: "<pre>ok</pre>",
+      }),
+    ).toEqual(["B", "C", "D", "E"]);
   });
 });

@@ -16,8 +16,13 @@ describe("the data folder is the portal user's alone", () => {
       const store = openSqliteStore(path.join(dataDir, "portal.sqlite"), demoAnswers());
       await store.touchSession("s", 1);
       expect([mode(dataDir), mode(path.join(dataDir, "documents"))]).toEqual(["700", "700"]);
-      for (const name of ["portal.sqlite", "portal.sqlite-wal", "portal.sqlite-shm"]) expect(mode(path.join(dataDir, name)), name).toBe("600");
-      const document = await store.putDocument({ name: "a.pdf", mediaType: "application/pdf", owner: "session:s", formType: "standard" }, [Buffer.from("%PDF-1.7")], 1);
+      for (const name of ["portal.sqlite", "portal.sqlite-wal", "portal.sqlite-shm"])
+        expect(mode(path.join(dataDir, name)), name).toBe("600");
+      const document = await store.putDocument(
+        { name: "a.pdf", mediaType: "application/pdf", owner: "session:s", formType: "standard" },
+        [Buffer.from("%PDF-1.7")],
+        1,
+      );
       expect(mode(path.join(dataDir, "documents", document.id))).toBe("600");
       await store.close();
     } finally {
@@ -43,6 +48,12 @@ describe("the data folder is the portal user's alone", () => {
     expect(mode(path.join(dataDir, "portal.sqlite"))).toBe("600");
     expect(mode(path.join(dataDir, "documents"))).toBe("700");
     expect(mode(dataDir)).toBe("755");
-    expect(logged).toEqual([{ level: "warn", message: `${dataDir} can be read by other users (mode 755); it holds claims: chmod 700 ${dataDir}`, fields: {} }]);
+    expect(logged).toEqual([
+      {
+        level: "warn",
+        message: `${dataDir} can be read by other users (mode 755); it holds claims: chmod 700 ${dataDir}`,
+        fields: {},
+      },
+    ]);
   });
 });

@@ -36,7 +36,9 @@ describe("the per-language shape", () => {
     },
     es: {
       projectTimeZone: "Eastern Standard Time",
-      deadlines: { claimFilingDeadline: { deadlineDateTime: "2027-03-31T23:59:59", redirectUrl: "https://example.test/cerrado" } },
+      deadlines: {
+        claimFilingDeadline: { deadlineDateTime: "2027-03-31T23:59:59", redirectUrl: "https://example.test/cerrado" },
+      },
     },
   };
 
@@ -59,32 +61,50 @@ describe("the per-language shape", () => {
   });
 
   test("an unknown deadline key is refused", () => {
-    const result = deadlinesSchema.safeParse({ en: { projectTimeZone: "UTC", deadlines: { fooDeadline: { deadlineDateTime: "2027-01-01T00:00:00" } } } });
+    const result = deadlinesSchema.safeParse({
+      en: { projectTimeZone: "UTC", deadlines: { fooDeadline: { deadlineDateTime: "2027-01-01T00:00:00" } } },
+    });
     expect(result.success).toBe(false);
   });
 });
 
 describe("the flat shape", () => {
   test("a date closes at the end of that day in its zone", () => {
-    const settings = settingsOf({ deadlines: { lookupDeadline: { date: "03/10/2027", timeZone: "Pacific Standard Time" } } });
+    const settings = settingsOf({
+      deadlines: { lookupDeadline: { date: "03/10/2027", timeZone: "Pacific Standard Time" } },
+    });
     const closesAt = settings.lookupDeadline!.closesAt;
     expect(passedDeadline(settings, ["lookupDeadline"], Date.parse("2027-03-10T23:59:59-08:00"))).toBeUndefined();
-    expect(passedDeadline(settings, ["lookupDeadline"], Date.parse("2027-03-11T00:00:00-08:00"))?.key).toBe("lookupDeadline");
+    expect(passedDeadline(settings, ["lookupDeadline"], Date.parse("2027-03-11T00:00:00-08:00"))?.key).toBe(
+      "lookupDeadline",
+    );
     expect(closesAt).toBe(Date.parse("2027-03-10T23:59:59.999-08:00"));
   });
 
   test("an impossible date or a wrong format is refused", () => {
-    expect(deadlinesSchema.safeParse({ deadlines: { lookupDeadline: { date: "02/30/2027", timeZone: "UTC" } } }).success).toBe(false);
-    expect(deadlinesSchema.safeParse({ deadlines: { lookupDeadline: { date: "2027-02-03", timeZone: "UTC" } } }).success).toBe(false);
+    expect(
+      deadlinesSchema.safeParse({ deadlines: { lookupDeadline: { date: "02/30/2027", timeZone: "UTC" } } }).success,
+    ).toBe(false);
+    expect(
+      deadlinesSchema.safeParse({ deadlines: { lookupDeadline: { date: "2027-02-03", timeZone: "UTC" } } }).success,
+    ).toBe(false);
   });
 });
 
 describe("which deadline applies and where it sends the claimant", () => {
   const settings = settingsOf({
     deadlines: {
-      claimFilingDeadline: { date: "03/31/2027", timeZone: "UTC", redirectTargets: { es: "https://example.test/es", default: "https://example.test/default" } },
+      claimFilingDeadline: {
+        date: "03/31/2027",
+        timeZone: "UTC",
+        redirectTargets: { es: "https://example.test/es", default: "https://example.test/default" },
+      },
       lookupDeadline: { date: "03/31/2027", timeZone: "UTC" },
-      globalDeadline: { date: "06/30/2027", timeZone: "UTC", redirectTargets: { default: "https://example.test/global" } },
+      globalDeadline: {
+        date: "06/30/2027",
+        timeZone: "UTC",
+        redirectTargets: { default: "https://example.test/global" },
+      },
     },
   });
   const april = Date.parse("2027-04-15T12:00:00Z");
@@ -108,7 +128,12 @@ describe("which deadline applies and where it sends the claimant", () => {
 
 describe("dynamic deadline texts", () => {
   test("MMDDYYYY, long date and weekday-long date with the zone, per culture", () => {
-    const settings = settingsOf({ en: { projectTimeZone: "Pacific Standard Time", deadlines: { claimFilingDeadline: { deadlineDateTime: "2027-03-31T23:59:59" } } } });
+    const settings = settingsOf({
+      en: {
+        projectTimeZone: "Pacific Standard Time",
+        deadlines: { claimFilingDeadline: { deadlineDateTime: "2027-03-31T23:59:59" } },
+      },
+    });
     expect(deadlineTexts(settings, "en")).toEqual({
       Deadline_claimFilingDeadline_MMDDYYYY: "03/31/2027",
       Deadline_claimFilingDeadline_DDD: "March 31, 2027",

@@ -10,7 +10,8 @@ describe("field kinds (app/forms/fields/)", () => {
   test.each(COMPONENT_NAMES)("%s has its kind, with every part, and its control", (name) => {
     const kind = FIELD_KINDS[name];
     expect(kind, `${name} in fields/index.ts`).toBeDefined();
-    for (const part of ["read", "normalize", "holdsDate", "startValue", "display", "check"] as const) expect(typeof kind[part], `${name}.${part}`).toBe("function");
+    for (const part of ["read", "normalize", "holdsDate", "startValue", "display", "check"] as const)
+      expect(typeof kind[part], `${name}.${part}`).toBe("function");
     for (const flag of ["visible", "upload"] as const) expect(typeof kind[flag], `${name}.${flag}`).toBe("boolean");
     expect(typeof FIELD_CONTROLS[name], `${name} in fields/controls.ts`).toBe("function");
   });
@@ -33,7 +34,11 @@ describe("field blocks (app/forms/blocks/)", () => {
 
   test("a name block shows the middle initial only in a layout that has one", () => {
     const fields = { first: "firstName", middleInitial: "middleInitial", last: "lastName" };
-    expect(blockFields({ kind: "nameInput", model: "claimantInfo", legend: "L", layout: "firstLast", fields })).toEqual(["claimantInfo.firstName", "claimantInfo.lastName"]);
-    expect(blockFields({ kind: "nameInput", model: "claimantInfo", legend: "L", layout: "firstMiddleInitialLast", fields })).toEqual(["claimantInfo.firstName", "claimantInfo.middleInitial", "claimantInfo.lastName"]);
+    expect(blockFields({ kind: "nameInput", model: "claimantInfo", legend: "L", layout: "firstLast", fields })).toEqual(
+      ["claimantInfo.firstName", "claimantInfo.lastName"],
+    );
+    expect(
+      blockFields({ kind: "nameInput", model: "claimantInfo", legend: "L", layout: "firstMiddleInitialLast", fields }),
+    ).toEqual(["claimantInfo.firstName", "claimantInfo.middleInitial", "claimantInfo.lastName"]);
   });
 });

@@ -2,7 +2,11 @@ import { describe, expect, test } from "vitest";
 import { checkDocumentType, FILE_TYPE_NAMES, safeFileName } from "#app/documents/file-types.ts";
 
 const bytes = (...values: Array<number | string>) =>
-  new Uint8Array(values.flatMap((value) => (typeof value === "string" ? [...value].map((character) => character.charCodeAt(0)) : [value])));
+  new Uint8Array(
+    values.flatMap((value) =>
+      typeof value === "string" ? [...value].map((character) => character.charCodeAt(0)) : [value],
+    ),
+  );
 
 const SAMPLES = {
   "receipt.pdf": bytes("%PDF-1.7\n"),
@@ -21,23 +25,45 @@ describe("allowed document types (by extension and content)", () => {
   test("a renamed executable is refused by its content", () => {
     const windowsExecutable = bytes("MZ", 0x90, 0, 3, 0);
     const elf = bytes(0x7f, "ELF", 2, 1, 1);
-    expect(checkDocumentType("receipt.pdf", windowsExecutable, FILE_TYPE_NAMES)).toEqual({ ok: false, reason: "content" });
+    expect(checkDocumentType("receipt.pdf", windowsExecutable, FILE_TYPE_NAMES)).toEqual({
+      ok: false,
+      reason: "content",
+    });
     expect(checkDocumentType("photo.jpg", elf, FILE_TYPE_NAMES)).toEqual({ ok: false, reason: "content" });
   });
 
   test("a content of another allowed kind is refused too: a .pdf must hold a PDF", () => {
-    expect(checkDocumentType("receipt.pdf", SAMPLES["scan.png"], FILE_TYPE_NAMES)).toEqual({ ok: false, reason: "content" });
+    expect(checkDocumentType("receipt.pdf", SAMPLES["scan.png"], FILE_TYPE_NAMES)).toEqual({
+      ok: false,
+      reason: "content",
+    });
   });
 
   test("other extensions, or types the settlement does not allow, are refused by name", () => {
-    expect(checkDocumentType("invoice.exe", SAMPLES["receipt.pdf"], FILE_TYPE_NAMES)).toEqual({ ok: false, reason: "extension" });
-    expect(checkDocumentType("receipt", SAMPLES["receipt.pdf"], FILE_TYPE_NAMES)).toEqual({ ok: false, reason: "extension" });
-    expect(checkDocumentType("photo.heic", SAMPLES["IMG_0001.heic"], ["pdf", "jpeg"])).toEqual({ ok: false, reason: "extension" });
-    expect(checkDocumentType("receipt.pdf", new Uint8Array(), FILE_TYPE_NAMES)).toEqual({ ok: false, reason: "content" });
+    expect(checkDocumentType("invoice.exe", SAMPLES["receipt.pdf"], FILE_TYPE_NAMES)).toEqual({
+      ok: false,
+      reason: "extension",
+    });
+    expect(checkDocumentType("receipt", SAMPLES["receipt.pdf"], FILE_TYPE_NAMES)).toEqual({
+      ok: false,
+      reason: "extension",
+    });
+    expect(checkDocumentType("photo.heic", SAMPLES["IMG_0001.heic"], ["pdf", "jpeg"])).toEqual({
+      ok: false,
+      reason: "extension",
+    });
+    expect(checkDocumentType("receipt.pdf", new Uint8Array(), FILE_TYPE_NAMES)).toEqual({
+      ok: false,
+      reason: "content",
+    });
   });
 
   test("the media type comes from the content check, not from what the browser said", () => {
-    expect(checkDocumentType("a.heif", SAMPLES["IMG_0001.heic"], FILE_TYPE_NAMES)).toEqual({ ok: true, type: "heic", mediaType: "image/heic" });
+    expect(checkDocumentType("a.heif", SAMPLES["IMG_0001.heic"], FILE_TYPE_NAMES)).toEqual({
+      ok: true,
+      type: "heic",
+      mediaType: "image/heic",
+    });
   });
 });
 

@@ -33,25 +33,92 @@ describe("form definitions", () => {
   test("the demo settlement defines all four form types", () => {
     const forms = loadFormDefinitions(DEMO_SETTLEMENT);
     expect(Object.keys(forms)).toEqual(["automotive", "reimbursement", "standard", "lookup"]);
-    expect(forms.automotive.models.map(modelKey)).toEqual(["credentials", "claimantInfo", "claimDetails", "paymentElection", "signature", "documentContexts"]);
-    expect(forms.reimbursement.models.map(modelKey)).toEqual(["credentials", "claimantInfo", "claimDetails", "paymentElection", "signature", "claimTransactions", "documentContexts"]);
+    expect(forms.automotive.models.map(modelKey)).toEqual([
+      "credentials",
+      "claimantInfo",
+      "claimDetails",
+      "paymentElection",
+      "signature",
+      "documentContexts",
+    ]);
+    expect(forms.reimbursement.models.map(modelKey)).toEqual([
+      "credentials",
+      "claimantInfo",
+      "claimDetails",
+      "paymentElection",
+      "signature",
+      "claimTransactions",
+      "documentContexts",
+    ]);
   });
 
   test("every field kind, rule and mask appears in the demo forms", () => {
     const forms = Object.values(loadFormDefinitions(DEMO_SETTLEMENT));
     const fields = forms.flatMap((form) => form.models.flatMap((model) => Object.values(model.fields)));
     const components = new Set(fields.map((field) => field.componentName));
-    expect([...components].sort()).toEqual(["FormFieldCheckbox", "FormFieldDate", "FormFieldFile", "FormFieldHidden", "FormFieldRadio", "FormFieldSelect", "FormFieldText"]);
+    expect([...components].sort()).toEqual([
+      "FormFieldCheckbox",
+      "FormFieldDate",
+      "FormFieldFile",
+      "FormFieldHidden",
+      "FormFieldRadio",
+      "FormFieldSelect",
+      "FormFieldText",
+    ]);
     const rules = new Set(fields.flatMap((field) => field.validations.map((rule) => rule.type)));
-    for (const rule of ["required", "requiredIf", "nestedRequiredIf", "requiredIfOtherPropertyMatchesRegex", "requireOnePropertyValTrue", "maxLength", "range", "beforeDate", "endDate", "preventFutureDate", "preventFutureShortDate", "regularExpression", "characterSetRestriction", "confirmNone", "equalTo"]) {
+    for (const rule of [
+      "required",
+      "requiredIf",
+      "nestedRequiredIf",
+      "requiredIfOtherPropertyMatchesRegex",
+      "requireOnePropertyValTrue",
+      "maxLength",
+      "range",
+      "beforeDate",
+      "endDate",
+      "preventFutureDate",
+      "preventFutureShortDate",
+      "regularExpression",
+      "characterSetRestriction",
+      "confirmNone",
+      "equalTo",
+    ]) {
       expect(rules, rule).toContain(rule);
     }
     const masks = new Set(fields.map((field) => field.maskName));
-    for (const mask of ["DECIMAL_15PRECISION", "CURRENCY_COMMA_DELIMITED", "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS", "SLASH_DELIMITED_FULL_DATE", "USA_PHONE_NUMBER", "INTEGER_16", "INTERNATIONAL_PHONE_NUMBER", "VIN", "ZIP_CODE", "ZIP_CODE_NON_US", "none"]) {
+    for (const mask of [
+      "DECIMAL_15PRECISION",
+      "CURRENCY_COMMA_DELIMITED",
+      "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS",
+      "SLASH_DELIMITED_FULL_DATE",
+      "USA_PHONE_NUMBER",
+      "INTEGER_16",
+      "INTERNATIONAL_PHONE_NUMBER",
+      "VIN",
+      "ZIP_CODE",
+      "ZIP_CODE_NON_US",
+      "none",
+    ]) {
       expect(masks, mask).toContain(mask);
     }
-    const blocks = new Set(forms.flatMap((form) => Object.values(form.pages).flatMap((page) => JSON.stringify(page.blocks).match(/"kind":"\w+"/g) ?? [])));
-    for (const kind of ["field", "formRow", "headerBlock", "feedback", "labelledValue", "nameInput", "mailingAddress", "confirmation", "fieldset", "recordsTable", "documentManager"]) {
+    const blocks = new Set(
+      forms.flatMap((form) =>
+        Object.values(form.pages).flatMap((page) => JSON.stringify(page.blocks).match(/"kind":"\w+"/g) ?? []),
+      ),
+    );
+    for (const kind of [
+      "field",
+      "formRow",
+      "headerBlock",
+      "feedback",
+      "labelledValue",
+      "nameInput",
+      "mailingAddress",
+      "confirmation",
+      "fieldset",
+      "recordsTable",
+      "documentManager",
+    ]) {
       expect(blocks, kind).toContain(`"kind":"${kind}"`);
     }
     expect(fieldsOfBlocks(forms[0]!.pages["claimant-info"]!.blocks)).toContain("claimantInfo.mailingCountry");
@@ -77,7 +144,9 @@ describe("form definitions", () => {
       models[2]!.fields.stillOwn!.key = "stillOwned";
     });
     const message = loadError(second);
-    expect(message).toContain('model ClaimDetails, field disposalDate: rule endDate refers to "boughtOn", which is not a field');
+    expect(message).toContain(
+      'model ClaimDetails, field disposalDate: rule endDate refers to "boughtOn", which is not a field',
+    );
     expect(message).toContain('model ClaimDetails, field stillOwn: its key is "stillOwned"');
   });
 
@@ -95,7 +164,10 @@ describe("form definitions", () => {
     writeFileSync(file, JSON.stringify(pages));
     expect(loadError(dir)).toContain('claim-details.blocks.10: "claimDetails.colour" is not a field');
     pages["claim-details"].blocks.pop();
-    pages["claim-details"].blocks.push({ kind: "headerBlock", text: "Heading_Vehicle" }, { kind: "labelledValue", value: "x" });
+    pages["claim-details"].blocks.push(
+      { kind: "headerBlock", text: "Heading_Vehicle" },
+      { kind: "labelledValue", value: "x" },
+    );
     writeFileSync(file, JSON.stringify(pages));
     const message = loadError(dir);
     expect(message).toContain("A header block needs a heading tag");
@@ -103,13 +175,16 @@ describe("form definitions", () => {
   });
 
   test("records: a file field with dependencies, two file fields in a model, a minimum read off a records model, too many display fields", () => {
-    const documents = (models: Json[]) => models.find((model) => (model.metadata as { dtoMapping: string }).dtoMapping === "DocumentContexts")!;
+    const documents = (models: Json[]) =>
+      models.find((model) => (model.metadata as { dtoMapping: string }).dtoMapping === "DocumentContexts")!;
     const dependent = withAutomotive((models) => {
       documents(models).fields.file!.dependencies = { conditions: [{ field: "documentKind", equals: "other" }] };
       documents(models).fields.scan = { componentName: "FormFieldFile", key: "scan", label: "Scan" };
     });
     const message = loadError(dependent);
-    expect(message).toContain("model DocumentContexts, field file: Dependency behavior have not been implemented for the FormFieldFile component.");
+    expect(message).toContain(
+      "model DocumentContexts, field file: Dependency behavior have not been implemented for the FormFieldFile component.",
+    );
     expect(message).toContain("model DocumentContexts: at most one file field per model (SPEC §5); found file, scan");
 
     const dir = settlementWith();
@@ -120,8 +195,12 @@ describe("form definitions", () => {
     manager.displayFields = Array.from({ length: 12 }, () => "name");
     writeFileSync(file, JSON.stringify(pages));
     const pageMessage = loadError(dir);
-    expect(pageMessage).toContain('the minimum saved count depends on "documentContexts.size", which matches more than one model');
-    expect(pageMessage).toContain("a display-only row shows at most 11 fields beside its edit/delete buttons; it lists 12");
+    expect(pageMessage).toContain(
+      'the minimum saved count depends on "documentContexts.size", which matches more than one model',
+    );
+    expect(pageMessage).toContain(
+      "a display-only row shows at most 11 fields beside its edit/delete buttons; it lists 12",
+    );
   });
 
   test("records: a grid without field ordering warns the developer and sorts its fields alphabetically", () => {
@@ -135,11 +214,20 @@ describe("form definitions", () => {
     try {
       const definition = loadFormDefinition(dir, "reimbursement");
       const block = definition.pages["supporting-documents"]!.blocks[0] as RecordsBlock;
-      expect(draftFields(block, recordModelConfig(definition.models, block)!)).toEqual(["amount", "description", "expenseDate"]);
+      expect(draftFields(block, recordModelConfig(definition.models, block)!)).toEqual([
+        "amount",
+        "description",
+        "expenseDate",
+      ]);
     } finally {
       restore();
     }
-    expect(logged.filter((entry) => entry.level === "warn").map((entry) => entry.message).join("\n")).toContain("the records grid of claimTransactions has no field ordering");
+    expect(
+      logged
+        .filter((entry) => entry.level === "warn")
+        .map((entry) => entry.message)
+        .join("\n"),
+    ).toContain("the records grid of claimTransactions has no field ordering");
   });
 
   test("a money field without an upper bound warns the developer, naming the file, model and field; so does a field a dependency makes money", () => {
@@ -151,16 +239,32 @@ describe("form definitions", () => {
       } finally {
         restore();
       }
-      return logged.filter((entry) => entry.level === "warn" && entry.message.includes("money")).map((entry) => entry.message);
+      return logged
+        .filter((entry) => entry.level === "warn" && entry.message.includes("money"))
+        .map((entry) => entry.message);
     };
     expect(warnings(DEMO_SETTLEMENT)).toEqual([]);
     const dir = withAutomotive((models) => {
       const details = models[2]!.fields;
       details.repairCostEstimate!.validations = [{ type: "required" }];
       // Money only while the vehicle is owned: still money, still needs its bound.
-      details.towingCost = { componentName: "FormFieldText", key: "towingCost", label: "Towing", dependencies: { conditions: [{ field: "ownershipType", equals: "owned" }], maskOverride: "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS" } };
+      details.towingCost = {
+        componentName: "FormFieldText",
+        key: "towingCost",
+        label: "Towing",
+        dependencies: {
+          conditions: [{ field: "ownershipType", equals: "owned" }],
+          maskOverride: "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS",
+        },
+      };
       // One with its maximum is not named.
-      details.rentalCost = { componentName: "FormFieldText", key: "rentalCost", label: "Rental", maskName: "CURRENCY_COMMA_DELIMITED", validations: [{ type: "range", min: 0, max: 5000 }] };
+      details.rentalCost = {
+        componentName: "FormFieldText",
+        key: "rentalCost",
+        label: "Rental",
+        maskName: "CURRENCY_COMMA_DELIMITED",
+        validations: [{ type: "range", min: 0, max: 5000 }],
+      };
     });
     const file = path.join(dir, "forms", "automotive.json");
     expect(warnings(dir)).toEqual([

@@ -92,7 +92,10 @@ describe("masks: what each reads from what a claimant types", () => {
   });
 
   test("a date out of the calendar's years names them", () => {
-    expect(parse("SLASH_DELIMITED_FULL_DATE", "1/1/1899")).toEqual({ errorKey: "Picker_YearRange", params: { min: 1900, max: 2100 } });
+    expect(parse("SLASH_DELIMITED_FULL_DATE", "1/1/1899")).toEqual({
+      errorKey: "Picker_YearRange",
+      params: { min: 1900, max: 2100 },
+    });
   });
 
   test("each shows a value in the form a claimant writes it", () => {
@@ -118,17 +121,33 @@ describe("masks: what each reads from what a claimant types", () => {
 });
 
 /** What people type: digits, and the separators, signs and slips that come with them. */
-const humanText = fc.string({ unit: fc.constantFrom(..."0123456789", " ", "-", ".", ",", "(", ")", "+", "$", "/", "a", "Z", "o"), maxLength: 24 });
+const humanText = fc.string({
+  unit: fc.constantFrom(..."0123456789", " ", "-", ".", ",", "(", ")", "+", "$", "/", "a", "Z", "o"),
+  maxLength: 24,
+});
 /** Amounts as people write them: grouped or not, with or without $ and cents, spaced. */
 const writtenAmount = fc
-  .tuple(fc.bigInt({ min: 0n, max: 10n ** 24n }), fc.option(fc.integer({ min: 0, max: 99 })), fc.boolean(), fc.boolean(), fc.constantFrom("", " "))
+  .tuple(
+    fc.bigInt({ min: 0n, max: 10n ** 24n }),
+    fc.option(fc.integer({ min: 0, max: 99 })),
+    fc.boolean(),
+    fc.boolean(),
+    fc.constantFrom("", " "),
+  )
   .map(([whole, cents, grouped, dollar, space]) => {
     const digits = grouped ? whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",") : whole.toString();
     return `${dollar ? `$${space}` : ""}${digits}${cents === null ? "" : `.${String(cents).padStart(2, "0")}`}`;
   });
 /** Phone numbers as people write them. */
 const writtenPhone = fc
-  .tuple(fc.integer({ min: 200, max: 999 }), fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 9999 }), fc.constantFrom("", "1 ", "+1 ", "1-"), fc.constantFrom(" ", "-", ".", ""), fc.boolean())
+  .tuple(
+    fc.integer({ min: 200, max: 999 }),
+    fc.integer({ min: 0, max: 999 }),
+    fc.integer({ min: 0, max: 9999 }),
+    fc.constantFrom("", "1 ", "+1 ", "1-"),
+    fc.constantFrom(" ", "-", ".", ""),
+    fc.boolean(),
+  )
   .map(([area, exchange, line, country, separator, parens]) => {
     const [a, e, l] = [String(area), String(exchange).padStart(3, "0"), String(line).padStart(4, "0")];
     return `${country}${parens ? `(${a}) ` : `${a}${separator}`}${e}${separator}${l}`;
@@ -137,34 +156,40 @@ const writtenPhone = fc
 const RUNS = { numRuns: 300 };
 
 describe("masks: properties over what people type (fast-check)", () => {
-  test.each(MASK_NAMES)("%s: whatever is shown after leaving the field reads back as what was typed, or both are refused alike", (name) => {
-    const mask = maskFor(name);
-    fc.assert(
-      fc.property(fc.oneof(humanText, writtenAmount, writtenPhone), (typed) => {
-        // With JavaScript the browser posts what is shown once the claimant leaves the field; without, what was typed.
-        const shown = shownAs(mask, typed);
-        expect(mask.parse(shown)).toEqual(mask.parse(typed));
-        expect(shownAs(mask, shown)).toBe(shown);
-      }),
-      RUNS,
-    );
-  });
+  test.each(MASK_NAMES)(
+    "%s: whatever is shown after leaving the field reads back as what was typed, or both are refused alike",
+    (name) => {
+      const mask = maskFor(name);
+      fc.assert(
+        fc.property(fc.oneof(humanText, writtenAmount, writtenPhone), (typed) => {
+          // With JavaScript the browser posts what is shown once the claimant leaves the field; without, what was typed.
+          const shown = shownAs(mask, typed);
+          expect(mask.parse(shown)).toEqual(mask.parse(typed));
+          expect(shownAs(mask, shown)).toBe(shown);
+        }),
+        RUNS,
+      );
+    },
+  );
 
-  test.each(["CURRENCY_COMMA_DELIMITED", "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS", "DECIMAL_15PRECISION"])("%s never stores another number than the one written", (name) => {
-    const mask = maskFor(name);
-    /** The amount as an exact decimal: no $, spaces, grouping commas, leading or trailing zeros. */
-    const exact = (text: string) => {
-      const [whole = "", fraction = ""] = text.replace(/[$\s,]/g, "").split(".");
-      return `${whole.replace(/^0+/, "") || "0"}.${fraction.replace(/0+$/, "")}`;
-    };
-    fc.assert(
-      fc.property(fc.oneof(humanText, writtenAmount), (typed) => {
-        const read = mask.parse(typed);
-        if ("value" in read) expect(exact(read.value)).toBe(exact(typed));
-      }),
-      RUNS,
-    );
-  });
+  test.each(["CURRENCY_COMMA_DELIMITED", "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS", "DECIMAL_15PRECISION"])(
+    "%s never stores another number than the one written",
+    (name) => {
+      const mask = maskFor(name);
+      /** The amount as an exact decimal: no $, spaces, grouping commas, leading or trailing zeros. */
+      const exact = (text: string) => {
+        const [whole = "", fraction = ""] = text.replace(/[$\s,]/g, "").split(".");
+        return `${whole.replace(/^0+/, "") || "0"}.${fraction.replace(/0+$/, "")}`;
+      };
+      fc.assert(
+        fc.property(fc.oneof(humanText, writtenAmount), (typed) => {
+          const read = mask.parse(typed);
+          if ("value" in read) expect(exact(read.value)).toBe(exact(typed));
+        }),
+        RUNS,
+      );
+    },
+  );
 
   test("written amounts are read exactly, however they are grouped and spaced", () => {
     fc.assert(
@@ -181,7 +206,9 @@ describe("masks: properties over what people type (fast-check)", () => {
       fc.property(writtenPhone, (typed) => {
         const read = maskFor("USA_PHONE_NUMBER").parse(typed);
         expect(read).toEqual({ value: expect.stringMatching(/^\([2-9]\d\d\) \d{3}-\d{4}$/) });
-        expect((read as { value: string }).value.replace(/\D/g, "")).toBe(typed.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, ""));
+        expect((read as { value: string }).value.replace(/\D/g, "")).toBe(
+          typed.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, ""),
+        );
       }),
       RUNS,
     );

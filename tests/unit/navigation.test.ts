@@ -14,7 +14,14 @@ test("SPEC §4: pages flagged skipped are bypassed by next and back, also from t
     "claim-summary": page(),
     confirmation: page(),
   };
-  expect(flowSteps({ pages })).toEqual(["index", "claimant-info", "claim-details", "supporting-documents", "claim-summary", "confirmation"]);
+  expect(flowSteps({ pages })).toEqual([
+    "index",
+    "claimant-info",
+    "claim-details",
+    "supporting-documents",
+    "claim-summary",
+    "confirmation",
+  ]);
   expect(nextStep({ pages }, "claim-details")).toBe("supporting-documents");
   expect(nextStep({ pages }, "payment-election")).toBe("supporting-documents");
   expect(backStep({ pages }, "supporting-documents")).toBe("claim-details");

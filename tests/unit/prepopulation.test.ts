@@ -3,7 +3,20 @@ import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import { initialFieldValue } from "#app/forms/prepopulation.ts";
 
 const field = (extra: Partial<FieldConfig> = {}) =>
-  ({ componentName: "FormFieldText", key: "firstName", label: "First name", defaultValue: null, maskName: "none", overrideEverDirtyFieldConstraint: false, disableRequiredStyling: false, validations: [], hasNoneOption: false, hasTimePicker: false, prepopulatedDataKey: "FirstName", ...extra }) as FieldConfig;
+  ({
+    componentName: "FormFieldText",
+    key: "firstName",
+    label: "First name",
+    defaultValue: null,
+    maskName: "none",
+    overrideEverDirtyFieldConstraint: false,
+    disableRequiredStyling: false,
+    validations: [],
+    hasNoneOption: false,
+    hasTimePicker: false,
+    prepopulatedDataKey: "FirstName",
+    ...extra,
+  }) as FieldConfig;
 const data = { FirstName: "Ana", State: "WA" };
 
 describe("prepopulation (SPEC §4)", () => {
@@ -13,7 +26,14 @@ describe("prepopulation (SPEC §4)", () => {
   });
 
   test("a field still at its default adopts it too", () => {
-    expect(initialFieldValue(field({ defaultValue: "AL", prepopulatedDataKey: "State", componentName: "FormFieldSelect" }), "AL", data, false)).toBe("WA");
+    expect(
+      initialFieldValue(
+        field({ defaultValue: "AL", prepopulatedDataKey: "State", componentName: "FormFieldSelect" }),
+        "AL",
+        data,
+        false,
+      ),
+    ).toBe("WA");
   });
 
   test("a value the claimant typed is never overwritten", () => {
@@ -27,12 +47,21 @@ describe("prepopulation (SPEC §4)", () => {
   });
 
   test("the default applies when empty and nothing is prepopulated", () => {
-    expect(initialFieldValue(field({ defaultValue: "US", prepopulatedDataKey: undefined }), null, data, false)).toBe("US");
+    expect(initialFieldValue(field({ defaultValue: "US", prepopulatedDataKey: undefined }), null, data, false)).toBe(
+      "US",
+    );
     expect(initialFieldValue(field({ defaultValue: "US" }), null, {}, false)).toBe("US");
     expect(initialFieldValue(field({ defaultValue: "US" }), null, undefined, false)).toBe("US");
   });
 
   test("a checkbox keeps an unticked answer rather than falling back to a ticked default", () => {
-    expect(initialFieldValue(field({ componentName: "FormFieldCheckbox", defaultValue: true, prepopulatedDataKey: undefined }), false, undefined, true)).toBe(false);
+    expect(
+      initialFieldValue(
+        field({ componentName: "FormFieldCheckbox", defaultValue: true, prepopulatedDataKey: undefined }),
+        false,
+        undefined,
+        true,
+      ),
+    ).toBe(false);
   });
 });

@@ -5,7 +5,11 @@ import { readJson } from "#app/http/json.server.ts";
 
 describe("reading a client's JSON", () => {
   test("numbers a double cannot hold keep their written text; the rest stay numbers", () => {
-    expect(readJson('{"a":9007199254740993,"b":12345678901234567890.45,"c":2,"d":2.0,"e":1250.50,"f":-0.5,"g":1e25,"h":[9007199254740993],"i":9007199254740993e0}')).toEqual({
+    expect(
+      readJson(
+        '{"a":9007199254740993,"b":12345678901234567890.45,"c":2,"d":2.0,"e":1250.50,"f":-0.5,"g":1e25,"h":[9007199254740993],"i":9007199254740993e0}',
+      ),
+    ).toEqual({
       a: "9007199254740993",
       b: "12345678901234567890.45",
       c: 2,
@@ -20,7 +24,9 @@ describe("reading a client's JSON", () => {
   });
 
   test("whatever decimal is written, what is read is that same number", () => {
-    const decimal = fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.option(fc.stringMatching(/^\d{1,12}$/), { nil: undefined })).map(([whole, fraction]) => (fraction ? `${whole}.${fraction}` : `${whole}`));
+    const decimal = fc
+      .tuple(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.option(fc.stringMatching(/^\d{1,12}$/), { nil: undefined }))
+      .map(([whole, fraction]) => (fraction ? `${whole}.${fraction}` : `${whole}`));
     fc.assert(
       fc.property(decimal, (written) => {
         const read = readJson(written);

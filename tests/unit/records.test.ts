@@ -19,8 +19,14 @@ const block = (overrides: Partial<RecordsBlock>): RecordsBlock => ({
   allowEdit: false,
   ...overrides,
 });
-const page = (...blocks: RecordsBlock[]): PageDefinition => ({ title: "t", skipped: false, enableTimeout: true, blocks });
-const saved = (count: number): RecordEntry[] => Array.from({ length: count }, (_, index) => ({ clientId: `txn-aaaaaaa${index}`, status: "saved", fields: {} }));
+const page = (...blocks: RecordsBlock[]): PageDefinition => ({
+  title: "t",
+  skipped: false,
+  enableTimeout: true,
+  blocks,
+});
+const saved = (count: number): RecordEntry[] =>
+  Array.from({ length: count }, (_, index) => ({ clientId: `txn-aaaaaaa${index}`, status: "saved", fields: {} }));
 
 describe("records (SPEC §4, §5)", () => {
   test("client ids are a prefix and 8 random characters", () => {
@@ -33,7 +39,9 @@ describe("records (SPEC §4, §5)", () => {
   test("the minimum saved count: a number, or the number answered in a field (default 0)", () => {
     expect(minimumSaved(2, {})).toBe(2);
     expect(minimumSaved({ field: "claimDetails.repairVisits" }, { claimDetails: { repairVisits: "3" } })).toBe(3);
-    expect(minimumSaved({ field: "claimDetails.repairVisits" }, { claimDetails: { repairVisits: "1,200" } })).toBe(1200);
+    expect(minimumSaved({ field: "claimDetails.repairVisits" }, { claimDetails: { repairVisits: "1,200" } })).toBe(
+      1200,
+    );
     expect(minimumSaved({ field: "claimDetails.repairVisits" }, { claimDetails: { repairVisits: null } })).toBe(0);
     expect(minimumSaved({ field: "claimDetails.repairVisits" }, {})).toBe(0);
   });
@@ -47,8 +55,20 @@ describe("records (SPEC §4, §5)", () => {
       documentContexts: "Provide documentation",
     });
     const drafts: RecordEntry[] = [{ clientId: "doc-aaaaaaaa", status: "draft", fields: {} }];
-    expect(recordsProblems(page(table, manager), { models, records: { claimTransactions: saved(2), documentContexts: drafts } }, text)).toEqual({ documentContexts: "Provide documentation" });
-    expect(recordsProblems(page(table, manager), { models, records: { claimTransactions: saved(2), documentContexts: [{ ...drafts[0]!, status: "saved" }] } }, text)).toEqual({});
+    expect(
+      recordsProblems(
+        page(table, manager),
+        { models, records: { claimTransactions: saved(2), documentContexts: drafts } },
+        text,
+      ),
+    ).toEqual({ documentContexts: "Provide documentation" });
+    expect(
+      recordsProblems(
+        page(table, manager),
+        { models, records: { claimTransactions: saved(2), documentContexts: [{ ...drafts[0]!, status: "saved" }] } },
+        text,
+      ),
+    ).toEqual({});
   });
 
   test("sizes for people, in 1024s as the limits count", () => {

@@ -7,7 +7,12 @@ import { checkRule } from "#app/forms/rules.ts";
 
 const NOW = Date.parse("2026-11-22T07:30:00Z"); // 11/21/2026, 23:30 in Los Angeles
 
-function check(rule: object, value: FieldValue, others: Record<string, FieldValue> = {}, side: "server" | "client" = "server") {
+function check(
+  rule: object,
+  value: FieldValue,
+  others: Record<string, FieldValue> = {},
+  side: "server" | "client" = "server",
+) {
   return checkRule(rule as ValidationRule, {
     value,
     isDate: false,
@@ -92,7 +97,12 @@ describe("required family", () => {
 
 describe("value rules", () => {
   test("they pass an empty value: required speaks for that", () => {
-    for (const rule of [{ type: "maxLength", max: 1 }, { type: "range", min: 1, max: 2 }, { type: "regularExpression", pattern: "^x$" }, { type: "preventFutureDate", allowToday: true }]) {
+    for (const rule of [
+      { type: "maxLength", max: 1 },
+      { type: "range", min: 1, max: 2 },
+      { type: "regularExpression", pattern: "^x$" },
+      { type: "preventFutureDate", allowToday: true },
+    ]) {
       expect(check(rule, null)).toBeNull();
     }
   });
@@ -115,7 +125,10 @@ describe("value rules", () => {
     const rule = { type: "range", min: "1/1/2018", max: "12/31/2021" };
     expect(check(rule, "01/01/2018")).toBeNull();
     expect(check(rule, "12/31/2021")).toBeNull();
-    expect(check(rule, "01/01/2022")).toEqual({ key: "Validation_Range", params: { min: "01/01/2018", max: "12/31/2021" } });
+    expect(check(rule, "01/01/2022")).toEqual({
+      key: "Validation_Range",
+      params: { min: "01/01/2018", max: "12/31/2021" },
+    });
     expect(key(check(rule, "12/31/2017"))).toBe("Validation_Range");
   });
 
@@ -137,7 +150,9 @@ describe("value rules", () => {
     expect(check(rule, "06/02/2024", { acquiredOn: "06/01/2024" })).toBeNull();
     expect(key(check(rule, "06/01/2024", { acquiredOn: "06/01/2024" }))).toBe("Validation_EndDate");
     expect(check({ ...rule, allowEqual: true }, "06/01/2024", { acquiredOn: "06/01/2024" })).toBeNull();
-    expect(key(check({ ...rule, allowEqual: true }, "05/31/2024", { acquiredOn: "06/01/2024" }))).toBe("Validation_EndDateOnOrAfter");
+    expect(key(check({ ...rule, allowEqual: true }, "05/31/2024", { acquiredOn: "06/01/2024" }))).toBe(
+      "Validation_EndDateOnOrAfter",
+    );
   });
 
   test("preventFutureDate: today in Los Angeles, even when UTC is already tomorrow", () => {
@@ -151,24 +166,44 @@ describe("value rules", () => {
 
   test("preventFutureShortDate works on months (MM/yyyy)", () => {
     expect(check({ type: "preventFutureShortDate", allowToday: true }, "11/2026")).toBeNull();
-    expect(key(check({ type: "preventFutureShortDate", allowToday: true }, "12/2026"))).toBe("Validation_NotFutureMonth");
-    expect(key(check({ type: "preventFutureShortDate", allowToday: false }, "11/2026"))).toBe("Validation_BeforeThisMonth");
-    expect(key(check({ type: "preventFutureShortDate", allowToday: true }, "2026-11"))).toBe("Validation_ShortDateFormat");
+    expect(key(check({ type: "preventFutureShortDate", allowToday: true }, "12/2026"))).toBe(
+      "Validation_NotFutureMonth",
+    );
+    expect(key(check({ type: "preventFutureShortDate", allowToday: false }, "11/2026"))).toBe(
+      "Validation_BeforeThisMonth",
+    );
+    expect(key(check({ type: "preventFutureShortDate", allowToday: true }, "2026-11"))).toBe(
+      "Validation_ShortDateFormat",
+    );
   });
 
   test("regularExpression", () => {
     expect(check({ type: "regularExpression", pattern: "^[A-HJ-NPR-Z0-9]{17}$" }, "1HGCM82633A004352")).toBeNull();
-    expect(key(check({ type: "regularExpression", pattern: "^[A-HJ-NPR-Z0-9]{17}$", message: "Validation_VinFormat" }, "1HGCM82633A00435O"))).toBe("Validation_VinFormat");
+    expect(
+      key(
+        check(
+          { type: "regularExpression", pattern: "^[A-HJ-NPR-Z0-9]{17}$", message: "Validation_VinFormat" },
+          "1HGCM82633A00435O",
+        ),
+      ),
+    ).toBe("Validation_VinFormat");
   });
 
   test("characterSetRestriction lists each disallowed character once", () => {
     expect(check({ type: "characterSetRestriction" }, "O'Brien-Smith, Jr.")).toBeNull();
-    expect(check({ type: "characterSetRestriction" }, "Ana <b>&<b>")).toEqual({ key: "Validation_CharacterSet", params: { characters: "< > &" } });
+    expect(check({ type: "characterSetRestriction" }, "Ana <b>&<b>")).toEqual({
+      key: "Validation_CharacterSet",
+      params: { characters: "< > &" },
+    });
   });
 
   test("equalTo compares case-insensitively, for the confirmation block", () => {
-    expect(check({ type: "equalTo", otherProperty: "email" }, "Ana@Example.com", { email: "ana@example.com" })).toBeNull();
-    expect(key(check({ type: "equalTo", otherProperty: "email" }, "ana@example.org", { email: "ana@example.com" }))).toBe("Validation_EqualTo");
+    expect(
+      check({ type: "equalTo", otherProperty: "email" }, "Ana@Example.com", { email: "ana@example.com" }),
+    ).toBeNull();
+    expect(
+      key(check({ type: "equalTo", otherProperty: "email" }, "ana@example.org", { email: "ana@example.com" })),
+    ).toBe("Validation_EqualTo");
   });
 });
 
@@ -176,13 +211,27 @@ describe("dependencies", () => {
   const values: Record<string, FieldValue> = { country: "US", method: "paypal", leased: true };
   const valueAt = (reference: string) => values[reference] ?? null;
   const fulfilled = (conditions: object[]) =>
-    dependenciesFulfilled({ conditions, hideWhenUnfulfilled: true, disable: false, resetOnUnfulfilled: true, resetOnFulfilled: false } as never, valueAt);
+    dependenciesFulfilled(
+      {
+        conditions,
+        hideWhenUnfulfilled: true,
+        disable: false,
+        resetOnUnfulfilled: true,
+        resetOnFulfilled: false,
+      } as never,
+      valueAt,
+    );
 
   test("every condition must hold", () => {
     expect(dependenciesFulfilled(undefined, valueAt)).toBe(true);
     expect(fulfilled([{ field: "country", equals: "US" }])).toBe(true);
     expect(fulfilled([{ field: "country", notEquals: "US" }])).toBe(false);
-    expect(fulfilled([{ field: "country", equals: "US" }, { field: "method", oneOf: ["venmo", "zelle"] }])).toBe(false);
+    expect(
+      fulfilled([
+        { field: "country", equals: "US" },
+        { field: "method", oneOf: ["venmo", "zelle"] },
+      ]),
+    ).toBe(false);
     expect(fulfilled([{ field: "method", matches: "^pay" }])).toBe(true);
     expect(fulfilled([{ field: "leased", equals: true }])).toBe(true);
     expect(fulfilled([{ field: "missing", equals: null }])).toBe(true);

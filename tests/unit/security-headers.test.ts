@@ -5,11 +5,31 @@ import { contentSecurityPolicy } from "#app/security-headers.server.ts";
 describe("the Content-Security-Policy", () => {
   test("allows form posts to be redirected to every deadline target's origin, whichever shape", () => {
     const perLanguage = deadlinesSchema.parse({
-      en: { projectTimeZone: "UTC", deadlines: { claimFilingDeadline: { deadlineDateTime: "2027-01-01T00:00:00", redirectUrl: "https://closed.example/en" } } },
-      es: { projectTimeZone: "UTC", deadlines: { claimFilingDeadline: { deadlineDateTime: "2027-01-01T00:00:00", redirectUrl: "https://cerrado.example/es" } } },
+      en: {
+        projectTimeZone: "UTC",
+        deadlines: {
+          claimFilingDeadline: { deadlineDateTime: "2027-01-01T00:00:00", redirectUrl: "https://closed.example/en" },
+        },
+      },
+      es: {
+        projectTimeZone: "UTC",
+        deadlines: {
+          claimFilingDeadline: { deadlineDateTime: "2027-01-01T00:00:00", redirectUrl: "https://cerrado.example/es" },
+        },
+      },
     }).settings;
-    const flat = deadlinesSchema.parse({ deadlines: { lookupDeadline: { date: "01/01/2027", timeZone: "UTC", redirectTargets: { default: "https://over.example/x", es: "/deadline" } } } }).settings;
-    expect(contentSecurityPolicy(perLanguage)("n")).toContain("form-action 'self' https://closed.example https://cerrado.example;");
+    const flat = deadlinesSchema.parse({
+      deadlines: {
+        lookupDeadline: {
+          date: "01/01/2027",
+          timeZone: "UTC",
+          redirectTargets: { default: "https://over.example/x", es: "/deadline" },
+        },
+      },
+    }).settings;
+    expect(contentSecurityPolicy(perLanguage)("n")).toContain(
+      "form-action 'self' https://closed.example https://cerrado.example;",
+    );
     expect(contentSecurityPolicy(flat)("n")).toContain("form-action 'self' https://over.example;");
   });
 

@@ -26,13 +26,19 @@ describe("settlement configuration", () => {
       maxFiles: 20,
       allowedTypes: ["pdf", "jpeg", "png", "heic", "tiff"],
     });
-    const message = loadError(settlementWith({ uploads: { maxFileBytes: 100, maxClaimBytes: 10, allowedTypes: ["exe"] } }));
+    const message = loadError(
+      settlementWith({ uploads: { maxFileBytes: 100, maxClaimBytes: 10, allowedTypes: ["exe"] } }),
+    );
     expect(message).toMatch(/at uploads\.allowedTypes\.0: /);
-    expect(loadError(settlementWith({ uploads: { maxFileBytes: 100, maxClaimBytes: 10 } }))).toMatch(/at uploads\.maxFileBytes: maxFileBytes cannot exceed maxClaimBytes/);
+    expect(loadError(settlementWith({ uploads: { maxFileBytes: 100, maxClaimBytes: 10 } }))).toMatch(
+      /at uploads\.maxFileBytes: maxFileBytes cannot exceed maxClaimBytes/,
+    );
   });
 
   test("a missing theme and an unknown theme have their own messages", () => {
-    expect(loadError(settlementWith((s) => void delete s.theme))).toMatch(/settlement\.json: at theme: Theme not specified\./);
+    expect(loadError(settlementWith((s) => void delete s.theme))).toMatch(
+      /settlement\.json: at theme: Theme not specified\./,
+    );
     expect(loadError(settlementWith({ theme: "jnd-8-0-fancy" }))).toMatch(
       /settlement\.json: at theme: Unexpected appsettings\.theme value: "jnd-8-0-fancy"/,
     );
@@ -55,7 +61,9 @@ describe("settlement configuration", () => {
     const dir = settlementWith((s) => {
       (s.deadlines as { en: { projectTimeZone: string } }).en.projectTimeZone = "Mars Standard Time";
     });
-    expect(loadError(dir)).toMatch(/at deadlines\.en\.projectTimeZone: Unknown deadline time zone "Mars Standard Time"/);
+    expect(loadError(dir)).toMatch(
+      /at deadlines\.en\.projectTimeZone: Unknown deadline time zone "Mars Standard Time"/,
+    );
   });
 
   test("a localized text missing a culture, and a culture without contact settings, are refused", () => {
@@ -80,6 +88,8 @@ describe("settlement configuration", () => {
     writeSettlementFile(dir, "locales/en.json", JSON.stringify({ Deadline_Title: "Filing is closed" }));
     expect(loadPortal(dir).messages.en?.Deadline_Title).toBe("Filing is closed");
     writeSettlementFile(dir, "locales/en.json", JSON.stringify({ Deadline_Title: "<p>Filing is closed</p>" }));
-    expect(loadError(dir)).toMatch(/locales\/en\.json: at Deadline_Title: localized text must not contain p, li, ul or ol markup/);
+    expect(loadError(dir)).toMatch(
+      /locales\/en\.json: at Deadline_Title: localized text must not contain p, li, ul or ol markup/,
+    );
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { FAILURE_WINDOW_MS, lockedUntil, lockoutDuration, MAX_FAILURES, withFailure } from "#app/security/sign-in-lockout.server.ts";
+import {
+  FAILURE_WINDOW_MS,
+  lockedUntil,
+  lockoutDuration,
+  MAX_FAILURES,
+  withFailure,
+} from "#app/security/sign-in-lockout.server.ts";
 import type { SignInFailures } from "#app/storage/store.ts";
 
 const MINUTE = 60_000;
@@ -31,7 +37,9 @@ describe("the sign-in lockout rule", () => {
   });
 
   test("each lockout lasts twice the one before, up to a day", () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map((lockout) => lockoutDuration(lockout) / MINUTE)).toEqual([15, 30, 60, 120, 240, 480, 960, 1440, 1440]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map((lockout) => lockoutDuration(lockout) / MINUTE)).toEqual([
+      15, 30, 60, 120, 240, 480, 960, 1440, 1440,
+    ]);
     let record: SignInFailures | undefined;
     let now = 0;
     const durations = [];

@@ -8,7 +8,13 @@ const models = modelConfigsSchema.parse([
     metadataHash: "h",
     metadata: { dtoMapping: "Details" },
     fields: {
-      country: { componentName: "FormFieldSelect", key: "country", label: "Country", optionsSource: "countries", defaultValue: "US" },
+      country: {
+        componentName: "FormFieldSelect",
+        key: "country",
+        label: "Country",
+        optionsSource: "countries",
+        defaultValue: "US",
+      },
       postal: {
         componentName: "FormFieldText",
         key: "postal",
@@ -17,22 +23,56 @@ const models = modelConfigsSchema.parse([
         validations: [{ type: "required" }],
         dependencies: { conditions: [{ field: "country", oneOf: ["US", "CA"] }], maskOverride: "ZIP_CODE_NON_US" },
       },
-      code: { componentName: "FormFieldHidden", key: "code", label: "Code", defaultValue: "X1", dependencies: { conditions: [{ field: "country", equals: "US" }] } },
-      account: { componentName: "FormFieldText", key: "account", label: "Account", validations: [{ type: "required" }], dependencies: { conditions: [{ field: "country", equals: "US" }], disable: true } },
-      mailingCountry: { componentName: "FormFieldSelect", key: "mailingCountry", label: "Country", optionsSource: "countries", defaultValue: "US" },
+      code: {
+        componentName: "FormFieldHidden",
+        key: "code",
+        label: "Code",
+        defaultValue: "X1",
+        dependencies: { conditions: [{ field: "country", equals: "US" }] },
+      },
+      account: {
+        componentName: "FormFieldText",
+        key: "account",
+        label: "Account",
+        validations: [{ type: "required" }],
+        dependencies: { conditions: [{ field: "country", equals: "US" }], disable: true },
+      },
+      mailingCountry: {
+        componentName: "FormFieldSelect",
+        key: "mailingCountry",
+        label: "Country",
+        optionsSource: "countries",
+        defaultValue: "US",
+      },
     },
   },
 ]);
 const pages = pagesSchema.parse({
   index: { title: "t", blocks: [] },
-  "claim-details": { title: "t", blocks: ["country", "postal", "code", "account", "mailingCountry"].map((key) => ({ kind: "field", field: `details.${key}` })) },
+  "claim-details": {
+    title: "t",
+    blocks: ["country", "postal", "code", "account", "mailingCountry"].map((key) => ({
+      kind: "field",
+      field: `details.${key}`,
+    })),
+  },
 });
-const context: StepContext = { characterWhitelist: "", internationalAddresses: true, now: Date.now(), side: "server", saved: {} };
-const run = (details: Record<string, string>, extra: Partial<StepContext> = {}) => validateStep({ models, pages }, "claim-details", { details }, { ...context, ...extra });
+const context: StepContext = {
+  characterWhitelist: "",
+  internationalAddresses: true,
+  now: Date.now(),
+  side: "server",
+  saved: {},
+};
+const run = (details: Record<string, string>, extra: Partial<StepContext> = {}) =>
+  validateStep({ models, pages }, "claim-details", { details }, { ...context, ...extra });
 
 describe("the step validator", () => {
   test("a mask override applies while the dependency holds", () => {
-    expect(run({ country: "CA", postal: "k1a 0b1", account: "" }).values.details).toMatchObject({ postal: "K1A 0B1", account: null });
+    expect(run({ country: "CA", postal: "k1a 0b1", account: "" }).values.details).toMatchObject({
+      postal: "K1A 0B1",
+      account: null,
+    });
   });
 
   test("an unmet dependency: not validated, stored as null, whether hidden or disabled", () => {
@@ -48,8 +88,13 @@ describe("the step validator", () => {
   });
 
   test("without international addresses the mailing country is US whatever is posted", () => {
-    expect(run({ country: "US", postal: "98111", account: "1", mailingCountry: "FR" }, { internationalAddresses: false }).values.details).toMatchObject({ mailingCountry: "US" });
-    expect(run({ country: "US", postal: "98111", account: "1", mailingCountry: "FR" }).values.details).toMatchObject({ mailingCountry: "FR" });
+    expect(
+      run({ country: "US", postal: "98111", account: "1", mailingCountry: "FR" }, { internationalAddresses: false })
+        .values.details,
+    ).toMatchObject({ mailingCountry: "US" });
+    expect(run({ country: "US", postal: "98111", account: "1", mailingCountry: "FR" }).values.details).toMatchObject({
+      mailingCountry: "FR",
+    });
   });
 
   test("values that are not options are refused", () => {
@@ -63,15 +108,44 @@ describe("money against its bounds (issue 10)", () => {
       metadataHash: "m",
       metadata: { dtoMapping: "ClaimDetails" },
       fields: {
-        estimate: { componentName: "FormFieldText", key: "estimate", label: "Estimate", maskName: "CURRENCY_COMMA_DELIMITED", validations: [{ type: "range", min: 0, max: 100000 }] },
-        amount: { componentName: "FormFieldText", key: "amount", label: "Amount", maskName: "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS", validations: [{ type: "range", min: 0.01, max: 100000 }] },
+        estimate: {
+          componentName: "FormFieldText",
+          key: "estimate",
+          label: "Estimate",
+          maskName: "CURRENCY_COMMA_DELIMITED",
+          validations: [{ type: "range", min: 0, max: 100000 }],
+        },
+        amount: {
+          componentName: "FormFieldText",
+          key: "amount",
+          label: "Amount",
+          maskName: "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS",
+          validations: [{ type: "range", min: 0.01, max: 100000 }],
+        },
       },
     },
   ]);
-  const moneyPages = pagesSchema.parse({ index: { title: "t", blocks: [] }, "claim-details": { title: "t", blocks: [{ kind: "field", field: "claimDetails.estimate" }, { kind: "field", field: "claimDetails.amount" }] } });
+  const moneyPages = pagesSchema.parse({
+    index: { title: "t", blocks: [] },
+    "claim-details": {
+      title: "t",
+      blocks: [
+        { kind: "field", field: "claimDetails.estimate" },
+        { kind: "field", field: "claimDetails.amount" },
+      ],
+    },
+  });
   const typed = (field: "estimate" | "amount", text: string) => {
-    const result = validateStep({ models: money, pages: moneyPages }, "claim-details", { claimDetails: { [field]: text } }, context);
-    return { stored: result.values.claimDetails?.[field], errors: result.errors[`claimDetails.${field}`]?.map((error) => error.key) ?? [] };
+    const result = validateStep(
+      { models: money, pages: moneyPages },
+      "claim-details",
+      { claimDetails: { [field]: text } },
+      context,
+    );
+    return {
+      stored: result.values.claimDetails?.[field],
+      errors: result.errors[`claimDetails.${field}`]?.map((error) => error.key) ?? [],
+    };
   };
 
   test("amounts as claimants write them are stored up to the maximum, bounds included", () => {
@@ -83,7 +157,8 @@ describe("money against its bounds (issue 10)", () => {
   });
 
   test("a cent over the maximum, or under the minimum, is refused with the range's message", () => {
-    for (const text of ["100000.01", "100,000.01", "$100,000.1", "99999999999999", "99,999,999,999,999.99", "0.00"]) expect(typed("amount", text).errors, text).toEqual(["Validation_Range"]);
+    for (const text of ["100000.01", "100,000.01", "$100,000.1", "99999999999999", "99,999,999,999,999.99", "0.00"])
+      expect(typed("amount", text).errors, text).toEqual(["Validation_Range"]);
     expect(typed("estimate", "100,001").errors).toEqual(["Validation_Range"]);
     // Whole dollars: cents are the mask's refusal, not read as a smaller amount.
     expect(typed("estimate", "1,200.50").errors).toEqual(["Mask_Currency"]);

@@ -1,6 +1,13 @@
 import { Turnstile, type TurnstileInstance } from "@marsidev/react-turnstile";
 import { useEffect, useRef, useState } from "react";
-import { CAPTCHA_ERROR_NAME, CAPTCHA_TOKEN_FIELD, type CaptchaSettings, CHALLENGE_ANSWER_FIELD, CHALLENGE_TOKEN_FIELD, TEST_PROVIDER_TOKEN } from "#app/captcha/captcha-fields.ts";
+import {
+  CAPTCHA_ERROR_NAME,
+  CAPTCHA_TOKEN_FIELD,
+  type CaptchaSettings,
+  CHALLENGE_ANSWER_FIELD,
+  CHALLENGE_TOKEN_FIELD,
+  TEST_PROVIDER_TOKEN,
+} from "#app/captcha/captcha-fields.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { useNonce } from "#app/request-context.ts";
@@ -24,7 +31,15 @@ let scriptFailed = false;
  * load or the widget keeps failing, only the sum is shown. `resetKey` changes after each
  * submission, which renders a fresh widget (SPEC: reset after each authorize and submit).
  */
-export function CaptchaField({ settings, error, resetKey }: { settings: CaptchaSettings; error?: string; resetKey?: unknown }) {
+export function CaptchaField({
+  settings,
+  error,
+  resetKey,
+}: {
+  settings: CaptchaSettings;
+  error?: string;
+  resetKey?: unknown;
+}) {
   const text = useText();
   const culture = useCulture();
   const nonce = useNonce();

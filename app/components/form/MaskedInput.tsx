@@ -1,4 +1,11 @@
-import { type ClipboardEvent, type FocusEvent, type InputHTMLAttributes, type KeyboardEvent, type SyntheticEvent, useRef } from "react";
+import {
+  type ClipboardEvent,
+  type FocusEvent,
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+  type SyntheticEvent,
+  useRef,
+} from "react";
 import { type Mask, shownAs } from "#app/forms/masks/index.ts";
 import { caretIn } from "./caret.ts";
 
@@ -13,7 +20,15 @@ import { caretIn } from "./caret.ts";
  * docs/forms.md). No length limit is set on the input: a limit counts the mask's characters, not
  * the spaces and dashes a pasted value may come with, so the mask checks it.
  */
-export function MaskedInput({ mask, onBlur, onPointerDown, onKeyDown, onPaste, onCut, ...props }: { mask: Mask } & InputHTMLAttributes<HTMLInputElement>) {
+export function MaskedInput({
+  mask,
+  onBlur,
+  onPointerDown,
+  onKeyDown,
+  onPaste,
+  onCut,
+  ...props
+}: { mask: Mask } & InputHTMLAttributes<HTMLInputElement>) {
   /** What the claimant typed, while the field shows it formatted. */
   const typed = useRef<{ text: string; shown: string } | null>(null);
   const showFormatted = (event: FocusEvent<HTMLInputElement>) => {

@@ -30,11 +30,19 @@ function OneBlock({ block, shownValues }: { block: PageBlock; shownValues: Recor
     case "headerBlock":
       return <HeaderBlock headingTag={block.headingTag}>{text(block.text)}</HeaderBlock>;
     case "feedback":
-      return <Feedback style={block.style} icon={block.icon}>{text(block.text)}</Feedback>;
+      return (
+        <Feedback style={block.style} icon={block.icon}>
+          {text(block.text)}
+        </Feedback>
+      );
     case "labelledValue":
       return (
         <LabelledValue label={block.label && text(block.label)} icon={block.icon}>
-          {block.valueFrom ? (shownValues[block.valueFrom] ?? text("Value_NotAnswered")) : block.value ? text(block.value) : null}
+          {block.valueFrom
+            ? (shownValues[block.valueFrom] ?? text("Value_NotAnswered"))
+            : block.value
+              ? text(block.value)
+              : null}
         </LabelledValue>
       );
     case "fieldset":

@@ -46,7 +46,9 @@ export interface StepFormProps {
 /** Values of this page's fields as the form holds them now (what the claimant typed so far). */
 function currentValues(form: HTMLFormElement, fields: Record<string, FieldConfig>): Record<string, FieldValue> {
   const data = new FormData(form);
-  return Object.fromEntries(Object.entries(fields).map(([path, field]) => [path, submittedValue(field, data.get(path) ?? undefined)]));
+  return Object.fromEntries(
+    Object.entries(fields).map(([path, field]) => [path, submittedValue(field, data.get(path) ?? undefined)]),
+  );
 }
 
 /**
@@ -59,18 +61,26 @@ export function StepForm(props: StepFormProps) {
   const navigation = useNavigation();
   // Once per page the server rendered (not per render: the offset would drift with each one).
   useMemo(() => setPortalNow(props.now), [props.now]);
-  const definition = useMemo(() => ({ models: props.models, pages: { [props.step]: props.page } }), [props.models, props.step, props.page]);
+  const definition = useMemo(
+    () => ({ models: props.models, pages: { [props.step]: props.page } }),
+    [props.models, props.step, props.page],
+  );
   const paths = useMemo(() => fieldsOfBlocks(props.page.blocks), [props.page]);
-  const fields = useMemo(() => Object.fromEntries(paths.map((path) => [path, resolveField(definition, path)!.field])), [paths, definition]);
+  const fields = useMemo(
+    () => Object.fromEntries(paths.map((path) => [path, resolveField(definition, path)!.field])),
+    [paths, definition],
+  );
 
   // After a failed POST the inputs start from what was sent; otherwise from the draft.
   const submitted = props.lastResult?.initialValue as Record<string, Record<string, unknown>> | undefined;
   const startValues = useMemo(() => {
     if (!submitted) return props.values;
-    return Object.fromEntries(paths.map((path) => {
-      const [model, key] = path.split(".") as [string, string];
-      return [path, submittedValue(fields[path]!, submitted[model]?.[key])];
-    }));
+    return Object.fromEntries(
+      paths.map((path) => {
+        const [model, key] = path.split(".") as [string, string];
+        return [path, submittedValue(fields[path]!, submitted[model]?.[key])];
+      }),
+    );
   }, [submitted, props.values, paths, fields]);
 
   const fulfilledFor = (values: Record<string, FieldValue>) =>
@@ -102,7 +112,19 @@ export function StepForm(props: StepFormProps) {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      parseStep(formData, definition, props.step, { characterWhitelist: props.characterWhitelist, internationalAddresses: props.internationalAddresses, now: portalNow(), side: "client", saved: props.saved }, text),
+      parseStep(
+        formData,
+        definition,
+        props.step,
+        {
+          characterWhitelist: props.characterWhitelist,
+          internationalAddresses: props.internationalAddresses,
+          now: portalNow(),
+          side: "client",
+          saved: props.saved,
+        },
+        text,
+      ),
   });
 
   const [summaryKey, setSummaryKey] = useState(0);
@@ -115,9 +137,16 @@ export function StepForm(props: StepFormProps) {
   const firstField = paths.find((path) => fieldKind(fields[path]!).visible);
   const summary = showSummary
     ? [
-        ...formErrors.map((message) => ({ href: firstField ? `#${fieldId(firstField)}` : "#main-content", text: message })),
-        ...paths.filter((path) => errors[path]).map((path) => ({ href: `#${fieldId(path)}`, text: `${text(fields[path]!.label)}: ${errors[path]}` })),
-        ...(captchaError ? [{ href: `#${CAPTCHA_ERROR_NAME}`, text: `${text("Captcha_Legend")}: ${captchaError}` }] : []),
+        ...formErrors.map((message) => ({
+          href: firstField ? `#${fieldId(firstField)}` : "#main-content",
+          text: message,
+        })),
+        ...paths
+          .filter((path) => errors[path])
+          .map((path) => ({ href: `#${fieldId(path)}`, text: `${text(fields[path]!.label)}: ${errors[path]}` })),
+        ...(captchaError
+          ? [{ href: `#${CAPTCHA_ERROR_NAME}`, text: `${text("Captcha_Legend")}: ${captchaError}` }]
+          : []),
         ...extraErrors,
       ]
     : [];
@@ -131,9 +160,12 @@ export function StepForm(props: StepFormProps) {
     const never = new Set<string>();
     for (const path of paths) {
       const model = path.split(".")[0]!;
-      const open = openConditions(fields[path]!.dependencies, (reference) => forcedValue(qualify(reference, model), { internationalAddresses }));
+      const open = openConditions(fields[path]!.dependencies, (reference) =>
+        forcedValue(qualify(reference, model), { internationalAddresses }),
+      );
       if (!open) never.add(path);
-      const hint = open && dependencyHint(open, (reference) => resolveField(definition, qualify(reference, model))?.field, text);
+      const hint =
+        open && dependencyHint(open, (reference) => resolveField(definition, qualify(reference, model))?.field, text);
       if (hint) hints[path] = hint;
     }
     return { dependencyHints: hints, neverApplies: never };
@@ -150,7 +182,8 @@ export function StepForm(props: StepFormProps) {
       const element = event.currentTarget.elements.namedItem(path);
       if (reset && element instanceof HTMLInputElement) {
         if (element.type === "checkbox") element.checked = fields[path]!.defaultValue === true;
-        else if (element.type !== "hidden") element.value = typeof fields[path]!.defaultValue === "string" ? (fields[path]!.defaultValue as string) : "";
+        else if (element.type !== "hidden")
+          element.value = typeof fields[path]!.defaultValue === "string" ? (fields[path]!.defaultValue as string) : "";
       } else if (reset && element instanceof HTMLSelectElement) {
         element.value = typeof fields[path]!.defaultValue === "string" ? (fields[path]!.defaultValue as string) : "";
       }
@@ -191,7 +224,10 @@ export function StepForm(props: StepFormProps) {
         }}
         className="step-form"
       >
-        <ErrorSummary items={summary} focusKey={`${summaryKey}-${props.lastResult ? JSON.stringify(props.lastResult.error) : ""}-${JSON.stringify(extraErrors)}`} />
+        <ErrorSummary
+          items={summary}
+          focusKey={`${summaryKey}-${props.lastResult ? JSON.stringify(props.lastResult.error) : ""}-${JSON.stringify(extraErrors)}`}
+        />
         <input type="hidden" name="csrf" value={props.csrfToken} />
         <p className="required-note">{text("Form_RequiredNote")}</p>
         <PageBlocks blocks={props.page.blocks} shownValues={props.shownValues} />

@@ -12,7 +12,8 @@ export function caretIn(typed: string, shown: string, caret: number): number {
   const longest = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i -= 1)
     for (let j = b.length - 1; j >= 0; j -= 1)
-      longest[i]![j] = a[i]!.char === b[j]!.char ? longest[i + 1]![j + 1]! + 1 : Math.max(longest[i + 1]![j]!, longest[i]![j + 1]!);
+      longest[i]![j] =
+        a[i]!.char === b[j]!.char ? longest[i + 1]![j + 1]! + 1 : Math.max(longest[i + 1]![j]!, longest[i]![j + 1]!);
   let position = 0;
   for (let i = 0, j = 0; i < a.length && j < b.length && a[i]!.index < caret; ) {
     if (a[i]!.char === b[j]!.char) {

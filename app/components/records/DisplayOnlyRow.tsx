@@ -16,14 +16,23 @@ export interface RowActions {
  * A saved record shown read-only (SPEC §5 "Display-only row"): its display fields, and edit and
  * delete buttons when the row allows them. It needs the client id of an existing record.
  */
-export function DisplayOnlyRow({ recordClientId, rows, actions }: { recordClientId: string | undefined; rows: RecordRow[]; actions: RowActions }) {
+export function DisplayOnlyRow({
+  recordClientId,
+  rows,
+  actions,
+}: {
+  recordClientId: string | undefined;
+  rows: RecordRow[];
+  actions: RowActions;
+}) {
   const text = useText();
   if (!recordClientId) throw new Error("ClientId not provided to FormModelRow");
   const row = rows.find((candidate) => candidate.clientId === recordClientId);
   if (!row) throw new Error(`No record has the client id ${recordClientId}`);
   const buttons = actions.allowDelete || actions.allowEdit;
   // SPEC §9: 11 display fields beside the buttons, 12 without (also checked at start-up).
-  if (row.cells.length > (buttons ? 11 : 12)) throw new Error(`A display-only row shows at most ${buttons ? 11 : 12} fields; this one has ${row.cells.length}`);
+  if (row.cells.length > (buttons ? 11 : 12))
+    throw new Error(`A display-only row shows at most ${buttons ? 11 : 12} fields; this one has ${row.cells.length}`);
   return (
     <tr>
       <th scope="row">{row.title}</th>
@@ -41,7 +50,15 @@ export function DisplayOnlyRow({ recordClientId, rows, actions }: { recordClient
           )}
           {actions.allowDelete && (
             <RecordButtonForm {...actions} clientId={row.clientId} intent="remove" className="secondary outline">
-              <Icon name="trash" /> {row.attached > 0 ? text("Records_RemoveWithDocuments", row.title, row.attached) : <>{text("Records_Remove")}<span className="visually-hidden"> {row.title}</span></>}
+              <Icon name="trash" />{" "}
+              {row.attached > 0 ? (
+                text("Records_RemoveWithDocuments", row.title, row.attached)
+              ) : (
+                <>
+                  {text("Records_Remove")}
+                  <span className="visually-hidden"> {row.title}</span>
+                </>
+              )}
             </RecordButtonForm>
           )}
         </td>

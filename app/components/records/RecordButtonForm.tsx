@@ -2,7 +2,15 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 
 /** A record button that works without JavaScript: a small form posting its intent for one record. */
-export function RecordButtonForm({ action, csrfToken, model, clientId, intent, children, className }: {
+export function RecordButtonForm({
+  action,
+  csrfToken,
+  model,
+  clientId,
+  intent,
+  children,
+  className,
+}: {
   action: string;
   csrfToken: string;
   model: string;

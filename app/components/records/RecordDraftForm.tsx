@@ -29,18 +29,31 @@ export interface RecordFormSettings {
  * With JavaScript, a table's draft is also saved when focus leaves it and it validates; an upload
  * is checked first and nothing is sent while the draft is invalid (SPEC §5).
  */
-export function RecordDraftForm({ view, settings, failure }: { view: RecordsView; settings: RecordFormSettings; failure?: RecordFailure }) {
+export function RecordDraftForm({
+  view,
+  settings,
+  failure,
+}: {
+  view: RecordsView;
+  settings: RecordFormSettings;
+  failure?: RecordFailure;
+}) {
   const text = useText();
   const fetcher = useFetcher<{ recordFailure?: RecordFailure }>();
   const draft = view.draft!;
   const { block, model } = view;
   const paths = view.fields;
-  const fields = useMemo(() => Object.fromEntries(paths.map((path) => [path, model.fields[path.split(".")[1]!]!])), [paths, model]);
+  const fields = useMemo(
+    () => Object.fromEntries(paths.map((path) => [path, model.fields[path.split(".")[1]!]!])),
+    [paths, model],
+  );
   const hasFile = Object.values(model.fields).some(isUploadField);
   const [clientErrors, setClientErrors] = useState<Record<string, string> | undefined>();
   const shownFailure = fetcher.data?.recordFailure ?? failure;
   const errors = clientErrors ?? shownFailure?.errors ?? {};
-  const values = shownFailure ? Object.fromEntries(paths.map((path) => [path, shownFailure.values[path] ?? null])) : draft.values;
+  const values = shownFailure
+    ? Object.fromEntries(paths.map((path) => [path, shownFailure.values[path] ?? null]))
+    : draft.values;
 
   const check = (form: HTMLFormElement) => {
     const data = new FormData(form);
@@ -52,7 +65,9 @@ export function RecordDraftForm({ view, settings, failure }: { view: RecordsView
       saved: settings.saved,
       recordChoices: settings.recordChoices,
     });
-    return Object.fromEntries(Object.entries(result.errors).map(([path, failures]) => [path, failureText(text, failures[0]!)]));
+    return Object.fromEntries(
+      Object.entries(result.errors).map(([path, failures]) => [path, failureText(text, failures[0]!)]),
+    );
   };
 
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
@@ -93,7 +108,11 @@ export function RecordDraftForm({ view, settings, failure }: { view: RecordsView
         const submitter = (event.nativeEvent as SubmitEvent).submitter;
         if (submitter?.getAttribute("value") === "cancel") return;
         const found = check(event.currentTarget);
-        if (hasFile && !(event.currentTarget.elements.namedItem(`${block.model}.file`) as HTMLInputElement | null)?.files?.length && !draft.editing) {
+        if (
+          hasFile &&
+          !(event.currentTarget.elements.namedItem(`${block.model}.file`) as HTMLInputElement | null)?.files?.length &&
+          !draft.editing
+        ) {
           found[`${block.model}.file`] = text("Documents_ChooseFile");
         }
         const invalid = Object.keys(found).length > 0;

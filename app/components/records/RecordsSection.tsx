@@ -10,11 +10,27 @@ import { RecordDraftForm, type RecordFormSettings } from "./RecordDraftForm.tsx"
  * A multi-record table (claim transactions) or manager (documents): the saved records as
  * display-only rows, then the open draft, or "Add more" when none is open (SPEC §4 "Records").
  */
-export function RecordsSection({ view, settings, failure, problem }: { view: RecordsView; settings: RecordFormSettings; failure?: RecordFailure; problem?: string }) {
+export function RecordsSection({
+  view,
+  settings,
+  failure,
+  problem,
+}: {
+  view: RecordsView;
+  settings: RecordFormSettings;
+  failure?: RecordFailure;
+  problem?: string;
+}) {
   const text = useText();
   const { block } = view;
   const id = `records-${block.model}`;
-  const actions = { action: settings.action, csrfToken: settings.csrfToken, model: block.model, allowDelete: block.allowDelete, allowEdit: block.allowEdit && !view.draft };
+  const actions = {
+    action: settings.action,
+    csrfToken: settings.csrfToken,
+    model: block.model,
+    allowDelete: block.allowDelete,
+    allowEdit: block.allowEdit && !view.draft,
+  };
   const hasButtons = block.allowDelete || block.allowEdit;
   return (
     // Not a landmark of its own (no accessible name): its heading names it, the table's region scrolls.
@@ -59,7 +75,12 @@ export function RecordsSection({ view, settings, failure, problem }: { view: Rec
       )}
       {view.draft ? (
         // A new key after each saved record: the next draft starts empty (and its file input too).
-        <RecordDraftForm key={`${view.draft.clientId}-${view.rows.length}`} view={view} settings={settings} failure={failure?.model === block.model ? failure : undefined} />
+        <RecordDraftForm
+          key={`${view.draft.clientId}-${view.rows.length}`}
+          view={view}
+          settings={settings}
+          failure={failure?.model === block.model ? failure : undefined}
+        />
       ) : (
         <RecordButtonForm {...actions} intent="add" className="outline">
           <Icon name="plus" /> {text("Records_AddMore", text(block.itemLabel, view.rows.length + 1))}

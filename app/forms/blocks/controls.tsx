@@ -7,7 +7,9 @@ import { FormRow } from "./form-row/FormRow.tsx";
 import { NameInput } from "./name/NameInput.tsx";
 
 /** Every field block kind's control (apart from index.ts, which runs where React does not). */
-export const FIELD_BLOCK_CONTROLS: { [Kind in FieldBlock["kind"]]: ComponentType<Extract<FieldBlock, { kind: Kind }>> } = {
+export const FIELD_BLOCK_CONTROLS: {
+  [Kind in FieldBlock["kind"]]: ComponentType<Extract<FieldBlock, { kind: Kind }>>;
+} = {
   field: ({ field }) => <FieldControl path={field} />,
   formRow: FormRow,
   nameInput: NameInput,

@@ -1,7 +1,10 @@
 import type { PageBlock } from "../page-schema.ts";
 
 /** A page block that shows fields: a field, a row of them, or a group a SPEC §3 block lays out. */
-export type FieldBlock = Extract<PageBlock, { kind: "field" | "formRow" | "nameInput" | "mailingAddress" | "confirmation" }>;
+export type FieldBlock = Extract<
+  PageBlock,
+  { kind: "field" | "formRow" | "nameInput" | "mailingAddress" | "confirmation" }
+>;
 
 /**
  * Everything about one kind of field block, in its folder beside its control: the "model.field"

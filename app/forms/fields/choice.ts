@@ -8,7 +8,8 @@ export function choiceKind(check: FieldKind["check"]): FieldKind {
     visible: true,
     upload: false,
     read: readText,
-    normalize: (field, typed, { choices }) => (optionValues(field, choices).includes(typed) ? { value: typed } : { key: "Validation_Invalid" }),
+    normalize: (field, typed, { choices }) =>
+      optionValues(field, choices).includes(typed) ? { value: typed } : { key: "Validation_Invalid" },
     holdsDate: () => false,
     startValue: defaultWhenEmpty,
     display: (field, value, { text, culture, choices }) =>

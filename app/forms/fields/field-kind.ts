@@ -26,7 +26,11 @@ export interface FieldKind {
   /** The field's value from what a form posted under its name. */
   read: (field: FieldConfig, posted: unknown) => FieldValue;
   /** A typed, non-empty value made canonical, or why it is refused (its mask, its options, its date rules). */
-  normalize: (field: FieldConfig, typed: string, context: { maskOverride?: string; choices?: RecordChoices }) => { value: string } | RuleFailure;
+  normalize: (
+    field: FieldConfig,
+    typed: string,
+    context: { maskOverride?: string; choices?: RecordChoices },
+  ) => { value: string } | RuleFailure;
   /** Whether rules read its value as a date (range between dates, beforeDate, …). */
   holdsDate: (field: FieldConfig) => boolean;
   /** The value it starts with when nothing is saved (and nothing prepopulated). */

@@ -26,4 +26,5 @@ export function fieldKind(field: Pick<FieldConfig, "componentName">): FieldKind 
 }
 
 /** A field whose value is an uploaded file (a document context's). */
-export const isUploadField = (field: Pick<FieldConfig, "componentName"> | undefined) => !!field && fieldKind(field).upload;
+export const isUploadField = (field: Pick<FieldConfig, "componentName"> | undefined) =>
+  !!field && fieldKind(field).upload;

@@ -11,7 +11,9 @@ export const SLASH_DELIMITED_FULL_DATE: Mask = {
     const date = parseClaimantDate(typed);
     if (!date) return { errorKey: dateMistake(typed) };
     const [min, max] = DEFAULT_PICKER.yearRange;
-    return date.year < min || date.year > max ? { errorKey: "Picker_YearRange", params: { min, max } } : { value: formatClaimantDate(date) };
+    return date.year < min || date.year > max
+      ? { errorKey: "Picker_YearRange", params: { min, max } }
+      : { value: formatClaimantDate(date) };
   },
   format: (value) => value,
   placeholder: "mm/dd/yyyy",

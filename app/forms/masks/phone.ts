@@ -11,7 +11,9 @@ export const USA_PHONE_NUMBER: Mask = {
   parse: (typed) => {
     let digits = typed.replace(PHONE_PUNCTUATION, "").replace(/^\+1(?=\d{10}$)/, "");
     if (/^1\d{10}$/.test(digits)) digits = digits.slice(1);
-    return /^[2-9]\d{9}$/.test(digits) ? { value: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` } : { errorKey: "Mask_UsaPhone" };
+    return /^[2-9]\d{9}$/.test(digits)
+      ? { value: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` }
+      : { errorKey: "Mask_UsaPhone" };
   },
   format: (value) => value,
   placeholder: "(123) 456-7890",

@@ -12,6 +12,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const { forms } = getPortal();
   const formType = new URL(request.url).searchParams.get("formType");
   if (formType === null) return json(Object.fromEntries(FORM_TYPES.map((type) => [type, forms[type].models])));
-  if (!isFormType(formType)) return jsonError(400, `The formType query parameter must be one of: ${FORM_TYPES.join(", ")}.`);
+  if (!isFormType(formType))
+    return jsonError(400, `The formType query parameter must be one of: ${FORM_TYPES.join(", ")}.`);
   return json(forms[formType].models);
 }

@@ -21,7 +21,9 @@ export function MailingAddress({ model, legend }: { model: string; legend: strin
       <FieldControl path={path(ADDRESS_FIELDS.city)} />
       {internationalAddresses && <FieldControl path={path(ADDRESS_FIELDS.country)} />}
       <FormRow fields={[path(ADDRESS_FIELDS.subDivision), path(ADDRESS_FIELDS.postalCode)]} />
-      {internationalAddresses && <FormRow fields={[path(ADDRESS_FIELDS.subDivisionNonUS), path(ADDRESS_FIELDS.postalCodeNonUS)]} />}
+      {internationalAddresses && (
+        <FormRow fields={[path(ADDRESS_FIELDS.subDivisionNonUS), path(ADDRESS_FIELDS.postalCodeNonUS)]} />
+      )}
     </fieldset>
   );
 }

@@ -2,7 +2,15 @@ import { CONFIRMATION_FIELDS } from "./confirmation-block.ts";
 import { FormRow } from "../form-row/FormRow.tsx";
 
 /** SPEC §3 confirmation block: the e-mail address and/or phone number, each typed twice. */
-export function ConfirmationBlock({ model, emailField, phoneField }: { model: string; emailField?: string; phoneField?: string }) {
+export function ConfirmationBlock({
+  model,
+  emailField,
+  phoneField,
+}: {
+  model: string;
+  emailField?: string;
+  phoneField?: string;
+}) {
   return (
     <div className="confirmation-block">
       {emailField && <FormRow fields={[`${model}.${emailField}`, `${model}.${CONFIRMATION_FIELDS.email}`]} />}

@@ -1,4 +1,6 @@
 import type { FieldBlock, FieldBlockKind } from "../field-block.ts";
 
 /** SPEC §9 form row: up to three fields side by side on wide screens. */
-export const formRowBlock: FieldBlockKind<Extract<FieldBlock, { kind: "formRow" }>> = { fields: (block) => block.fields };
+export const formRowBlock: FieldBlockKind<Extract<FieldBlock, { kind: "formRow" }>> = {
+  fields: (block) => block.fields,
+};

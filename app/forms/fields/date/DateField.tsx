@@ -22,21 +22,21 @@ export function DateField({ path }: { path: string }) {
   return (
     <FieldShell meta={meta}>
       <div className="date-input">
-      <MaskedInput
-        mask={single ? maskFor("SLASH_DELIMITED_FULL_DATE") : maskFor("none")}
-        id={meta.id}
-        name={path}
-        defaultValue={typeof value === "string" ? value : ""}
-        placeholder={field.placeholder ?? (field.hasTimePicker ? "mm/dd/yyyy hh:mm" : PLACEHOLDERS[mode])}
-        autoComplete="off"
-        spellCheck={false}
-        aria-invalid={meta.error ? true : undefined}
-        aria-describedby={meta.describedBy}
-        aria-required={meta.required || undefined}
-        disabled={meta.disabled}
-      />
-      {/* The calendar is an enhancement: without JavaScript the typed text is the whole field. */}
-      {state.enhanced && !meta.disabled && <DatePicker inputId={meta.id} field={field} label={text(field.label)} />}
+        <MaskedInput
+          mask={single ? maskFor("SLASH_DELIMITED_FULL_DATE") : maskFor("none")}
+          id={meta.id}
+          name={path}
+          defaultValue={typeof value === "string" ? value : ""}
+          placeholder={field.placeholder ?? (field.hasTimePicker ? "mm/dd/yyyy hh:mm" : PLACEHOLDERS[mode])}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={meta.error ? true : undefined}
+          aria-describedby={meta.describedBy}
+          aria-required={meta.required || undefined}
+          disabled={meta.disabled}
+        />
+        {/* The calendar is an enhancement: without JavaScript the typed text is the whole field. */}
+        {state.enhanced && !meta.disabled && <DatePicker inputId={meta.id} field={field} label={text(field.label)} />}
       </div>
     </FieldShell>
   );

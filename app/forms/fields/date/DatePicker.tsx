@@ -36,13 +36,21 @@ const WEEKS = 6;
 type PickerEvent = "invalid-select" | "invalid-fixed-range";
 
 /** The dates already in the input, so the calendar opens on them. */
-function parseEntered(text: string, mode: Picker["mode"], withTime: boolean): Array<CalendarDate & { hour?: number; minute?: number }> {
+function parseEntered(
+  text: string,
+  mode: Picker["mode"],
+  withTime: boolean,
+): Array<CalendarDate & { hour?: number; minute?: number }> {
   const parse = withTime ? parseClaimantDateTime : parseClaimantDate;
   const parts = mode === "range" ? text.split(" - ") : mode === "multiple" ? text.split(";") : [text];
   return parts.map((part) => parse(part.trim())).filter((date) => !!date);
 }
 
-function formatEntry(dates: CalendarDate[], mode: Picker["mode"], time: { hour: number; minute: number } | undefined): string {
+function formatEntry(
+  dates: CalendarDate[],
+  mode: Picker["mode"],
+  time: { hour: number; minute: number } | undefined,
+): string {
   const sorted = [...dates].sort(compareDates);
   if (time && mode === "single" && sorted[0]) return `${formatClaimantDate(sorted[0])} ${formatTime(time)}`;
   return sorted.map(formatClaimantDate).join(mode === "range" ? " - " : "; ");
@@ -95,7 +103,8 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
     setSelection(entered);
     const first = entered[0];
     setFocused(first ? { year: first.year, month: first.month, day: first.day } : claimantToday(portalNow()));
-    if (withTime && first?.hour !== undefined && first.minute !== undefined) setTime({ hour: first.hour, minute: first.minute - (first.minute % 5) });
+    if (withTime && first?.hour !== undefined && first.minute !== undefined)
+      setTime({ hour: first.hour, minute: first.minute - (first.minute % 5) });
     setOpen(true);
   };
 
@@ -142,7 +151,8 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
     }
     if (picker.mode === "multiple") {
       const exists = selection.some((date) => sameDay(date, day));
-      if (!exists && picker.maxDates && selection.length >= picker.maxDates) return report("invalid-select", "Picker_TooManyDates", { max: picker.maxDates });
+      if (!exists && picker.maxDates && selection.length >= picker.maxDates)
+        return report("invalid-select", "Picker_TooManyDates", { max: picker.maxDates });
       return setSelection(exists ? selection.filter((date) => !sameDay(date, day)) : [...selection, day]);
     }
     // Range: the first choice starts it, the second ends it.
@@ -193,12 +203,18 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
   const monthStart = { year: focused.year, month: focused.month, day: 1 };
   const gridStart = startOfWeek(monthStart);
   const weekdays = Array.from({ length: 7 }, (_, index) => addDays(gridStart, index));
-  const weeks = Array.from({ length: WEEKS }, (_, week) => Array.from({ length: 7 }, (_, day) => addDays(gridStart, week * 7 + day)));
+  const weeks = Array.from({ length: WEEKS }, (_, week) =>
+    Array.from({ length: 7 }, (_, day) => addDays(gridStart, week * 7 + day)),
+  );
   const inRange = (day: CalendarDate) =>
-    picker.mode === "range" && selection.length === 2 && compareDates(day, selection[0]!) >= 0 && compareDates(day, selection[1]!) <= 0;
+    picker.mode === "range" &&
+    selection.length === 2 &&
+    compareDates(day, selection[0]!) >= 0 &&
+    compareDates(day, selection[1]!) <= 0;
   const isSelected = (day: CalendarDate) => selection.some((date) => sameDay(date, day)) || inRange(day);
   /** Moving to another month or year keeps the day where it can (the 31st becomes the 30th). */
-  const setMonth = (year: number, month: number) => setFocused(calendarDate(year, month, focused.day) ?? addMonths({ year, month, day: 1 }, 0));
+  const setMonth = (year: number, month: number) =>
+    setFocused(calendarDate(year, month, focused.day) ?? addMonths({ year, month, day: 1 }, 0));
   const [firstYear, lastYear] = picker.yearRange;
   /** Escape, from the toggle or anywhere in the panel, closes the picker and goes no further up. */
   const onEscape = (event: KeyboardEvent) => {
@@ -222,26 +238,51 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
         <span className="visually-hidden">{text("Picker_Open", label)}</span>
       </button>
       {open && (
-        <div ref={panelRef} id={panelId} className="date-picker-panel" role="dialog" aria-modal="false" aria-label={text("Picker_Title", label)}>
+        <div
+          ref={panelRef}
+          id={panelId}
+          className="date-picker-panel"
+          role="dialog"
+          aria-modal="false"
+          aria-label={text("Picker_Title", label)}
+        >
           <div className="date-picker-header">
-            <button type="button" className="secondary outline" onClick={() => setFocused(addMonths(focused, -1))} aria-label={text("Picker_PreviousMonth")}>
+            <button
+              type="button"
+              className="secondary outline"
+              onClick={() => setFocused(addMonths(focused, -1))}
+              aria-label={text("Picker_PreviousMonth")}
+            >
               ‹
             </button>
-            <select aria-label={text("Picker_Month")} value={focused.month} onChange={(event) => setMonth(focused.year, Number(event.target.value))}>
+            <select
+              aria-label={text("Picker_Month")}
+              value={focused.month}
+              onChange={(event) => setMonth(focused.year, Number(event.target.value))}
+            >
               {MONTHS.map((month) => (
                 <option key={month} value={month}>
                   {monthName(month, culture)}
                 </option>
               ))}
             </select>
-            <select aria-label={text("Picker_Year")} value={focused.year} onChange={(event) => setMonth(Number(event.target.value), focused.month)}>
+            <select
+              aria-label={text("Picker_Year")}
+              value={focused.year}
+              onChange={(event) => setMonth(Number(event.target.value), focused.month)}
+            >
               {Array.from({ length: lastYear - firstYear + 1 }, (_, index) => firstYear + index).map((year) => (
                 <option key={year} value={year}>
                   {year}
                 </option>
               ))}
             </select>
-            <button type="button" className="secondary outline" onClick={() => setFocused(addMonths(focused, 1))} aria-label={text("Picker_NextMonth")}>
+            <button
+              type="button"
+              className="secondary outline"
+              onClick={() => setFocused(addMonths(focused, 1))}
+              aria-label={text("Picker_NextMonth")}
+            >
               ›
             </button>
           </div>
@@ -267,7 +308,11 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
                         <button
                           type="button"
                           tabIndex={sameDay(day, focused) ? 0 : -1}
-                          className={[outside && "outside", forbidden && "forbidden", isSelected(day) && "selected"].filter(Boolean).join(" ") || undefined}
+                          className={
+                            [outside && "outside", forbidden && "forbidden", isSelected(day) && "selected"]
+                              .filter(Boolean)
+                              .join(" ") || undefined
+                          }
                           aria-pressed={isSelected(day)}
                           aria-disabled={forbidden || undefined}
                           aria-label={formatDayLong(day, culture)}
@@ -288,7 +333,11 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
           </table>
           {withTime && (
             <div className="date-picker-time">
-              <select aria-label={text("Picker_Hour")} value={time.hour} onChange={(event) => setTime({ ...time, hour: Number(event.target.value) })}>
+              <select
+                aria-label={text("Picker_Hour")}
+                value={time.hour}
+                onChange={(event) => setTime({ ...time, hour: Number(event.target.value) })}
+              >
                 {HOURS.map((hour) => (
                   <option key={hour} value={hour}>
                     {String(hour).padStart(2, "0")}
@@ -296,7 +345,11 @@ export function DatePicker({ inputId, field, label }: { inputId: string; field: 
                 ))}
               </select>
               <span aria-hidden="true">:</span>
-              <select aria-label={text("Picker_Minute")} value={time.minute} onChange={(event) => setTime({ ...time, minute: Number(event.target.value) })}>
+              <select
+                aria-label={text("Picker_Minute")}
+                value={time.minute}
+                onChange={(event) => setTime({ ...time, minute: Number(event.target.value) })}
+              >
                 {MINUTES.map((minute) => (
                   <option key={minute} value={minute}>
                     {String(minute).padStart(2, "0")}

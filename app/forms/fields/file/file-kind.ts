@@ -14,7 +14,9 @@ export const fileKind: FieldKind = {
   display: (_field, value) => (value === null ? "" : String(value)),
   check: (field, at, modelKey) => [
     // SPEC §8's words for a file field given dependencies.
-    ...(field.dependencies ? [`${at}: Dependency behavior have not been implemented for the FormFieldFile component.`] : []),
+    ...(field.dependencies
+      ? [`${at}: Dependency behavior have not been implemented for the FormFieldFile component.`]
+      : []),
     ...(modelKey !== "documentContexts" ? [`${at}: a file field belongs to the DocumentContexts model`] : []),
   ],
 };

@@ -36,7 +36,11 @@ export function TextField({ path }: { path: string }) {
     <FieldShell meta={meta}>
       {group ? (
         <div className="input-group">
-          {group.prependedText && <span className="input-group-text" aria-hidden="true">{text(group.prependedText)}</span>}
+          {group.prependedText && (
+            <span className="input-group-text" aria-hidden="true">
+              {text(group.prependedText)}
+            </span>
+          )}
           {input}
           {group.appendedText && <span className="input-group-text">{text(group.appendedText)}</span>}
         </div>
