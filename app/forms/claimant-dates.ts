@@ -152,3 +152,31 @@ export function weekdayName(date: CalendarDate, culture: string, width: "long" |
     new Date(dayNumber(date) * DAY_MS),
   );
 }
+
+/**
+ * An instant with its time, as a deadline is shown (SPEC §9's Deadline_<key>_Long): the culture's
+ * own full date, then the time and the zone's short name, "Wednesday, March 31, 2027, 11:59 PM PDT"
+ * or "miércoles, 31 de marzo de 2027, 11:59 p. m. PDT". Date and time are formatted apart and joined
+ * with a comma, as both cultures join a date and a time; dateStyle "full" with a time would read
+ * "… 2027 at 11:59 PM" in English. The clock is 12-hour in every culture, as the settlements'
+ * notices state their deadlines, so a Spanish page does not say 23:59 where the notice says 11:59 PM.
+ * The zone's name is the one used in the United States, where the settlements' zones are: plain "es"
+ * has no "PDT" and would say "GMT-7".
+ */
+export function formatDeadline(at: number, zone: string, culture: string): string {
+  const instant = new Date(at);
+  const date = new Intl.DateTimeFormat(culture, { dateStyle: "full", timeZone: zone }).format(instant);
+  const time = new Intl.DateTimeFormat(culture, {
+    hour: "numeric",
+    minute: "2-digit",
+    hour12: true,
+    timeZone: zone,
+  }).format(instant);
+  const zoneName = new Intl.DateTimeFormat(`${new Intl.Locale(culture).language}-US`, {
+    timeZoneName: "short",
+    timeZone: zone,
+  })
+    .formatToParts(instant)
+    .find((part) => part.type === "timeZoneName")?.value;
+  return zoneName ? `${date}, ${time} ${zoneName}` : `${date}, ${time}`;
+}

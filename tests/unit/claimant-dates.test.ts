@@ -6,6 +6,7 @@ import {
   claimantToday,
   formatClaimantDate,
   formatDayLong,
+  formatDeadline,
   parseClaimantDate,
   parseClaimantDateTime,
   weekday,
@@ -35,6 +36,22 @@ describe("claimant dates", () => {
     expect(formatClaimantDate(addMonths(parseClaimantDate("1/15/2023")!, -1))).toBe("12/15/2022");
     expect(formatDayLong(parseClaimantDate("3/2/2022")!, "en")).toBe("Wednesday, March 2, 2022");
     expect(formatDayLong(parseClaimantDate("3/2/2022")!, "es")).toBe("miércoles, 2 de marzo de 2022");
+  });
+
+  test("a deadline reads naturally in each culture: full date, 12-hour time and the zone's short name", () => {
+    const endOfMarch31 = Date.parse("2027-04-01T06:59:59.999Z"); // 11:59:59.999 PM in Los Angeles (PDT)
+    expect(formatDeadline(endOfMarch31, "America/Los_Angeles", "en")).toBe("Wednesday, March 31, 2027, 11:59 PM PDT");
+    expect(formatDeadline(endOfMarch31, "America/Los_Angeles", "es")).toBe(
+      "miércoles, 31 de marzo de 2027, 11:59 p. m. PDT",
+    );
+    const newYearsEve = Date.parse("2027-01-01T04:59:00Z"); // 11:59 PM in New York, standard time
+    expect(formatDeadline(newYearsEve, "America/New_York", "en")).toBe("Thursday, December 31, 2026, 11:59 PM EST");
+    expect(formatDeadline(newYearsEve, "America/New_York", "es")).toBe(
+      "jueves, 31 de diciembre de 2026, 11:59 p. m. EST",
+    );
+    expect(formatDeadline(Date.parse("2027-03-31T09:05:00Z"), "Etc/UTC", "es")).toBe(
+      "miércoles, 31 de marzo de 2027, 9:05 a. m. UTC",
+    );
   });
 
   test("today is Los Angeles' today around midnight", () => {

@@ -137,10 +137,10 @@ describe("dynamic deadline texts", () => {
     expect(deadlineTexts(settings, "en")).toEqual({
       Deadline_claimFilingDeadline_MMDDYYYY: "03/31/2027",
       Deadline_claimFilingDeadline_DDD: "March 31, 2027",
-      Deadline_claimFilingDeadline_Long: "Wednesday March 31, 2027 Pacific Daylight Time",
+      Deadline_claimFilingDeadline_Long: "Wednesday, March 31, 2027, 11:59 PM PDT",
     });
     const spanish = deadlineTexts(settings, "es");
     expect(spanish.Deadline_claimFilingDeadline_DDD).toBe("31 de marzo de 2027");
-    expect(spanish.Deadline_claimFilingDeadline_Long).toMatch(/^miércoles marzo 31, 2027 /);
+    expect(spanish.Deadline_claimFilingDeadline_Long).toBe("miércoles, 31 de marzo de 2027, 11:59 p. m. PDT");
   });
 });
