@@ -1,3 +1,4 @@
+import { withCulture } from "#app/i18n/culture.ts";
 import type { DeadlineKey, DeadlineSettings } from "./deadline-settings.ts";
 
 export const FORM_TYPES = ["automotive", "reimbursement", "standard", "lookup"] as const;
@@ -30,14 +31,17 @@ export function passedDeadline(settings: DeadlineSettings, keys: DeadlineKey[], 
 
 /**
  * Where a claimant goes once a deadline has passed (SPEC §4): that deadline's target for the culture,
- * else its default, else the global deadline's default, else the portal's own /deadline page.
+ * else its default, else the global deadline's default, else the portal's own /deadline page. A
+ * target inside the portal (a local path) keeps the claimant's culture, as every portal link does, so
+ * a Spanish claimant sent to "/closed" is not shown it in English; another site's address is left as
+ * the operator wrote it ("//host" and "/\\host" are other sites too).
  */
 export function deadlineRedirectTarget(settings: DeadlineSettings, key: DeadlineKey, culture: string): string {
   const deadline = settings[key];
-  return (
+  const target =
     deadline?.redirectTargets[culture] ??
     deadline?.redirectTargets.default ??
     settings.globalDeadline?.redirectTargets.default ??
-    (culture === "en" ? "/deadline" : `/deadline?culture=${encodeURIComponent(culture)}`)
-  );
+    "/deadline";
+  return /^\/(?![/\\])/.test(target) ? withCulture(target, culture) : target;
 }

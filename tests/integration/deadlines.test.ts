@@ -26,13 +26,31 @@ const withTargets = settlementWith((s) => {
   };
 });
 
+/** A filing deadline whose target is a page of the portal itself, with a query and a fragment. */
+const withLocalTarget = settlementWith((s) => {
+  s.deadlines = {
+    deadlines: {
+      claimFilingDeadline: {
+        date: "03/31/2027",
+        timeZone: "Pacific Standard Time",
+        redirectTargets: { default: "/deadline?from=filing#closed" },
+      },
+    },
+  };
+});
+
 let targets: PortalServer;
 let demo: PortalServer;
+let local: PortalServer;
 beforeAll(async () => {
-  [targets, demo] = await Promise.all([startPortal({ settlementDir: withTargets }), startPortal()]);
+  [targets, demo, local] = await Promise.all([
+    startPortal({ settlementDir: withTargets }),
+    startPortal(),
+    startPortal({ settlementDir: withLocalTarget }),
+  ]);
 });
 afterAll(async () => {
-  await Promise.all([targets.stop(), demo.stop()]);
+  await Promise.all([targets.stop(), demo.stop(), local.stop()]);
 });
 
 async function outcome(server: PortalServer, method: "GET" | "POST", path: string, now: string) {
@@ -87,6 +105,17 @@ describe.each(["GET", "POST"] as const)("the deadline guard on %s", (method) => 
     expect(await outcome(demo, method, "/reimbursement?culture=es", "2027-04-01T08:00:00Z")).toEqual({
       status: 303,
       location: "/deadline?culture=es",
+    });
+  });
+
+  test("a target on the portal itself keeps the claimant's culture", async () => {
+    expect(await outcome(local, method, "/automotive?culture=es", AFTER_FILING)).toEqual({
+      status: 303,
+      location: "/deadline?from=filing&culture=es#closed",
+    });
+    expect(await outcome(local, method, "/standard", AFTER_FILING)).toEqual({
+      status: 303,
+      location: "/deadline?from=filing#closed",
     });
   });
 

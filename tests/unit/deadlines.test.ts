@@ -124,10 +124,32 @@ describe("which deadline applies and where it sends the claimant", () => {
     expect(deadlineRedirectTarget(withoutGlobal, "lookupDeadline", "en")).toBe("/deadline");
     expect(deadlineRedirectTarget(withoutGlobal, "lookupDeadline", "es")).toBe("/deadline?culture=es");
   });
+
+  test("a local target keeps the claimant's culture; another site's is left alone", () => {
+    const local = settingsOf({
+      deadlines: {
+        claimFilingDeadline: {
+          date: "03/31/2027",
+          timeZone: "UTC",
+          redirectTargets: { default: "/closed?from=filing#top" },
+        },
+        lookupDeadline: {
+          date: "03/31/2027",
+          timeZone: "UTC",
+          redirectTargets: { default: "https://example.test/closed", es: "/\\example.test/cerrado" },
+        },
+      },
+    });
+    expect(deadlineRedirectTarget(local, "claimFilingDeadline", "es")).toBe("/closed?from=filing&culture=es#top");
+    expect(deadlineRedirectTarget(local, "claimFilingDeadline", "en")).toBe("/closed?from=filing#top");
+    expect(deadlineRedirectTarget(local, "lookupDeadline", "en")).toBe("https://example.test/closed");
+    // Browsers read "/\\host" as "//host": another site, so no culture is added to it.
+    expect(deadlineRedirectTarget(local, "lookupDeadline", "es")).toBe("/\\example.test/cerrado");
+  });
 });
 
 describe("dynamic deadline texts", () => {
-  test("MMDDYYYY, long date and weekday-long date with the zone, per culture", () => {
+  test("MMDDYYYY, long date and the full date with its time and zone, each in the culture's own order", () => {
     const settings = settingsOf({
       en: {
         projectTimeZone: "Pacific Standard Time",
