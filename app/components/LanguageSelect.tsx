@@ -1,28 +1,20 @@
-import { useEffect, useState } from "react";
 import { Form, useLocation } from "react-router";
 import { languageName } from "#app/i18n/language-name.ts";
 import { useText } from "#app/i18n/use-text.ts";
 
 /**
- * The kontent header's language dropdown (SPEC §2): a GET form back to the same page, so it works
- * without JavaScript through its button; with JavaScript it submits as soon as a language is chosen
- * and the button is no longer needed.
+ * The kontent header's language dropdown (SPEC §2): a GET form back to the same page, sent by its
+ * button, with JavaScript as without. Choosing a language does nothing by itself: a page that
+ * changed as soon as the select did (WCAG 3.2.2, On Input) would leave while a keyboard user is still
+ * moving through the options, and lose the answers on the page before they were saved.
  */
 export function LanguageSelect({ culture, cultures }: { culture: string; cultures: string[] }) {
   const text = useText();
   const location = useLocation();
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
   const kept = [...new URLSearchParams(location.search)].filter(([name]) => name !== "culture");
   return (
     // A whole new document (reloadDocument): the page comes with its culture's texts script.
-    <Form
-      method="get"
-      action={location.pathname}
-      className="language-select"
-      reloadDocument
-      onChange={(event) => event.currentTarget.requestSubmit()}
-    >
+    <Form method="get" action={location.pathname} className="language-select" reloadDocument>
       {kept.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -34,11 +26,9 @@ export function LanguageSelect({ culture, cultures }: { culture: string; culture
           </option>
         ))}
       </select>
-      {!enhanced && (
-        <button type="submit" className="secondary">
-          {text("Header_ChangeLanguage")}
-        </button>
-      )}
+      <button type="submit" className="secondary">
+        {text("Header_ChangeLanguage")}
+      </button>
     </Form>
   );
 }
