@@ -43,6 +43,17 @@ describe("cultures", () => {
     expect(english.text("h1")).toBe("VIN lookup");
   });
 
+  test("the start page states its deadline in each culture's own order, with the time and zone", async () => {
+    const english = await getPage(`${portal.url}/`);
+    expect(english.text("main p strong")).toBe(
+      "Claims must be submitted online by Wednesday, March 31, 2027, 11:59 PM PDT.",
+    );
+    const spanish = await getPage(`${portal.url}/?culture=es`);
+    expect(spanish.text("main p strong")).toBe(
+      "Los reclamos deben presentarse en línea a más tardar el miércoles, 31 de marzo de 2027, 11:59 p. m. PDT.",
+    );
+  });
+
   test("redirects keep the culture", async () => {
     const response = await fetch(`${portal.url}/lookup?culture=es`, {
       redirect: "manual",
