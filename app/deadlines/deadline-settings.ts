@@ -15,8 +15,8 @@ const timeZoneName = z.string().refine(isMicrosoftTimeZone, {
     `Unknown deadline time zone "${String(issue.input)}"; use one of the 13 Microsoft zone names listed in docs/configuration.md`,
 });
 
-/** A redirect target is external (an absolute http(s) URL) or a path on this portal. */
-const redirectUrl = z.string().refine((value) => /^https?:\/\//.test(value) || /^\/(?!\/)/.test(value), {
+/** A redirect target is external (an absolute http(s) URL) or a path on this portal (not "//host" or "/\host", which browsers read as another site). */
+const redirectUrl = z.string().refine((value) => /^https?:\/\//.test(value) || /^\/(?![/\\])/.test(value), {
   error: "Must be an absolute http(s) URL or a path starting with /",
 });
 

@@ -60,6 +60,14 @@ describe("the per-language shape", () => {
     expect(result.error?.issues[0]?.path).toEqual(["es", "deadlines", "claimFilingDeadline", "deadlineDateTime"]);
   });
 
+  test("a redirect target that browsers read as another site (//host, /\\host) is refused", () => {
+    for (const target of ["//evil.example/closed", "/\\evil.example/closed"]) {
+      const broken = structuredClone(config);
+      broken.en.deadlines.claimFilingDeadline.redirectUrl = target;
+      expect(deadlinesSchema.safeParse(broken).success, target).toBe(false);
+    }
+  });
+
   test("an unknown deadline key is refused", () => {
     const result = deadlinesSchema.safeParse({
       en: { projectTimeZone: "UTC", deadlines: { fooDeadline: { deadlineDateTime: "2027-01-01T00:00:00" } } },
@@ -136,15 +144,13 @@ describe("which deadline applies and where it sends the claimant", () => {
         lookupDeadline: {
           date: "03/31/2027",
           timeZone: "UTC",
-          redirectTargets: { default: "https://example.test/closed", es: "/\\example.test/cerrado" },
+          redirectTargets: { default: "https://example.test/closed" },
         },
       },
     });
     expect(deadlineRedirectTarget(local, "claimFilingDeadline", "es")).toBe("/closed?from=filing&culture=es#top");
     expect(deadlineRedirectTarget(local, "claimFilingDeadline", "en")).toBe("/closed?from=filing#top");
-    expect(deadlineRedirectTarget(local, "lookupDeadline", "en")).toBe("https://example.test/closed");
-    // Browsers read "/\\host" as "//host": another site, so no culture is added to it.
-    expect(deadlineRedirectTarget(local, "lookupDeadline", "es")).toBe("/\\example.test/cerrado");
+    expect(deadlineRedirectTarget(local, "lookupDeadline", "es")).toBe("https://example.test/closed");
   });
 });
 
