@@ -25,6 +25,7 @@ import type { Portal } from "./app/settlement/portal.server.ts";
 import { lowercaseFlowAddresses } from "./app/http/flow-address-case.server.ts";
 import { noStoreUnlessSaid } from "./app/http/no-store.server.ts";
 import { finishUnreadBodies } from "./app/http/unread-body.server.ts";
+import { refuseUnknownMethods } from "./app/http/known-methods.server.ts";
 import { contentSecurityPolicy } from "./app/security-headers.server.ts";
 import { trustProxySetting, trustProxyWarnings } from "./app/security/trust-proxy.server.ts";
 
@@ -80,6 +81,7 @@ async function start() {
   app.use(requestLog(trustsPeer));
   // Before anything that may answer: an answer that leaves a body unread must not stall the connection.
   app.use(finishUnreadBodies());
+  app.use(refuseUnknownMethods);
   app.use(compression());
   app.use((req, res, next) => {
     const nonce = randomBytes(16).toString("base64");

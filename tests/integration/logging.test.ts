@@ -1,4 +1,5 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -194,6 +195,31 @@ describe("a session of requests", () => {
       captchaId,
       captchaId,
     ]);
+  });
+});
+
+describe("a method no route takes", () => {
+  test("TRACE (or CONNECT, PROPFIND) is a 405, logged as a warning without a stack, on any path", async () => {
+    const portal = await startPortal();
+    // fetch refuses to send TRACE, as React Router's adapter did (with a 500): a plain request does.
+    const send = (method: string, pathname: string) =>
+      new Promise<{ status: number; id: string }>((resolve, reject) => {
+        const req = httpRequest(`${portal.url}${pathname}`, { method }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, id: String(res.headers["x-request-id"]) }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    const answers = [await send("TRACE", "/"), await send("TRACE", "/assets/x.js"), await send("PROPFIND", "/automotive")];
+    expect(await portal.stop()).toBe(0);
+    expect(answers.map((answer) => answer.status)).toEqual([405, 405, 405]);
+    for (const answer of answers) {
+      const line = logLines(portal).find((entry) => entry.requestId === answer.id && entry.message === "request");
+      expect(line).toMatchObject({ level: "warn", status: 405 });
+      expect(line?.error).toBeUndefined();
+    }
+    expect(logLines(portal).filter((entry) => entry.level === "error")).toEqual([]);
   });
 });
 
