@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
-import { createWriteStream, mkdirSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { createWriteStream, mkdirSync, renameSync } from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
 import { CSV_FILE_START, csvLine } from "#app/claimants/csv.ts";
@@ -8,7 +8,7 @@ import { safeFileName } from "#app/documents/file-types.ts";
 import { isUploadField } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
 import { isRecordModel } from "#app/records/records.ts";
-import { PRIVATE_FILE, PRIVATE_FOLDER } from "#app/storage/data-dir.server.ts";
+import { PRIVATE_FILE, PRIVATE_FOLDER, privateFolder } from "#app/storage/data-dir.server.ts";
 import { allClaims, type Claim, type Store, type StoredDocument } from "#app/storage/store.ts";
 
 export interface ExportOptions {
@@ -25,21 +25,37 @@ export interface ExportSummary {
   files: string[];
 }
 
-/** A writable file that waits when the disk is slower than the database; the operator's alone (it holds bank numbers). */
+/**
+ * Where a file of the export is written before it takes its name: a new file ("wx": never one that
+ * exists, nor through a symlink) of the operator's alone, renamed into place when complete. A file
+ * already at the name (with its own mode) or a symlink planted there is replaced, not written
+ * through: the export holds bank numbers decrypted.
+ */
+function partialOf(file: string): string {
+  return `${file}.${randomBytes(6).toString("hex")}.partial`;
+}
+
+/** A writable file that waits when the disk is slower than the database; the operator's alone. */
 function output(file: string) {
-  const stream = createWriteStream(file, { mode: PRIVATE_FILE });
+  const partial = partialOf(file);
+  const stream = createWriteStream(partial, { mode: PRIVATE_FILE, flags: "wx" });
   return {
     write: (text: string) =>
       stream.write(text) ? Promise.resolve() : new Promise<void>((resolve) => stream.once("drain", resolve)),
-    close: () =>
-      new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve()))),
+    close: async () => {
+      await new Promise<void>((resolve, reject) =>
+        stream.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
+      renameSync(partial, file);
+    },
   };
 }
 
 /** Copies a document out of the store, checking it is byte for byte what was uploaded. */
 async function exportDocument(store: Store, document: StoredDocument, file: string) {
   const hash = createHash("sha256");
-  const handle = await open(file, "w", PRIVATE_FILE);
+  const partial = partialOf(file);
+  const handle = await open(partial, "wx", PRIVATE_FILE);
   try {
     for await (const chunk of store.readDocument(document.id)) {
       hash.update(chunk);
@@ -48,6 +64,7 @@ async function exportDocument(store: Store, document: StoredDocument, file: stri
   } finally {
     await handle.close();
   }
+  renameSync(partial, file);
   if (hash.digest("hex") !== document.sha256)
     throw new Error(
       `Document ${document.id} of claim ${document.referenceCode} does not match its SHA-256: the copy at ${file} is damaged`,
@@ -78,8 +95,9 @@ function answerColumns(definition: FormDefinition): string[] {
  */
 export async function exportClaims(options: ExportOptions): Promise<ExportSummary> {
   const { store, forms, outDir } = options;
-  // Folders it makes are the operator's alone: the export holds sensitive answers decrypted.
-  mkdirSync(outDir, { recursive: true, mode: PRIVATE_FOLDER });
+  // Folders it makes are the operator's alone: the export holds sensitive answers decrypted. One
+  // that exists is left as the operator made it, with a warning if others can read it.
+  privateFolder(outDir);
   const files: string[] = [];
   const open = (name: string) => {
     files.push(name);

@@ -211,7 +211,11 @@ describe("a method no route takes", () => {
         req.on("error", reject);
         req.end();
       });
-    const answers = [await send("TRACE", "/"), await send("TRACE", "/assets/x.js"), await send("PROPFIND", "/automotive")];
+    const answers = [
+      await send("TRACE", "/"),
+      await send("TRACE", "/assets/x.js"),
+      await send("PROPFIND", "/automotive"),
+    ];
     expect(await portal.stop()).toBe(0);
     expect(answers.map((answer) => answer.status)).toEqual([405, 405, 405]);
     for (const answer of answers) {

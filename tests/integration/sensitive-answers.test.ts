@@ -1,4 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -149,6 +158,25 @@ describe.each(BACKENDS)("sensitive answers on %s", (backend) => {
     expect(mode(out)).toBe("700");
     for (const name of ["claims.json", "claims-reimbursement.csv", exported.documents[0].file])
       expect(mode(path.join(out, name)), name).toBe("600");
+  });
+
+  test("an export into a folder where files are already (another's, or a symlink planted at a name) replaces them, never writing through", async () => {
+    const out = mkdtempSync(path.join(tmpdir(), "export-"));
+    chmodSync(out, 0o755);
+    writeFileSync(path.join(out, "claims.json"), "old");
+    chmodSync(path.join(out, "claims.json"), 0o644);
+    const elsewhere = path.join(mkdtempSync(path.join(tmpdir(), "elsewhere-")), "taken.csv");
+    writeFileSync(elsewhere, "nothing of the claims");
+    symlinkSync(elsewhere, path.join(out, "claims-reimbursement.csv"));
+    const result = await portalCommand(portal, portal.settlementDir, "export", "--out", out);
+    expect(result.code, result.stderr).toBe(0);
+    expect(mode(path.join(out, "claims.json"))).toBe("600");
+    expect(readFileSync(path.join(out, "claims.json"), "utf8")).toContain(ACCOUNT);
+    expect(lstatSync(path.join(out, "claims-reimbursement.csv")).isSymbolicLink()).toBe(false);
+    expect(mode(path.join(out, "claims-reimbursement.csv"))).toBe("600");
+    expect(readFileSync(elsewhere, "utf8")).toBe("nothing of the claims");
+    // The folder is the operator's; they are told that others can list and read into it.
+    expect(result.stderr).toContain(`${out} can be read by other users`);
   });
 
   test("the JSON API: filed with the numbers, kept encrypted; the same answers again are the same claim, a changed number is refused", async () => {
