@@ -1,18 +1,14 @@
 import { useEffect, useMemo } from "react";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
-  useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { ErrorMessage } from "./components/ErrorMessage.tsx";
-import { NotFoundMessage } from "./components/NotFoundMessage.tsx";
 import { createTranslate, DEFAULT_CULTURE } from "./i18n/i18n.ts";
 import { messagesFor } from "./i18n/messages.ts";
 import { TextsContext } from "./i18n/texts-context.ts";
@@ -78,17 +74,4 @@ export default function App() {
   return <Outlet />;
 }
 
-/**
- * Anything a route throws ends here: a 404 shows the not-found page, a 413 (a form over its size
- * limit) says so, everything else the /error message of SPEC §8, never a stack trace (the request's
- * log line has it). Except for the 404, the page gives the request's id as the reference for
- * support: the one detail that finds the failure in the log.
- */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const reference = useRequestId();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundMessage />;
-  if (isRouteErrorResponse(error) && error.status === 413)
-    return <ErrorMessage message="Form_TooLarge" reference={reference} />;
-  return <ErrorMessage reference={reference} />;
-}
+export { RouteErrorBoundary as ErrorBoundary, errorMeta as meta } from "./components/RouteErrorBoundary.tsx";

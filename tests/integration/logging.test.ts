@@ -257,6 +257,21 @@ describe("a server fault", () => {
     });
     expect(line.error!.stack).toMatch(/^Error: ENOTDIR.*\n {4}at /);
 
+    // Without JavaScript, a form post that fails shows the error page in the portal's layout (header,
+    // footer, the contact the message points to) and with a title, not a bare heading.
+    for (const page of [
+      failed,
+      await getPage(`${broken.url}/lookup`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: broken.url },
+        body: "vinLookup.vin=1",
+      }),
+    ]) {
+      expect(page.status).toBe(500);
+      expect(page.document.querySelector("title")?.textContent).toMatch(/^Something went wrong – /);
+      expect(page.document.querySelector("footer")).not.toBeNull();
+    }
+
     const spanish = await getPage(`${broken.url}/lookup?culture=es`);
     expect(spanish.status).toBe(500);
     expect(spanish.text(".support-reference")).toBe(`Referencia para soporte: ${spanish.headers.get("x-request-id")}`);

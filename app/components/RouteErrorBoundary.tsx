@@ -1,0 +1,27 @@
+import { isRouteErrorResponse, type MetaArgs, useRouteError } from "react-router";
+import { pageTitle } from "#app/page-title.ts";
+import { useRequestId } from "#app/request-context.ts";
+import { ErrorMessage } from "./ErrorMessage.tsx";
+import { NotFoundMessage } from "./NotFoundMessage.tsx";
+
+/**
+ * Anything a route throws ends here (the root, and the flow layout: under it, a failed form post
+ * still has the root's data, so the page keeps its header, footer and contact details): a 404 shows the not-found page, a 413 (a form over its size
+ * limit) says so, everything else the /error message of SPEC §8, never a stack trace (the request's
+ * log line has it). Except for the 404, the page gives the request's id as the reference for
+ * support: the one detail that finds the failure in the log.
+ */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const reference = useRequestId();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundMessage />;
+  if (isRouteErrorResponse(error) && error.status === 413)
+    return <ErrorMessage message="Form_TooLarge" reference={reference} />;
+  return <ErrorMessage reference={reference} />;
+}
+
+/** The error page's title (a route's own meta is not used once it failed). */
+export function errorMeta({ matches, error }: Pick<MetaArgs, "matches" | "error">) {
+  if (!error) return [];
+  return pageTitle(matches, isRouteErrorResponse(error) && error.status === 404 ? "NotFound_Title" : "Error_Title");
+}
