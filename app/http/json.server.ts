@@ -48,3 +48,11 @@ function heldExactly(value: number, source: string): boolean {
   const digits = `${sign}${whole!.replace(/^0+(?=\d)/, "")}${fraction.replace(/0+$/, "") ? `.${fraction.replace(/0+$/, "")}` : ""}`;
   return String(value) === (digits === "-0" ? "0" : digits);
 }
+
+/**
+ * The GET of an API address that only takes a POST: 405 naming the method it takes (without a
+ * loader, React Router answered a GET there with a 400 "Unexpected Server Error").
+ */
+export function postOnly(): Response {
+  return json({ error: "This address takes a POST only." }, { status: 405, headers: { Allow: "POST" } });
+}

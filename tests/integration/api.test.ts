@@ -50,6 +50,19 @@ describe("the read-side JSON API", () => {
     expect(response.headers.get("set-cookie")).toMatch(/^__session=/);
   });
 
+  test("a GET of an address that only takes a POST is a 405 naming POST", async () => {
+    for (const pathname of [
+      "/api/session/keep-alive",
+      "/api/session-timeout",
+      "/api/forms/standard",
+      "/api/forms/standard/authorize",
+    ]) {
+      const response = await fetch(`${portal.url}${pathname}`);
+      expect(response.status, pathname).toBe(405);
+      expect(response.headers.get("allow"), pathname).toBe("POST");
+    }
+  });
+
   test("GET /api/deadlines serves the per-language shape as configured", async () => {
     const { body } = await getJson(`${portal.url}/api/deadlines`);
     expect(body.en).toMatchObject({

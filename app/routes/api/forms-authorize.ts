@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { isFormType } from "#app/deadlines/deadline-guard.ts";
 import { apiAuthorize } from "#app/flows/forms-api.server.ts";
+import { postOnly } from "#app/http/json.server.ts";
 import type { Route } from "./+types/forms-authorize";
 
 /** POST /api/forms/{standard,lookup,automotive,reimbursement}/authorize (SPEC §7). */
@@ -8,3 +9,6 @@ export function action({ request, params, context }: Route.ActionArgs) {
   if (!isFormType(params.formType)) throw data(null, { status: 404 });
   return apiAuthorize({ request, formType: params.formType, context });
 }
+
+/** A GET here is the caller's mistake: 405, Allow: POST. */
+export const loader = postOnly;

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { isFormType } from "#app/deadlines/deadline-guard.ts";
 import { apiSubmit } from "#app/flows/forms-api.server.ts";
+import { postOnly } from "#app/http/json.server.ts";
 import type { Route } from "./+types/forms-submit";
 
 /** POST /api/forms/{standard,automotive,reimbursement} (SPEC §7); lookup has no submission. */
@@ -8,3 +9,6 @@ export function action({ request, params, context }: Route.ActionArgs) {
   if (!isFormType(params.formType) || params.formType === "lookup") throw data(null, { status: 404 });
   return apiSubmit({ request, formType: params.formType, context });
 }
+
+/** A GET here is the caller's mistake: 405, Allow: POST. */
+export const loader = postOnly;

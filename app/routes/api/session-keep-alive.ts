@@ -3,6 +3,7 @@ import { isSessionExpired } from "#app/flows/claimant-session.server.ts";
 import { jsonError } from "#app/http/json.server.ts";
 import { requireApiCsrf } from "#app/session/json-api.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
+import { postOnly } from "#app/http/json.server.ts";
 import type { Route } from "./+types/session-keep-alive";
 
 /**
@@ -23,3 +24,6 @@ export async function action({ request }: Route.ActionArgs) {
   await store.touchSession(sessionId, now);
   return new Response(null, { status: 204 });
 }
+
+/** A GET here is the caller's mistake: 405, Allow: POST. */
+export const loader = postOnly;

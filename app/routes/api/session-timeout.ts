@@ -1,5 +1,6 @@
 import { requireApiCsrf } from "#app/session/json-api.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
+import { postOnly } from "#app/http/json.server.ts";
 import type { Route } from "./+types/session-timeout";
 
 /** POST /api/session-timeout (SPEC §7): log out, ending the session's authorizations and drafts. */
@@ -9,3 +10,6 @@ export async function action({ request }: Route.ActionArgs) {
   await getStore().endSession(sessionId);
   return new Response(null, { status: 204 });
 }
+
+/** A GET here is the caller's mistake: 405, Allow: POST. */
+export const loader = postOnly;
