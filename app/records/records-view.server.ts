@@ -40,6 +40,11 @@ export interface RecordsView {
   headings: string[];
   rows: RecordRow[];
   draft?: { clientId: string; title: string; values: Record<string, FieldValue>; editing: boolean; stored: boolean };
+  /**
+   * Why no draft is open: each record must name one of another list's (a document its expense) and
+   * that list has none saved yet, so a form could only fail (GOV.UK service standard).
+   */
+  awaiting?: string;
 }
 
 /** A record's value as a row shows it: the expense a receipt belongs to, a size in KB/MB, option labels. */
@@ -106,8 +111,18 @@ export function recordsViews(
           : 0,
     }));
     const open = openDraft(records, block.model);
+    const awaited = keys.find((key) => {
+      const field = full.fields[key]!;
+      const source = field.optionsSource;
+      return (
+        !!source &&
+        source in choices &&
+        choices[source]!.length === 0 &&
+        (field.validations ?? []).some((rule) => rule.type === "required")
+      );
+    });
     let draft: RecordsView["draft"];
-    if (open || block.beginDraftOnLoad) {
+    if (!awaited && (open || block.beginDraftOnLoad)) {
       const clientId = open?.clientId ?? NEW_RECORD;
       const editing = !!open?.savedFields;
       const position = editing ? numbered.indexOf(open!) + 1 : numbered.length + 1;
@@ -123,6 +138,7 @@ export function recordsViews(
       headings: shown.map((key) => text(full.fields[key]?.label ?? key)),
       rows,
       draft,
+      awaiting: awaited ? text("Documents_AwaitingParent") : undefined,
     };
   });
 }

@@ -8,6 +8,8 @@ export interface FieldMeta {
   id: string;
   path: string;
   field: FieldConfig;
+  /** The field's own hint, or for a date without one an example of the format (GOV.UK: every date has one). */
+  hint?: string;
   error?: string;
   /** Ids for aria-describedby: hint, dependency hint and error, those present. */
   describedBy?: string;
@@ -15,6 +17,13 @@ export interface FieldMeta {
   /** Hidden (or disabled) because its dependencies are unmet (with JS) or can never be met (without). */
   hidden: boolean;
   disabled: boolean;
+}
+
+/** A date field without a hint of its own gets an example of what to type, by its picker's mode. */
+function exampleHint(field: FieldConfig): string | undefined {
+  if (field.componentName !== "FormFieldDate" || field.hasTimePicker) return undefined;
+  const mode = field.picker?.mode ?? "single";
+  return mode === "range" ? "Hint_DateRangeExample" : mode === "multiple" ? "Hint_DatesExample" : "Hint_DateExample";
 }
 
 /** Everything a field component needs to render its control accessibly. */
@@ -26,8 +35,9 @@ export function useFieldMeta(path: string): FieldMeta {
   const error = state.errors[path];
   // With JS, as the answers stand; without, only what can never apply (the rest carry a hint).
   const unmet = field.dependencies && (state.enhanced ? state.fulfilled[path] === false : state.neverApplies.has(path));
+  const hint = field.hint ?? exampleHint(field);
   const described = [
-    field.hint && `${id}-hint`,
+    hint && `${id}-hint`,
     !state.enhanced && state.dependencyHints[path] && `${id}-applies`,
     error && `${id}-error`,
   ].filter(Boolean);
@@ -35,6 +45,7 @@ export function useFieldMeta(path: string): FieldMeta {
     id,
     path,
     field,
+    hint,
     error,
     describedBy: described.length ? described.join(" ") : undefined,
     required: !field.disableRequiredStyling && isMarkedRequired(field.validations),
@@ -60,9 +71,9 @@ export function FieldNotes({ meta }: { meta: FieldMeta }) {
   const applies = !state.enhanced ? state.dependencyHints[meta.path] : undefined;
   return (
     <>
-      {meta.field.hint && (
+      {meta.hint && (
         <small id={`${meta.id}-hint`} className="field-hint">
-          {text(meta.field.hint)}
+          {text(meta.hint)}
         </small>
       )}
       {applies && (

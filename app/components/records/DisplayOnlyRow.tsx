@@ -19,10 +19,13 @@ export interface RowActions {
 export function DisplayOnlyRow({
   recordClientId,
   rows,
+  headings = [],
   actions,
 }: {
   recordClientId: string | undefined;
   rows: RecordRow[];
+  /** The columns' headings, repeated in each cell for the stacked layout of narrow screens. */
+  headings?: string[];
   actions: RowActions;
 }) {
   const text = useText();
@@ -38,7 +41,15 @@ export function DisplayOnlyRow({
       <th scope="row">{row.title}</th>
       {row.cells.map((cell, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in the headings' order: the place is the column
-        <td key={index}>{cell}</td>
+        <td key={index}>
+          {/* Shown only when the rows stack as cards (narrow screens); the table's own headers name the cell for screen readers. */}
+          {headings[index] && (
+            <span className="cell-label" aria-hidden="true">
+              {headings[index]}
+            </span>
+          )}
+          {cell}
+        </td>
       ))}
       {buttons && (
         <td className="record-actions">

@@ -132,7 +132,8 @@ export function RecordDraftForm({
           ))}
         </StepFormContext.Provider>
         <div className="record-draft-actions">
-          <button type="submit" name="intent" value={hasFile ? "upload" : "save"}>
+          {/* Secondary: the page has one primary action, Continue (GOV.UK service standard). */}
+          <button type="submit" name="intent" value={hasFile ? "upload" : "save"} className="secondary">
             {text(hasFile ? "Documents_Upload" : "Records_Save")}
           </button>
           {(draft.stored || draft.editing) && (

@@ -65,7 +65,13 @@ export function RecordsSection({
             </thead>
             <tbody>
               {view.rows.map((row) => (
-                <DisplayOnlyRow key={row.clientId} recordClientId={row.clientId} rows={view.rows} actions={actions} />
+                <DisplayOnlyRow
+                  key={row.clientId}
+                  recordClientId={row.clientId}
+                  rows={view.rows}
+                  headings={view.headings}
+                  actions={actions}
+                />
               ))}
             </tbody>
           </table>
@@ -73,7 +79,9 @@ export function RecordsSection({
       ) : (
         <p className="records-empty">{text("Records_None")}</p>
       )}
-      {view.draft ? (
+      {view.awaiting ? (
+        <p className="records-awaiting">{view.awaiting}</p>
+      ) : view.draft ? (
         // A new key after each saved record: the next draft starts empty (and its file input too).
         <RecordDraftForm
           key={`${view.draft.clientId}-${view.rows.length}`}

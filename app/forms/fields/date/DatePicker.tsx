@@ -75,7 +75,14 @@ function writeInput(input: HTMLInputElement, value: string) {
  * focusable but refuse selection, saying why (invalid-select); a range over a forbidden day is
  * refused as a whole (invalid-fixed-range).
  */
-export function DatePicker({ inputId, field, label }: { inputId: string; field: FieldConfig; label: string }) {
+export function DatePicker(props: { inputId: string; field: FieldConfig; label: string }) {
+  // Only once scripts run: without them (or before hydration) the toggle would be a button that does nothing.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
+  return scripted ? <Calendar {...props} /> : null;
+}
+
+function Calendar({ inputId, field, label }: { inputId: string; field: FieldConfig; label: string }) {
   const text = useText();
   const culture = useCulture();
   const picker = field.picker ?? DEFAULT_PICKER;
