@@ -40,14 +40,9 @@ export function DisplayOnlyRow({
     <tr>
       <th scope="row">{row.title}</th>
       {row.cells.map((cell, index) => (
+        // The heading is repeated (by CSS, with empty alt text) only when the rows stack as cards on narrow screens.
         // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in the headings' order: the place is the column
-        <td key={index}>
-          {/* Shown only when the rows stack as cards (narrow screens); the table's own headers name the cell for screen readers. */}
-          {headings[index] && (
-            <span className="cell-label" aria-hidden="true">
-              {headings[index]}
-            </span>
-          )}
+        <td key={index} data-label={headings[index]}>
           {cell}
         </td>
       ))}
