@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { openPage, THEMES, withBrowserAndThemedPortals } from "#tests/support/browser.ts";
+import { axeViolations, openPage, THEMES, withBrowserAndThemedPortals } from "#tests/support/browser.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { PDF } from "#tests/support/documents.ts";
 import { addExpense, DOCUMENTS_STEP, reimbursementAtDocuments, uploadReceipt } from "#tests/support/filing.ts";
