@@ -10,6 +10,7 @@ import { displayValue } from "#app/forms/display-value.ts";
 import { fieldKind } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, type FormDefinition, qualify, resolveField } from "#app/forms/form-definition.ts";
 import { formErrorResult } from "#app/forms/parse-step.ts";
+import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { clientAddressContext } from "#app/request-context.ts";
@@ -22,7 +23,14 @@ import { type Claim, type ClaimMember, type Draft, emptyDraft, sameContent, type
 import { contactFor } from "#app/settlement/settlement-schema.ts";
 import { isReadOnly, newDraftId, requireClaimantSession } from "./claimant-session.server.ts";
 import { answerSteps, firstIncompleteBefore, flowSteps, stepPath } from "./navigation.ts";
-import { filedClaimPath, sessionTimeout, type StepArgs, stepFormData, withStepAnswers } from "./step-page.server.ts";
+import {
+  filedClaimPath,
+  sessionTimeout,
+  type StepArgs,
+  stepFormData,
+  stepPosition,
+  withStepAnswers,
+} from "./step-page.server.ts";
 import { readPostedForm } from "#app/http/form-body.server.ts";
 import { getFlowStep, parsePostedStep } from "./flow-context.server.ts";
 import { requestLog } from "#app/request-log.server.ts";
@@ -56,7 +64,14 @@ export function claimMember(signIn: SignIn): ClaimMember {
     : { claimId: null, vin: signIn.vin ?? null, verified: false, signInMethod: "vin" };
 }
 
-/** Every answer by step, with a link to change it (issue 4 "check your answers"). */
+/** A field that only repeats another to catch typing errors ("Confirm email address"): not an answer of its own. */
+const repeatsAnotherField = (field: FieldConfig) =>
+  field.validations?.some((validation) => validation.type === "equalTo") ?? false;
+
+/**
+ * Every answer by step, each with a link to change its step (issue 4 "check your answers"; issue 13):
+ * as the claimant would write it, without the "Confirm …" repeats, a blank optional one "Not given".
+ */
 function answerSections(
   formType: FormType,
   definition: FormDefinition,
@@ -75,10 +90,11 @@ function answerSections(
       };
       // Hidden fields and fields that do not apply are not the claimant's answers.
       if (!fieldKind(field).visible || !dependenciesFulfilled(field.dependencies, valueAt)) return [];
+      if (repeatsAnotherField(field)) return [];
       const [model, key] = path.split(".") as [string, string];
-      return [
-        { path, label: text(field.label), value: displayValue(field, models[model]?.[key] ?? null, text, culture) },
-      ];
+      const value = models[model]?.[key] ?? null;
+      const shown = value === null || value === "" ? text("Value_NotGiven") : displayValue(field, value, text, culture);
+      return [{ path, label: text(field.label), value: shown }];
     });
     // Each saved record (an expense, a document) as one answer: "Document 1 — receipt.pdf, Receipt, 120 KB".
     const choices = recordChoices(definition, page, draft.records, text, culture);
@@ -109,6 +125,7 @@ export async function loadSummary({ request, context }: StepArgs) {
     /** The claim this summary would amend (claims.perMember "amend"), if filed already. */
     amending: filed?.referenceCode,
     sections: answerSections(formType, definition, draft, text, culture),
+    ...stepPosition(flow),
     ...signatureDate(now, culture),
     captcha: captchaSettings(settlement, sessionId, now),
     timeout: sessionTimeout(flow),

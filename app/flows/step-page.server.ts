@@ -143,6 +143,16 @@ export function sessionTimeout({ page, formType, culture }: FlowStep) {
     : undefined;
 }
 
+/** Where a step sits in its flow: the Back link's target and "Step N of M" (every step, the summary too). */
+export function stepPosition({ formType, step, definition, culture }: FlowStep, back = backStep(definition, step)) {
+  const steps: StepName[] = flowSteps(definition).filter((candidate) => candidate !== "index");
+  return {
+    backPath: back ? withCulture(stepPath(formType, back), culture) : undefined,
+    stepNumber: steps.indexOf(step) + 1,
+    stepCount: steps.length,
+  };
+}
+
 export async function loadStep({ request, context }: StepArgs) {
   const flow = getFlowStep(context);
   const { formType, step, definition, page, culture, url } = flow;
@@ -155,13 +165,9 @@ export async function loadStep({ request, context }: StepArgs) {
   // A later step opened before the earlier ones are complete goes to the first incomplete one.
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
   if (missing) throw redirect(withCulture(stepPath(formType, missing), culture));
-  const back = returnsToSummary(url) ? "claim-summary" : backStep(definition, step);
-  const steps: StepName[] = flowSteps(definition).filter((candidate) => candidate !== "index");
   return {
     ...stepFormData(flow, draft, sessionId),
-    backPath: back ? withCulture(stepPath(formType, back), culture) : undefined,
-    stepNumber: steps.indexOf(step) + 1,
-    stepCount: steps.length,
+    ...stepPosition(flow, returnsToSummary(url) ? "claim-summary" : backStep(definition, step)),
     justSaved: url.searchParams.get("saved") === "1",
     timeout: sessionTimeout(flow),
   };

@@ -39,19 +39,19 @@ export default function ClaimSummary({ loaderData, actionData }: Route.Component
       />
       {loaderData.timeout && <SessionTimer {...loaderData.timeout} csrfToken={loaderData.csrfToken} />}
       <SignOutForm formType={loaderData.formType} csrfToken={loaderData.csrfToken} />
+      {loaderData.backPath && (
+        <p className="back-link">
+          <PortalLink to={loaderData.backPath}>{text("Form_Back")}</PortalLink>
+        </p>
+      )}
+      <p className="step-count">{text("Form_StepOf", loaderData.stepNumber, loaderData.stepCount)}</p>
       <PageHeading>{text(loaderData.page.title)}</PageHeading>
       {loaderData.amending && <Feedback>{text("Summary_Amending", loaderData.amending)}</Feedback>}
       {loaderData.page.intro && <p>{text(loaderData.page.intro)}</p>}
       {loaderData.sections.map((section) => (
         <section key={section.step} className="answer-section" aria-labelledby={`answers-${section.step}`}>
-          <div className="answer-section-heading">
-            <h2 id={`answers-${section.step}`}>{section.title}</h2>
-            <PortalLink to={section.changePath}>
-              {text("Summary_Change")}
-              <span className="visually-hidden"> {section.title}</span>
-            </PortalLink>
-          </div>
-          <AnswerList answers={section.answers} />
+          <h2 id={`answers-${section.step}`}>{section.title}</h2>
+          <AnswerList answers={section.answers} changePath={section.changePath} />
         </section>
       ))}
       <p className="signature-date">

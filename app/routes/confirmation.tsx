@@ -31,21 +31,32 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
       {loaderData.changeRefused && (
         <Feedback style="warning">{`${text("Claim_ChangeRefused")} ${text("Claim_HowToChange", contact.phone, contact.email)}`}</Feedback>
       )}
-      <PageHeading>{text(loaderData.page.title)}</PageHeading>
-      <div className="confirmation-panel">
-        <p>{text(loaderData.amendedOn ? "Confirmation_AmendedCode" : "Confirmation_YourCode")}</p>
-        <p className="reference-code">{loaderData.referenceCode}</p>
-        <p>{text("Confirmation_SubmittedOn", loaderData.submittedOn)}</p>
-        {loaderData.amendedOn && (
-          <p className="claim-version">{text("Confirmation_AmendedOn", loaderData.amendedOn, loaderData.version)}</p>
-        )}
+      {/* GOV.UK "Confirmation pages": a panel with the outcome and the reference code, then what happens next. */}
+      <div className="confirmation-panel panel">
+        <PageHeading>{text(loaderData.amendedOn ? "Confirmation_PanelAmended" : loaderData.page.title)}</PageHeading>
+        <div className="panel-body">
+          <p>{text(loaderData.amendedOn ? "Confirmation_AmendedCode" : "Confirmation_YourCode")}</p>
+          <p className="reference-code">
+            <strong>{loaderData.referenceCode}</strong>
+          </p>
+          <p>{text("Confirmation_SubmittedOn", loaderData.submittedOn)}</p>
+          {loaderData.amendedOn && (
+            <p className="claim-version">{text("Confirmation_AmendedOn", loaderData.amendedOn, loaderData.version)}</p>
+          )}
+        </div>
       </div>
-      <p>{text("Confirmation_Keep")}</p>
+      <p className="keep-code">{text("Confirmation_Keep")}</p>
       {canPrint && (
-        <button type="button" className="secondary" onClick={() => window.print()}>
+        <button type="button" className="secondary print-button" onClick={() => window.print()}>
           {text("Confirmation_Print")}
         </button>
       )}
+      <section className="what-next" aria-labelledby="what-next">
+        <h2 id="what-next">{text("Confirmation_WhatNext")}</h2>
+        <p>{text("Confirmation_WhatNext_Review")}</p>
+        <p>{text("Confirmation_WhatNext_Contact")}</p>
+        <p>{text("Confirmation_WhatNext_Code")}</p>
+      </section>
       {loaderData.perMember === "amend" && loaderData.changePath && (
         <p>
           {text("Confirmation_CanAmend")}{" "}
