@@ -102,6 +102,10 @@ describe("masks: what each reads from what a claimant types", () => {
     expect(shownAs(maskFor("CURRENCY_COMMA_DELIMITED"), "1250")).toBe("1,250");
     expect(shownAs(maskFor("CURRENCY_COMMA_DELIMITED_WITH_DECIMALS"), "1234567.5")).toBe("1,234,567.50");
     expect(shownAs(maskFor("USA_PHONE_NUMBER"), "1 206 555 0100")).toBe("(206) 555-0100");
+    // An international number shown as written where its grouping is certain (North American); others as stored.
+    expect(shownAs(maskFor("INTERNATIONAL_PHONE_NUMBER"), "2065550101")).toBe("(206) 555-0101");
+    expect(shownAs(maskFor("INTERNATIONAL_PHONE_NUMBER"), "+12065550101")).toBe("+1 (206) 555-0101");
+    expect(shownAs(maskFor("INTERNATIONAL_PHONE_NUMBER"), "+442079460958")).toBe("+442079460958");
     expect(shownAs(maskFor("ZIP_CODE"), "981110042")).toBe("98111-0042");
     expect(shownAs(maskFor("SLASH_DELIMITED_FULL_DATE"), "3/7/2024")).toBe("03/07/2024");
     // What cannot be read is left as typed, for the claimant to correct.

@@ -20,12 +20,21 @@ export const USA_PHONE_NUMBER: Mask = {
   inputMode: "tel",
 };
 
-/** SPEC §3 INTERNATIONAL_PHONE_NUMBER: up to 16 digits, a leading + kept: +44 20 7946 0958 → +442079460958. */
+/**
+ * SPEC §3 INTERNATIONAL_PHONE_NUMBER: up to 16 digits, a leading + kept: +44 20 7946 0958 → +442079460958.
+ * Shown as people write it where the grouping is certain: a North American number (2065550101 →
+ * (206) 555-0101, +12065550101 → +1 (206) 555-0101); any other stays as stored.
+ */
 export const INTERNATIONAL_PHONE_NUMBER: Mask = {
   parse: (typed) => {
     const value = typed.replace(PHONE_PUNCTUATION, "");
     return /^\+?\d{1,16}$/.test(value) ? { value } : { errorKey: "Mask_InternationalPhone" };
   },
-  format: (value) => value,
+  format: (value) => {
+    const northAmerican = /^(\+1)?([2-9]\d{2})(\d{3})(\d{4})$/.exec(value);
+    if (!northAmerican) return value;
+    const [, country, area, exchange, line] = northAmerican;
+    return `${country ? `${country} ` : ""}(${area}) ${exchange}-${line}`;
+  },
   inputMode: "tel",
 };
