@@ -360,6 +360,35 @@ describe.each(BACKENDS)("on %s", (backend) => {
       expect(summary.text(".signature-date")).toMatch(/^Date of signature: \w+ \d+, \d{4}$/);
     });
 
+    test("the summary is a summary list: a Change per row naming its question, no Confirm repeats, answers as written, blanks 'Not given'", async () => {
+      const claimant = new Claimant(portal);
+      await claimant.signIn("standard", blankMember());
+      await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
+      await claimant.complete("/standard/claim-details", { ...STANDARD_DETAILS, "claimDetails.unitPrice": "1200" });
+      await claimant.complete("/standard/payment-election", { "paymentElection.paymentMethod": "check" });
+      await claimant.complete("/standard/supporting-documents", {});
+      const summary = await claimant.get("/standard/claim-summary");
+      expect(summary.text(".back-link a")).toBe("Back");
+      expect(summary.text(".step-count")).toMatch(/^Step \d+ of \d+$/);
+      const rows = summary.document.querySelectorAll(".answer-section .summary-list-row");
+      expect(rows.length).toBeGreaterThan(10);
+      for (const row of rows) {
+        const question = row.querySelector("dt")!.textContent.trim();
+        const change = row.querySelector(".summary-list-actions a")!;
+        expect(change.textContent.replace(/\s+/g, " ").trim()).toBe(`Change ${question}`);
+        expect(change.querySelector(".visually-hidden")!.textContent.trim()).toBe(question);
+        expect(change.getAttribute("href")).toMatch(/^\/standard\/[a-z-]+\?return=summary$/);
+      }
+      const answers = Object.fromEntries(
+        rows.map((row) => [row.querySelector("dt")!.textContent.trim(), row.querySelector("dd")!.textContent.trim()]),
+      );
+      expect(Object.keys(answers).filter((question) => /^Confirm/.test(question))).toEqual([]);
+      expect(answers["Email address"]).toBe("bo@acmemotors.example");
+      expect(answers["Price of each"]).toBe("$1,200.00");
+      expect(Object.values(answers)).not.toContain("Not answered yet");
+      expect(Object.values(answers)).toContain("Not given");
+    });
+
     test("submitting files one claim with a reference code; the claim holds what was typed, normalised", async () => {
       const claimant = await standardAtSummary();
       await claimant.get("/standard/claim-summary");
@@ -371,6 +400,14 @@ describe.each(BACKENDS)("on %s", (backend) => {
       expect(filed.headers.get("location")).toBe("/standard/confirmation");
       const confirmation = await claimant.get("/standard/confirmation");
       const code = confirmation.text(".reference-code");
+      // GOV.UK confirmation: the outcome and the code in a panel, then what happens next.
+      expect(confirmation.text(".confirmation-panel h1")).toBe("Claim submitted");
+      expect(confirmation.text(".confirmation-panel .reference-code strong")).toBe(code);
+      expect(confirmation.text(".what-next h2")).toBe("What happens next");
+      expect(confirmation.text(".what-next")).toContain("after the filing deadline");
+      expect(confirmation.text(".keep-code")).toContain("Keep this code");
+      expect(confirmation.text(".answers")).not.toContain("Not answered yet");
+      expect(confirmation.document.querySelectorAll(".answers .summary-list-actions")).toHaveLength(0);
       expect(code).toMatch(/^STD-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
       const claim = (await readClaims(portal)).find((row) => row.reference_code === code)!;
       expect(claim.form_type).toBe("standard");
