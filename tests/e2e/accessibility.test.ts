@@ -81,6 +81,17 @@ describe.each(THEMES)("%s", (theme) => {
       await page.goto(`${server.url}/standard/confirmation`);
       await ready();
       await audit.check(page, "confirmation");
+      if (javaScript) {
+        // Printed, the page keeps the panel, its code and what happens next, without buttons or sign-out.
+        const print = page.getByRole("button", { name: "Print this page" });
+        expect(await print.isVisible()).toBe(true);
+        await page.emulateMedia({ media: "print" });
+        expect(await print.isVisible()).toBe(false);
+        expect(await page.locator(".sign-out").isVisible()).toBe(false);
+        expect(await page.locator(".confirmation-panel .reference-code").isVisible()).toBe(true);
+        expect(await page.locator(".what-next").isVisible()).toBe(true);
+        await page.emulateMedia({ media: "screen" });
+      }
       await page.context().close();
       audit.expectNoViolations(PAGES);
     },
