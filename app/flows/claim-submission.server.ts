@@ -101,8 +101,12 @@ function answerSections(
     for (const view of recordsViews(definition, page, draft.records, text, culture, choices)) {
       if (view.rows.length === 0)
         answers.push({ path: view.block.model, label: text(view.block.legend), value: text("Records_None") });
-      for (const row of view.rows)
-        answers.push({ path: row.clientId, label: row.title, value: row.cells.filter(Boolean).join(", ") });
+      // A record's blank optional values are left out of its line rather than read as "Not answered yet".
+      const notAnswered = text("Value_NotAnswered");
+      for (const row of view.rows) {
+        const value = row.cells.filter((cell) => cell && cell !== notAnswered).join(", ");
+        answers.push({ path: row.clientId, label: row.title, value });
+      }
     }
     return {
       step,
