@@ -81,6 +81,8 @@ describe.each(THEMES)("%s at 320 px", (theme) => {
       expect(removes).toHaveLength(2);
       expect(removes.every(Boolean)).toBe(true);
       expect(await primaryButtons(page)).toHaveLength(1);
+      // The rows as stacked cards are as accessible as the table was.
+      if (javaScript) expect(await axeViolations(page)).toEqual([]);
 
       // A second expense's draft: its date has an example hint; the picker toggle only once scripts run.
       await page.locator("#records-claimTransactions button[value=add]").click();

@@ -67,7 +67,8 @@ describe.each([false, true])("JavaScript %s", (javaScript) => {
     expect(await third.locator(".reference-code").textContent()).toBe(code);
     await third.getByRole("link", { name: "Change your answers" }).click();
     await third.waitForURL(/\/standard\/claim-summary$/);
-    await third.locator('a[href^="/standard/claimant-info?return=summary"]').click();
+    // Each answer has its own Change, named by its question.
+    await third.getByRole("link", { name: /^Change .*city/i }).click();
     await third.waitForURL(/\/standard\/claimant-info\?return=summary$/);
     await answer(third, javaScript, { "claimantInfo.mailingCity": "Dallas" });
     expect(path(third)).toBe("/standard/claim-summary");
