@@ -148,7 +148,8 @@ describe("in production", () => {
       const body = await response.text();
       expect(response.status).toBe(500);
       expect(body).not.toMatch(/ENOTDIR|at .*\.(ts|js):\d+/);
-      expect(production.output()).toContain("ENOTDIR");
+      // The request's log line (with the fault) is written as the answer finishes: it may come just after it.
+      await expect.poll(() => production.output()).toContain("ENOTDIR");
       // Still up: pages that need no storage answer, and the health check reports the fault.
       expect((await fetch(`${production.url}/error`)).status).toBe(200);
       const health = await fetch(`${production.url}/healthz`);
