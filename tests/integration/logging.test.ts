@@ -46,6 +46,12 @@ function logLines(server: PortalServer): LogLine[] {
     });
 }
 
+/** Until the request's line is in the output: it is written as the answer finishes, and may come just after it. */
+async function logged(server: PortalServer, response: { headers: Headers }) {
+  const id = response.headers.get("x-request-id");
+  await expect.poll(() => server.output().includes(`"requestId":"${id}"`)).toBe(true);
+}
+
 /** The one line for the request that answered `response`, found by the id it answered with. */
 function lineOf(server: PortalServer, response: { headers: Headers }): LogLine {
   const id = response.headers.get("x-request-id");
@@ -246,7 +252,7 @@ describe("a server fault", () => {
     expect(failed.text("h1")).toBe("Something went wrong");
     expect(failed.text(".support-reference")).toBe(`Reference for support: ${id}`);
     expect(failed.html).not.toMatch(/ENOTDIR|\bat \S+ \(|\.(ts|js):\d+/);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await logged(broken, failed);
     const line = lineOf(broken, failed);
     expect(line).toMatchObject({
       level: "error",
@@ -279,7 +285,7 @@ describe("a server fault", () => {
     // A route that answers a failure itself (the health check's 503) logs why on its line too.
     const health = await fetch(`${broken.url}/healthz`);
     expect(health.status).toBe(503);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await logged(broken, health);
     expect(lineOf(broken, health)).toMatchObject({
       level: "error",
       path: "/healthz",
@@ -296,7 +302,8 @@ describe("a server fault", () => {
     expect(proxied.text(".support-reference")).toBe("Reference for support: 0f8fad5b-d9cb-469f-a165-70867728950e");
     const odd = await fetch(`${broken.url}/error`, { headers: { "X-Request-Id": "<b>not an id</b>" } });
     expect(odd.headers.get("x-request-id")).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await logged(broken, proxied);
+    await logged(broken, odd);
     expect(lineOf(broken, proxied)).toMatchObject({ level: "error", status: 500 });
     expect(lineOf(broken, odd)).toMatchObject({ level: "info", path: "/error", status: 200 });
   });
