@@ -215,7 +215,10 @@ describe("the session timer with JavaScript", () => {
     await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
     await fillForm(page, FLOWS.standard.member());
     await submitStep(page);
-    await page.waitForFunction(() => !document.querySelector(".field-applies"));
+    // The first step's timer runs from when its page is up: move the clock only once it is.
+    await page.waitForFunction(
+      () => location.pathname === "/standard/claimant-info" && !document.querySelector(".field-applies"),
+    );
     const dialog = page.getByRole("dialog", { name: "Su sesión está por caducar" });
 
     await page.clock.runFor(28 * 60_000);

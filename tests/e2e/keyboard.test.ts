@@ -109,6 +109,11 @@ describe("with the keyboard alone (JavaScript on)", () => {
     await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
     await answerByKeyboard(page, blankMember());
     await continueByKeyboard(page);
+    // The first step's timer runs from when its page is up: move the clock only once it is (under
+    // load the sign-in's navigation may still be on its way, and the timer would start after the jump).
+    await page.waitForFunction(
+      () => location.pathname === "/standard/claimant-info" && !document.querySelector(".field-applies"),
+    );
     await page.clock.runFor(29 * 60_000 + 15_000);
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
