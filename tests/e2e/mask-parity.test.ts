@@ -344,67 +344,14 @@ describe.each(CASES)("the parity rule: $mask", ({ flow, step, fields, answers, b
  * Editing after leaving a field: the claimant types, leaves (the field shows the value formatted),
  * comes back to the end of the field and types or deletes. The store holds what the same
  * keystrokes make of the plain text without JavaScript (`afterwards` is appended; each "⌫" deletes one).
+ * Each edit is made on its mask's field in CASES, with that case's flow, step and other answers.
  */
-const EDITS: Array<{
-  mask: string;
-  flow: Flow;
-  step: "claimant-info" | "claim-details";
-  field: string;
-  answers: Record<string, string>;
-  before: Case["before"];
-  typed: string;
-  afterwards: string;
-}> = [
-  {
-    mask: "CURRENCY_COMMA_DELIMITED",
-    flow: "automotive",
-    step: "claim-details",
-    field: "claimDetails.repairCostEstimate",
-    answers: AUTOMOTIVE_DETAILS,
-    before: [["claimant-info", AUTOMOTIVE_CLAIMANT]],
-    typed: "1250",
-    afterwards: "0",
-  },
-  {
-    mask: "CURRENCY_COMMA_DELIMITED",
-    flow: "automotive",
-    step: "claim-details",
-    field: "claimDetails.repairCostEstimate",
-    answers: AUTOMOTIVE_DETAILS,
-    before: [["claimant-info", AUTOMOTIVE_CLAIMANT]],
-    typed: "1000",
-    afterwards: "⌫",
-  },
-  {
-    mask: "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS",
-    flow: "standard",
-    step: "claim-details",
-    field: "claimDetails.unitPrice",
-    answers: STANDARD_DETAILS,
-    before: [["claimant-info", STANDARD_CLAIMANT]],
-    typed: "99",
-    afterwards: "5",
-  },
-  {
-    mask: "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS",
-    flow: "standard",
-    step: "claim-details",
-    field: "claimDetails.unitPrice",
-    answers: STANDARD_DETAILS,
-    before: [["claimant-info", STANDARD_CLAIMANT]],
-    typed: "1250.5",
-    afterwards: "⌫",
-  },
-  {
-    mask: "ZIP_CODE",
-    flow: "standard",
-    step: "claimant-info",
-    field: "claimantInfo.mailingPostalCode",
-    answers: STANDARD_CLAIMANT,
-    before: [],
-    typed: "981110042",
-    afterwards: "⌫⌫⌫⌫",
-  },
+const EDITS: Array<{ mask: string; typed: string; afterwards: string }> = [
+  { mask: "CURRENCY_COMMA_DELIMITED", typed: "1250", afterwards: "0" },
+  { mask: "CURRENCY_COMMA_DELIMITED", typed: "1000", afterwards: "⌫" },
+  { mask: "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS", typed: "99", afterwards: "5" },
+  { mask: "CURRENCY_COMMA_DELIMITED_WITH_DECIMALS", typed: "1250.5", afterwards: "⌫" },
+  { mask: "ZIP_CODE", typed: "981110042", afterwards: "⌫⌫⌫⌫" },
 ];
 
 /** The keys for an edit: "⌫" is Backspace, anything else is typed. */
@@ -415,52 +362,49 @@ const editedPlainly = (text: string, edit: string) =>
   [...edit].reduce((value, key) => (key === "⌫" ? value.slice(0, -1) : value + key), text);
 
 describe("the parity rule when a claimant comes back to a field", () => {
-  test.each(EDITS)(
-    "$mask: $typed, leave, come back, $afterwards",
-    async ({ flow, step, field, answers, before, typed, afterwards }) => {
-      const member = blankMember();
-      const memberId = member["credentials.claimId"];
-      const scriptless = new Claimant(started.portal);
-      await scriptless.signIn(flow, member);
-      for (const [earlier, earlierAnswers] of before) await scriptless.complete(`/${flow}/${earlier}`, earlierAnswers);
-      await scriptless.get(`/${flow}/${step}`);
-      const posted = await scriptless.post(`/${flow}/${step}`, {
-        ...answers,
-        [field]: editedPlainly(typed, afterwards),
-      });
-      const withoutJs: Outcome =
-        posted.status === 303
-          ? { stored: await stored(memberId, flow, field) }
-          : { refused: fieldError(posted, field) };
+  test.each(EDITS)("$mask: $typed, leave, come back, $afterwards", async ({ mask, typed, afterwards }) => {
+    const { flow, step, fields, answers, before } = CASES.find((candidate) => candidate.mask === mask)!;
+    const field = fields[0]!;
+    const member = blankMember();
+    const memberId = member["credentials.claimId"];
+    const scriptless = new Claimant(started.portal);
+    await scriptless.signIn(flow, member);
+    for (const [earlier, earlierAnswers] of before) await scriptless.complete(`/${flow}/${earlier}`, earlierAnswers);
+    await scriptless.get(`/${flow}/${step}`);
+    const posted = await scriptless.post(`/${flow}/${step}`, {
+      ...answers,
+      [field]: editedPlainly(typed, afterwards),
+    });
+    const withoutJs: Outcome =
+      posted.status === 303 ? { stored: await stored(memberId, flow, field) } : { refused: fieldError(posted, field) };
 
-      const browserSession = new Claimant(started.portal);
-      await browserSession.signIn(flow, member);
-      const page = await openPage(started.browser, true);
-      await page.context().addCookies([browserSession.sessionCookie()]);
-      await page.goto(`${started.portal.url}/${flow}/${step}`);
-      await page.waitForFunction(
-        () =>
-          (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules &&
-          !document.querySelector(".field-applies"),
-      );
-      const input = page.locator(`[name="${field}"]`);
-      await input.fill("");
-      await input.pressSequentially(typed);
-      await page.keyboard.press("Tab");
-      await input.click();
-      await page.keyboard.press("End");
-      await pressEdit(page, afterwards);
-      await page.keyboard.press("Tab");
-      const error = page.locator(`#field-${field.replace(".", "-")}-error`);
-      await page.getByRole("button", { name: "Save and continue" }).click();
-      await Promise.race([page.waitForURL((url) => !url.pathname.endsWith(step)), error.waitFor()]);
-      const withJs: Outcome = page.url().endsWith(step)
-        ? { refused: ((await error.textContent()) ?? "").replace(/^Error:\s*/, "") }
-        : { stored: await stored(memberId, flow, field) };
-      expect(withJs).toEqual(withoutJs);
-      await page.context().close();
-    },
-  );
+    const browserSession = new Claimant(started.portal);
+    await browserSession.signIn(flow, member);
+    const page = await openPage(started.browser, true);
+    await page.context().addCookies([browserSession.sessionCookie()]);
+    await page.goto(`${started.portal.url}/${flow}/${step}`);
+    await page.waitForFunction(
+      () =>
+        (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules &&
+        !document.querySelector(".field-applies"),
+    );
+    const input = page.locator(`[name="${field}"]`);
+    await input.fill("");
+    await input.pressSequentially(typed);
+    await page.keyboard.press("Tab");
+    await input.click();
+    await page.keyboard.press("End");
+    await pressEdit(page, afterwards);
+    await page.keyboard.press("Tab");
+    const error = page.locator(`#field-${field.replace(".", "-")}-error`);
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await Promise.race([page.waitForURL((url) => !url.pathname.endsWith(step)), error.waitFor()]);
+    const withJs: Outcome = page.url().endsWith(step)
+      ? { refused: ((await error.textContent()) ?? "").replace(/^Error:\s*/, "") }
+      : { stored: await stored(memberId, flow, field) };
+    expect(withJs).toEqual(withoutJs);
+    await page.context().close();
+  });
 
   test("a saved amount is edited at its end alike with and without JavaScript", async () => {
     const member = blankMember();
