@@ -681,7 +681,8 @@ describe("definitions that keep an answer or start ticked", () => {
     ).toBe(false);
   });
 
-  test("resetOnUnfulfilled: false keeps the answer of a field that no longer applies, on the server as in the browser", async () => {
+  /** A claimant paid by check who gave a PayPal e-mail (which then no longer applies, and is kept). */
+  async function paidByCheckWithPaypalEmail() {
     const claimant = new Claimant(custom);
     await claimant.signIn("standard", blankMember());
     await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
@@ -690,19 +691,17 @@ describe("definitions that keep an answer or start ticked", () => {
       "paymentElection.paymentMethod": "check",
       "paymentElection.paypalEmail": "bo@example.com",
     });
+    return claimant;
+  }
+
+  test("resetOnUnfulfilled: false keeps the answer of a field that no longer applies, on the server as in the browser", async () => {
+    const claimant = await paidByCheckWithPaypalEmail();
     const draft = await withStore(custom, (store) => store.getDraft(`member:${claimant.claimId}`, "standard"));
     expect(draft?.models.paymentElection).toMatchObject({ paymentMethod: "check", paypalEmail: "bo@example.com" });
   });
 
   test("resetOnUnfulfilled: false: without JavaScript the kept answer can be cleared, and the claim is filed with only the answers that apply", async () => {
-    const claimant = new Claimant(custom);
-    await claimant.signIn("standard", blankMember());
-    await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
-    await claimant.complete("/standard/claim-details", STANDARD_DETAILS);
-    await claimant.complete("/standard/payment-election", {
-      "paymentElection.paymentMethod": "check",
-      "paymentElection.paypalEmail": "bo@example.com",
-    });
+    const claimant = await paidByCheckWithPaypalEmail();
     // The field is on the page (with its hint); the claimant empties it.
     await claimant.complete("/standard/payment-election", {
       "paymentElection.paymentMethod": "check",
