@@ -74,4 +74,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export { RouteErrorBoundary as ErrorBoundary, errorMeta as meta } from "./components/RouteErrorBoundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "./components/RouteErrorBoundary.tsx";

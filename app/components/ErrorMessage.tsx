@@ -1,5 +1,6 @@
 import { useText } from "#app/i18n/use-text.ts";
 import { PageHeading } from "./PageHeading.tsx";
+import { PageTitle } from "./PageTitle.tsx";
 import { PortalLink } from "./PortalLink.tsx";
 
 /**
@@ -18,6 +19,7 @@ export function ErrorMessage({
   const text = useText();
   return (
     <>
+      <PageTitle titleKey="Error_Title" />
       <PageHeading>{text("Error_Title")}</PageHeading>
       <p>{text(message)}</p>
       <SupportReference reference={reference} />

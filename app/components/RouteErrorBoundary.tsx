@@ -1,5 +1,4 @@
-import { isRouteErrorResponse, type MetaArgs, useRouteError } from "react-router";
-import { pageTitle } from "#app/page-title.ts";
+import { isRouteErrorResponse, useRouteError } from "react-router";
 import { useRequestId } from "#app/request-context.ts";
 import { ErrorMessage } from "./ErrorMessage.tsx";
 import { NotFoundMessage } from "./NotFoundMessage.tsx";
@@ -18,10 +17,4 @@ export function RouteErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 413)
     return <ErrorMessage message="Form_TooLarge" reference={reference} />;
   return <ErrorMessage reference={reference} />;
-}
-
-/** The error page's title (a route's own meta is not used once it failed). */
-export function errorMeta({ matches, error }: Pick<MetaArgs, "matches" | "error">) {
-  if (!error) return [];
-  return pageTitle(matches, isRouteErrorResponse(error) && error.status === 404 ? "NotFound_Title" : "Error_Title");
 }

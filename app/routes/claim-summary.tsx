@@ -15,8 +15,8 @@ import {
   useServerFailureMessage,
 } from "#app/http/server-failure.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { pageTitle } from "#app/page-title.ts";
 import type { Route } from "./+types/claim-summary";
+import { COMPACT_BANNER } from "#app/components/Banner.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadSummary(args);
 export const action = (args: Route.ActionArgs) => submitClaim(args);
@@ -24,7 +24,7 @@ export const action = (args: Route.ActionArgs) => submitClaim(args);
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepPageOnServerFailure(serverAction);
 export const shouldRevalidate = noReloadAfterServerFailure;
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Step_ClaimSummary");
+export const handle = COMPACT_BANNER;
 
 /** Check your answers, sign, and submit. */
 export default function ClaimSummary({ loaderData, actionData }: Route.ComponentProps) {
@@ -38,27 +38,35 @@ export default function ClaimSummary({ loaderData, actionData }: Route.Component
         onClose={closeError}
       />
       {loaderData.timeout && <SessionTimer {...loaderData.timeout} csrfToken={loaderData.csrfToken} />}
-      <SignOutForm formType={loaderData.formType} csrfToken={loaderData.csrfToken} />
-      {loaderData.backPath && (
-        <p className="back-link">
-          <PortalLink to={loaderData.backPath}>{text("Form_Back")}</PortalLink>
-        </p>
-      )}
-      <p className="step-count">{text("Form_StepOf", loaderData.stepNumber, loaderData.stepCount)}</p>
-      <PageHeading>{text(loaderData.page.title)}</PageHeading>
-      {loaderData.amending && <Feedback>{text("Summary_Amending", loaderData.amending)}</Feedback>}
-      {loaderData.page.intro && <p>{text(loaderData.page.intro)}</p>}
-      {loaderData.sections.map((section) => (
-        <section key={section.step} className="answer-section" aria-labelledby={`answers-${section.step}`}>
-          <h2 id={`answers-${section.step}`}>{section.title}</h2>
-          <AnswerList answers={section.answers} changePath={section.changePath} />
-        </section>
-      ))}
-      <p className="signature-date">
-        {text("Summary_SignatureDate")} <strong>{loaderData.displayDate}</strong>
-      </p>
       {/* While a submission runs its button is disabled (StepForm): a second one is refused (SPEC §4). */}
-      <StepForm {...loaderData} lastResult={lastResult} submitLabel={text("Summary_Submit")}>
+      <StepForm
+        {...loaderData}
+        lastResult={lastResult}
+        submitLabel={text("Summary_Submit")}
+        beforeForm={
+          <>
+            <SignOutForm formType={loaderData.formType} csrfToken={loaderData.csrfToken} />
+            {loaderData.backPath && (
+              <p className="back-link">
+                <PortalLink to={loaderData.backPath}>{text("Form_Back")}</PortalLink>
+              </p>
+            )}
+            <p className="step-count">{text("Form_StepOf", loaderData.stepNumber, loaderData.stepCount)}</p>
+            <PageHeading>{text(loaderData.page.title)}</PageHeading>
+            {loaderData.amending && <Feedback>{text("Summary_Amending", loaderData.amending)}</Feedback>}
+            {loaderData.page.intro && <p>{text(loaderData.page.intro)}</p>}
+            {loaderData.sections.map((section) => (
+              <section key={section.step} className="answer-section" aria-labelledby={`answers-${section.step}`}>
+                <h2 id={`answers-${section.step}`}>{section.title}</h2>
+                <AnswerList answers={section.answers} changePath={section.changePath} />
+              </section>
+            ))}
+            <p className="signature-date">
+              {text("Summary_SignatureDate")} <strong>{loaderData.displayDate}</strong>
+            </p>
+          </>
+        }
+      >
         <CaptchaField
           settings={loaderData.captcha}
           error={lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined}

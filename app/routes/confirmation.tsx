@@ -7,13 +7,14 @@ import { PortalLink } from "#app/components/PortalLink.tsx";
 import { SignOutForm } from "#app/components/SignOutForm.tsx";
 import { loadConfirmation, startAnotherClaim } from "#app/flows/claim-submission.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { pageTitle } from "#app/page-title.ts";
 import type { Route } from "./+types/confirmation";
+import { COMPACT_BANNER } from "#app/components/Banner.tsx";
+import { PageTitle } from "#app/components/PageTitle.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadConfirmation(args);
 export const action = (args: Route.ActionArgs) => startAnotherClaim(args);
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Step_Confirmation");
+export const handle = COMPACT_BANNER;
 
 /**
  * The claim as filed: its reference code to keep (printable), its answers read-only, and what the
@@ -27,6 +28,7 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
   const { contact } = loaderData;
   return (
     <>
+      <PageTitle titleKey="Step_Confirmation" />
       <SignOutForm formType={loaderData.formType} csrfToken={loaderData.csrfToken} />
       {loaderData.changeRefused && (
         <Feedback style="warning">{`${text("Claim_ChangeRefused")} ${text("Claim_HowToChange", contact.phone, contact.email)}`}</Feedback>

@@ -8,14 +8,10 @@ import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { FLOW_DEADLINE_KEYS } from "#app/deadlines/deadline-guard.ts";
 import { authorizeFlow, loadIndex } from "#app/flows/authorize.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { pageTitle } from "#app/page-title.ts";
 import type { Route } from "./+types/flow-index";
 
 export const loader = (args: Route.LoaderArgs) => loadIndex(args);
 export const action = (args: Route.ActionArgs) => authorizeFlow(args);
-
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageTitle(matches, loaderData?.page.title ?? "Error_Title");
 
 /** A claim flow's start page: what the claim is for, when it closes, and the sign-in form. */
 export default function FlowIndex({ loaderData, actionData }: Route.ComponentProps) {
@@ -23,30 +19,38 @@ export default function FlowIndex({ loaderData, actionData }: Route.ComponentPro
   const { page, formType } = loaderData;
   const lastResult = actionData?.result;
   return (
-    <>
-      {loaderData.signedIn && <SignOutForm formType={formType} csrfToken={loaderData.csrfToken} />}
-      {loaderData.signedOut && (
-        <div className="signed-out" role="status">
-          <Feedback style="success">{text("SignOut_Done")}</Feedback>
-        </div>
-      )}
-      <PageHeading>{text(page.title)}</PageHeading>
-      {page.intro && <p>{text(page.intro)}</p>}
-      <p>
-        <strong>{text(`Flow_${formType}_Deadline`, text(`Deadline_${FLOW_DEADLINE_KEYS[formType][0]}_Long`))}</strong>
-      </p>
-      {loaderData.continuePath && (
-        <p className="continue-claim">
-          <PortalLink to={loaderData.continuePath}>{text("Index_Continue")}</PortalLink>
-        </p>
-      )}
-      <StepForm {...loaderData} lastResult={lastResult} submitLabel={text("Index_SignIn")}>
-        <CaptchaField
-          settings={loaderData.captcha}
-          error={lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined}
-          resetKey={lastResult}
-        />
-      </StepForm>
-    </>
+    <StepForm
+      {...loaderData}
+      lastResult={lastResult}
+      submitLabel={text("Index_SignIn")}
+      beforeForm={
+        <>
+          {loaderData.signedIn && <SignOutForm formType={formType} csrfToken={loaderData.csrfToken} />}
+          {loaderData.signedOut && (
+            <div className="signed-out" role="status">
+              <Feedback style="success">{text("SignOut_Done")}</Feedback>
+            </div>
+          )}
+          <PageHeading>{text(page.title)}</PageHeading>
+          {page.intro && <p>{text(page.intro)}</p>}
+          <p>
+            <strong>
+              {text(`Flow_${formType}_Deadline`, text(`Deadline_${FLOW_DEADLINE_KEYS[formType][0]}_Long`))}
+            </strong>
+          </p>
+          {loaderData.continuePath && (
+            <p className="continue-claim">
+              <PortalLink to={loaderData.continuePath}>{text("Index_Continue")}</PortalLink>
+            </p>
+          )}
+        </>
+      }
+    >
+      <CaptchaField
+        settings={loaderData.captcha}
+        error={lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined}
+        resetKey={lastResult}
+      />
+    </StepForm>
   );
 }

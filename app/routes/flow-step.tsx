@@ -3,7 +3,6 @@ import { PageHeading } from "#app/components/PageHeading.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
 import { SessionTimer } from "#app/components/SessionTimer.tsx";
 import { SignOutForm } from "#app/components/SignOutForm.tsx";
-import { ErrorSummary } from "#app/components/form/ErrorSummary.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { fieldId } from "#app/components/form/step-form-context.ts";
 import { RecordsSection } from "#app/components/records/RecordsSection.tsx";
@@ -15,8 +14,8 @@ import {
   useServerFailureMessage,
 } from "#app/http/server-failure.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { pageTitle } from "#app/page-title.ts";
 import type { Route } from "./+types/flow-step";
+import { COMPACT_BANNER } from "#app/components/Banner.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadStep(args);
 export const action = (args: Route.ActionArgs) => submitStep(args);
@@ -25,8 +24,7 @@ export const action = (args: Route.ActionArgs) => submitStep(args);
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepPageOnServerFailure(serverAction);
 export const shouldRevalidate = noReloadAfterServerFailure;
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageTitle(matches, loaderData?.page.title ?? "Error_Title");
+export const handle = COMPACT_BANNER;
 
 /** A form step of a claim flow: the fields its page definition lists. */
 export default function FlowStep({ loaderData, actionData }: Route.ComponentProps) {
@@ -57,34 +55,6 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
         errorInfo={{ showError, header: text("Error_Title"), message: text("Error_ProblemOccurred") }}
         onClose={closeError}
       />
-      <SignOutForm formType={loaderData.formType} csrfToken={loaderData.csrfToken} />
-      {loaderData.justSaved && <Toast>{text("Form_Saved")}</Toast>}
-      {loaderData.backPath && (
-        <p className="back-link">
-          <PortalLink to={loaderData.backPath}>{text("Form_Back")}</PortalLink>
-        </p>
-      )}
-      <p className="step-count">{text("Form_StepOf", loaderData.stepNumber, loaderData.stepCount)}</p>
-      <PageHeading>{text(page.title)}</PageHeading>
-      {page.intro && <p>{text(page.intro)}</p>}
-      {recordFailure && (
-        <ErrorSummary
-          items={Object.entries(recordFailure.errors).map(([path, message]) => ({
-            href: `#${fieldId(path)}`,
-            text: `${fieldLabel(path)}: ${message}`,
-          }))}
-          focusKey={recordFailure}
-        />
-      )}
-      {loaderData.records.map((view) => (
-        <RecordsSection
-          key={view.block.model}
-          view={view}
-          settings={recordSettings}
-          failure={recordFailure}
-          problem={recordProblems[view.block.model]}
-        />
-      ))}
       <StepForm
         key={loaderData.step}
         step={loaderData.step}
@@ -99,10 +69,37 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
         csrfToken={loaderData.csrfToken}
         action={loaderData.action}
         lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-        extraErrors={Object.entries(recordProblems).map(([model, message]) => ({
-          href: `#records-${model}`,
-          text: message,
-        }))}
+        extraErrors={[
+          // A record refused (its draft's fields), or a list short of its minimum.
+          ...Object.entries(recordFailure?.errors ?? {}).map(([path, message]) => ({
+            href: `#${fieldId(path)}`,
+            text: `${fieldLabel(path)}: ${message}`,
+          })),
+          ...Object.entries(recordProblems).map(([model, message]) => ({ href: `#records-${model}`, text: message })),
+        ]}
+        beforeForm={
+          <>
+            <SignOutForm formType={loaderData.formType} csrfToken={loaderData.csrfToken} />
+            {loaderData.justSaved && <Toast>{text("Form_Saved")}</Toast>}
+            {loaderData.backPath && (
+              <p className="back-link">
+                <PortalLink to={loaderData.backPath}>{text("Form_Back")}</PortalLink>
+              </p>
+            )}
+            <p className="step-count">{text("Form_StepOf", loaderData.stepNumber, loaderData.stepCount)}</p>
+            <PageHeading>{text(page.title)}</PageHeading>
+            {page.intro && <p>{text(page.intro)}</p>}
+            {loaderData.records.map((view) => (
+              <RecordsSection
+                key={view.block.model}
+                view={view}
+                settings={recordSettings}
+                failure={recordFailure}
+                problem={recordProblems[view.block.model]}
+              />
+            ))}
+          </>
+        }
         submitLabel={text("Form_SaveAndContinue")}
       />
     </>

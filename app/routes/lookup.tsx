@@ -5,47 +5,46 @@ import { PageHeading } from "#app/components/PageHeading.tsx";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { loadLookup, lookUpVin } from "#app/flows/lookup.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { pageTitle } from "#app/page-title.ts";
 import type { Route } from "./+types/lookup";
 
 export const loader = (args: Route.LoaderArgs) => loadLookup(args);
 export const action = (args: Route.ActionArgs) => lookUpVin(args);
-
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Flow_lookup_Title");
 
 /** /lookup: is this vehicle covered? */
 export default function Lookup({ loaderData, actionData }: Route.ComponentProps) {
   const text = useText();
   const lastResult = actionData?.result;
   return (
-    <>
-      <PageHeading>{text(loaderData.page.title)}</PageHeading>
-      {loaderData.page.intro && <p>{text(loaderData.page.intro)}</p>}
-      <p>
-        <strong>{text("Flow_lookup_Deadline", text("Deadline_lookupDeadline_Long"))}</strong>
-      </p>
-      {actionData?.vin && (
-        <div role="status" className="lookup-result">
-          <Feedback
-            style={actionData.covered ? "success" : "warning"}
-            icon={actionData.covered ? "check" : "circle-info"}
-          >
-            {text(actionData.covered ? "Lookup_Covered" : "Lookup_NotCovered", actionData.vin)}
-          </Feedback>
-        </div>
-      )}
-      <StepForm
-        {...loaderData}
-        lastResult={actionData?.vin ? undefined : lastResult}
-        submitLabel={text("Lookup_Submit")}
-        key={actionData?.vin ?? "form"}
-      >
-        <CaptchaField
-          settings={loaderData.captcha}
-          error={lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined}
-          resetKey={lastResult}
-        />
-      </StepForm>
-    </>
+    <StepForm
+      {...loaderData}
+      lastResult={actionData?.vin ? undefined : lastResult}
+      submitLabel={text("Lookup_Submit")}
+      key={actionData?.vin ?? "form"}
+      beforeForm={
+        <>
+          <PageHeading>{text(loaderData.page.title)}</PageHeading>
+          {loaderData.page.intro && <p>{text(loaderData.page.intro)}</p>}
+          <p>
+            <strong>{text("Flow_lookup_Deadline", text("Deadline_lookupDeadline_Long"))}</strong>
+          </p>
+          {actionData?.vin && (
+            <div role="status" className="lookup-result">
+              <Feedback
+                style={actionData.covered ? "success" : "warning"}
+                icon={actionData.covered ? "check" : "circle-info"}
+              >
+                {text(actionData.covered ? "Lookup_Covered" : "Lookup_NotCovered", actionData.vin)}
+              </Feedback>
+            </div>
+          )}
+        </>
+      }
+    >
+      <CaptchaField
+        settings={loaderData.captcha}
+        error={lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined}
+        resetKey={lastResult}
+      />
+    </StepForm>
   );
 }

@@ -3,8 +3,8 @@ import { PortalLink } from "#app/components/PortalLink.tsx";
 import { isFormType } from "#app/deadlines/deadline-guard.ts";
 import { flowStartPath } from "#app/flows/form-type.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { pageTitle } from "#app/page-title.ts";
 import type { Route } from "./+types/session-expired";
+import { PageTitle } from "#app/components/PageTitle.tsx";
 
 /** /session-expired?form=…&culture=… (SPEC §2): says what happened and offers that form's start again. */
 export function loader({ url }: Route.LoaderArgs) {
@@ -12,13 +12,12 @@ export function loader({ url }: Route.LoaderArgs) {
   return { formType: isFormType(form) ? form : undefined };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "SessionExpired_Title");
-
 export default function SessionExpired({ loaderData }: Route.ComponentProps) {
   const text = useText();
   const { formType } = loaderData;
   return (
     <>
+      <PageTitle titleKey="SessionExpired_Title" />
       <PageHeading>{text("SessionExpired_Title")}</PageHeading>
       <p>{text("SessionExpired_Message")}</p>
       <p>

@@ -93,7 +93,8 @@ export async function openScriptlessPage(browser: Browser): Promise<Page> {
     const request = route.request();
     if (request.resourceType() === "script") return route.abort();
     if (request.resourceType() !== "document") return route.continue();
-    const response = await route.fetch();
+    // Redirects are the browser's to follow (so its address changes), each new document routed here in turn.
+    const response = await route.fetch({ maxRedirects: 0 });
     const body = (await response.text())
       .replace(/<script\b[\s\S]*?<\/script>/gi, "")
       .replace(/<link rel="modulepreload"[^>]*>/gi, "");

@@ -8,7 +8,7 @@ export interface SummaryItem {
 
 /**
  * The error summary at the top of a form (GOV.UK pattern, DESIGN "Showing errors"): a link per
- * problem to its field. It is the first thing in the form, announced as an alert, and takes focus
+ * problem to its field. It is the first thing in <main>, announced as an alert, and takes focus
  * when it appears after a submission.
  */
 export function ErrorSummary({ items, focusKey }: { items: SummaryItem[]; focusKey: unknown }) {
@@ -20,7 +20,10 @@ export function ErrorSummary({ items, focusKey }: { items: SummaryItem[]; focusK
   }, [focusKey]);
   if (items.length === 0) return null;
   return (
-    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
+    // autoFocus: without JavaScript too, a page refused with errors opens on its summary (GOV.UK), so a
+    // screen reader reads it first; with JavaScript the effect above focuses each new submission's.
+    // biome-ignore lint/a11y/noAutofocus: the GOV.UK error summary pattern moves focus to the summary
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref} autoFocus>
       <h2 id="error-summary-title">{text("Form_ErrorSummaryTitle")}</h2>
       <ul>
         {items.map((item) => (

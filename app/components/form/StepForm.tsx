@@ -13,6 +13,7 @@ import { forcedValue, type ModelValues, submittedValue } from "#app/forms/valida
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { RecordChoices } from "#app/forms/options.ts";
+import { PageTitle } from "#app/components/PageTitle.tsx";
 import { ErrorSummary, type SummaryItem } from "./ErrorSummary.tsx";
 import { PageBlocks } from "./PageBlocks.tsx";
 import { portalNow, setPortalNow } from "./portal-clock.ts";
@@ -36,8 +37,13 @@ export interface StepFormProps {
   action: string;
   lastResult?: SubmissionResult<string[]>;
   submitLabel: string;
-  /** Problems outside this form's fields (a records list short of its minimum), each linking to its place. */
+  /** Problems outside this form's fields (a records list short of its minimum, a record refused), each linking to its place. */
   extraErrors?: SummaryItem[];
+  /**
+   * What the page shows above its form (sign-out, Back, the step caption, the H1, answers or record
+   * lists): after the error summary, which comes first in <main> (GOV.UK).
+   */
+  beforeForm?: React.ReactNode;
   recordChoices?: RecordChoices;
   fileAccept?: string;
   children?: React.ReactNode;
@@ -129,27 +135,30 @@ export function StepForm(props: StepFormProps) {
 
   const [summaryKey, setSummaryKey] = useState(0);
   const extraErrors = props.extraErrors ?? [];
-  const [showSummary, setShowSummary] = useState(!!props.lastResult?.error || extraErrors.length > 0);
+  const [showSummary, setShowSummary] = useState(!!props.lastResult?.error);
   const errors = Object.fromEntries(paths.map((path) => [path, form.allErrors[path]?.[0]]));
   // Besides the fields': the form's own errors (credentials matching no one) and the captcha's.
   const formErrors = form.errors ?? [];
   const captchaError = form.allErrors[CAPTCHA_ERROR_NAME]?.[0];
   const firstField = paths.find((path) => fieldKind(fields[path]!).visible);
-  const summary = showSummary
-    ? [
-        ...formErrors.map((message) => ({
-          href: firstField ? `#${fieldId(firstField)}` : "#main-content",
-          text: message,
-        })),
-        ...paths
-          .filter((path) => errors[path])
-          .map((path) => ({ href: `#${fieldId(path)}`, text: `${text(fields[path]!.label)}: ${errors[path]}` })),
-        ...(captchaError
-          ? [{ href: `#${CAPTCHA_ERROR_NAME}`, text: `${text("Captcha_Legend")}: ${captchaError}` }]
-          : []),
-        ...extraErrors,
-      ]
-    : [];
+  // The form's own problems once it was submitted; the others' (a record refused) as they come.
+  const summary = [
+    ...(showSummary
+      ? [
+          ...formErrors.map((message) => ({
+            href: firstField ? `#${fieldId(firstField)}` : "#main-content",
+            text: message,
+          })),
+          ...paths
+            .filter((path) => errors[path])
+            .map((path) => ({ href: `#${fieldId(path)}`, text: `${text(fields[path]!.label)}: ${errors[path]}` })),
+          ...(captchaError
+            ? [{ href: `#${CAPTCHA_ERROR_NAME}`, text: `${text("Captcha_Legend")}: ${captchaError}` }]
+            : []),
+        ]
+      : []),
+    ...extraErrors,
+  ];
 
   // Without JavaScript every dependent field is on the page, with a hint saying when it applies;
   // conditions on what the portal sets itself (the country, without international addresses) are
@@ -207,37 +216,41 @@ export function StepForm(props: StepFormProps) {
   // Disabled while a submission (or the navigation after it) runs: no second submission meanwhile.
   const busy = navigation.state !== "idle";
   return (
-    <StepFormContext.Provider value={state}>
-      <Form
-        method="post"
-        action={props.action}
-        {...getFormProps(form)}
-        onChange={onChange}
-        onSubmit={(event) => {
-          // Conform validates by submitting with its own "__intent__" button; only a real submission shows and focuses the summary.
-          const submitter = (event.nativeEvent as SubmitEvent).submitter;
-          if (submitter?.getAttribute("name") !== "__intent__") {
-            setShowSummary(true);
-            setSummaryKey((key) => key + 1);
-          }
-          form.onSubmit(event);
-        }}
-        className="step-form"
-      >
-        <ErrorSummary
-          items={summary}
-          focusKey={`${summaryKey}-${props.lastResult ? JSON.stringify(props.lastResult.error) : ""}-${JSON.stringify(extraErrors)}`}
-        />
-        <input type="hidden" name="csrf" value={props.csrfToken} />
-        <p className="required-note">{text("Form_RequiredNote")}</p>
-        <PageBlocks blocks={props.page.blocks} shownValues={props.shownValues} />
-        {props.children}
-        <div className="step-actions">
-          <button type="submit" name="intent" value="continue" disabled={busy} aria-busy={busy || undefined}>
-            {props.submitLabel}
-          </button>
-        </div>
-      </Form>
-    </StepFormContext.Provider>
+    <>
+      <PageTitle titleKey={props.page.title} errors={summary.length > 0} />
+      <ErrorSummary
+        items={summary}
+        focusKey={`${summaryKey}-${props.lastResult ? JSON.stringify(props.lastResult.error) : ""}-${JSON.stringify(extraErrors)}`}
+      />
+      {props.beforeForm}
+      <StepFormContext.Provider value={state}>
+        <Form
+          method="post"
+          action={props.action}
+          {...getFormProps(form)}
+          onChange={onChange}
+          onSubmit={(event) => {
+            // Conform validates by submitting with its own "__intent__" button; only a real submission shows and focuses the summary.
+            const submitter = (event.nativeEvent as SubmitEvent).submitter;
+            if (submitter?.getAttribute("name") !== "__intent__") {
+              setShowSummary(true);
+              setSummaryKey((key) => key + 1);
+            }
+            form.onSubmit(event);
+          }}
+          className="step-form"
+        >
+          <input type="hidden" name="csrf" value={props.csrfToken} />
+          <p className="required-note">{text("Form_RequiredNote")}</p>
+          <PageBlocks blocks={props.page.blocks} shownValues={props.shownValues} />
+          {props.children}
+          <div className="step-actions">
+            <button type="submit" name="intent" value="continue" disabled={busy} aria-busy={busy || undefined}>
+              {props.submitLabel}
+            </button>
+          </div>
+        </Form>
+      </StepFormContext.Provider>
+    </>
   );
 }

@@ -1,8 +1,7 @@
-import { ActionsMenu } from "#app/components/ActionsMenu.tsx";
 import { CaseTitle } from "#app/components/CaseTitle.tsx";
+import { HeaderMenu } from "#app/components/HeaderMenu.tsx";
 import { LanguageLinks } from "#app/components/LanguageLinks.tsx";
 import { Logo } from "#app/components/Logo.tsx";
-import { SiteNavigation } from "#app/components/SiteNavigation.tsx";
 import type { LayoutModel } from "../layout-model.ts";
 
 /** The FTC header: a language strip above the title, navigation and menu side by side below. */
@@ -19,8 +18,7 @@ export function Header({ model }: { model: LayoutModel }) {
         <CaseTitle model={model} />
       </div>
       <div className="container header-nav">
-        <SiteNavigation model={model} withClaimLinks />
-        <ActionsMenu model={model} />
+        <HeaderMenu model={model} withClaimLinks />
       </div>
     </header>
   );

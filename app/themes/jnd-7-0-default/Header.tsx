@@ -1,8 +1,7 @@
-import { ActionsMenu } from "#app/components/ActionsMenu.tsx";
 import { CaseTitle } from "#app/components/CaseTitle.tsx";
+import { HeaderMenu } from "#app/components/HeaderMenu.tsx";
 import { LanguageLinks } from "#app/components/LanguageLinks.tsx";
 import { Logo } from "#app/components/Logo.tsx";
-import { SiteNavigation } from "#app/components/SiteNavigation.tsx";
 import type { LayoutModel } from "../layout-model.ts";
 
 export function Header({ model }: { model: LayoutModel }) {
@@ -15,8 +14,7 @@ export function Header({ model }: { model: LayoutModel }) {
       </div>
       <div className="header-nav">
         <div className="container">
-          <SiteNavigation model={model} withClaimLinks />
-          <ActionsMenu model={model} />
+          <HeaderMenu model={model} withClaimLinks />
         </div>
       </div>
     </header>

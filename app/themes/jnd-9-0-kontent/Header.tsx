@@ -1,8 +1,7 @@
-import { ActionsMenu } from "#app/components/ActionsMenu.tsx";
 import { CaseTitle } from "#app/components/CaseTitle.tsx";
+import { HeaderMenu } from "#app/components/HeaderMenu.tsx";
 import { LanguageSelect } from "#app/components/LanguageSelect.tsx";
 import { Logo } from "#app/components/Logo.tsx";
-import { SiteNavigation } from "#app/components/SiteNavigation.tsx";
 import type { LayoutModel } from "../layout-model.ts";
 
 /** The kontent header: no claim, reimbursement or VIN links; languages in a dropdown (SPEC §2). */
@@ -15,8 +14,7 @@ export function Header({ model }: { model: LayoutModel }) {
         <LanguageSelect culture={model.culture} cultures={model.cultures} />
       </div>
       <div className="container header-nav">
-        <SiteNavigation model={model} withClaimLinks={false} />
-        <ActionsMenu model={model} />
+        <HeaderMenu model={model} withClaimLinks={false} />
       </div>
     </header>
   );
