@@ -2,10 +2,8 @@ import { AnswerList } from "#app/components/AnswerList.tsx";
 import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { Feedback } from "#app/components/Feedback.tsx";
-import { PageHeading } from "#app/components/PageHeading.tsx";
-import { PortalLink } from "#app/components/PortalLink.tsx";
+import { StepHeading } from "#app/components/StepHeading.tsx";
 import { SessionTimer } from "#app/components/SessionTimer.tsx";
-import { SignOutForm } from "#app/components/SignOutForm.tsx";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
 import { loadSummary, submitClaim } from "#app/flows/claim-submission.server.ts";
@@ -45,14 +43,14 @@ export default function ClaimSummary({ loaderData, actionData }: Route.Component
         submitLabel={text("Summary_Submit")}
         beforeForm={
           <>
-            <SignOutForm formType={loaderData.formType} csrfToken={loaderData.csrfToken} />
-            {loaderData.backPath && (
-              <p className="back-link">
-                <PortalLink to={loaderData.backPath}>{text("Form_Back")}</PortalLink>
-              </p>
-            )}
-            <p className="step-count">{text("Form_StepOf", loaderData.stepNumber, loaderData.stepCount)}</p>
-            <PageHeading>{text(loaderData.page.title)}</PageHeading>
+            <StepHeading
+              title={text(loaderData.page.title)}
+              formType={loaderData.formType}
+              csrfToken={loaderData.csrfToken}
+              backPath={loaderData.backPath}
+              stepNumber={loaderData.stepNumber}
+              stepCount={loaderData.stepCount}
+            />
             {loaderData.amending && <Feedback>{text("Summary_Amending", loaderData.amending)}</Feedback>}
             {loaderData.page.intro && <p>{text(loaderData.page.intro)}</p>}
             {loaderData.sections.map((section) => (

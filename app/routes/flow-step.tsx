@@ -1,8 +1,6 @@
 import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
-import { PageHeading } from "#app/components/PageHeading.tsx";
-import { PortalLink } from "#app/components/PortalLink.tsx";
+import { StepHeading } from "#app/components/StepHeading.tsx";
 import { SessionTimer } from "#app/components/SessionTimer.tsx";
-import { SignOutForm } from "#app/components/SignOutForm.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { fieldId } from "#app/components/form/step-form-context.ts";
 import { RecordsSection } from "#app/components/records/RecordsSection.tsx";
@@ -79,15 +77,15 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
         ]}
         beforeForm={
           <>
-            <SignOutForm formType={loaderData.formType} csrfToken={loaderData.csrfToken} />
             {loaderData.justSaved && <Toast>{text("Form_Saved")}</Toast>}
-            {loaderData.backPath && (
-              <p className="back-link">
-                <PortalLink to={loaderData.backPath}>{text("Form_Back")}</PortalLink>
-              </p>
-            )}
-            <p className="step-count">{text("Form_StepOf", loaderData.stepNumber, loaderData.stepCount)}</p>
-            <PageHeading>{text(page.title)}</PageHeading>
+            <StepHeading
+              title={text(page.title)}
+              formType={loaderData.formType}
+              csrfToken={loaderData.csrfToken}
+              backPath={loaderData.backPath}
+              stepNumber={loaderData.stepNumber}
+              stepCount={loaderData.stepCount}
+            />
             {page.intro && <p>{text(page.intro)}</p>}
             {loaderData.records.map((view) => (
               <RecordsSection

@@ -55,11 +55,23 @@ const focused = (page: Page) =>
     return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}`;
   });
 
+/** What has focus once it is `expected`, or after two seconds (focus moves on the next frame, or after render). */
+async function settledFocus(page: Page, expected: string): Promise<string> {
+  const deadline = Date.now() + 2000;
+  let now = await focused(page);
+  while (now !== expected && Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    now = await focused(page);
+  }
+  return now;
+}
+
 async function check(page: Page, label: string, visit: PageVisit) {
   const where = `${label}, ${visit.kind}`;
   // Focus and title as the page came, before anything else moves.
-  if (visit.errors) expect.soft(await focused(page), `${where}: focus`).toBe("error summary");
-  else if (visit.arrival === "in-page") expect.soft(await focused(page), `${where}: focus`).toBe("h1");
+  // Focus moves as the page settles (autofocus on the next frame, effects after render): give it a moment.
+  const expectedFocus = visit.errors ? "error summary" : visit.arrival === "in-page" ? "h1" : undefined;
+  if (expectedFocus) expect.soft(await settledFocus(page, expectedFocus), `${where}: focus`).toBe(expectedFocus);
   const title = await page.title();
   expect.soft(title.startsWith("Error: "), `${where}: title "${title}"`).toBe(visit.errors);
 
