@@ -136,8 +136,29 @@ describe("with JavaScript", () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe("error-summary");
     expect(await page.locator(".error-summary li").count()).toBe(11);
     expect(requests).toEqual([]); // the browser refused it: nothing was sent
+    // The definitions' own messages, as the server words them (form-steps.test.ts), not "Value is required".
+    expect(await page.locator("#field-claimantInfo-firstName-error").textContent()).toBe(
+      "Error: Enter your first name",
+    );
+    expect(await page.locator(".error-summary li").first().textContent()).toBe("First name: Enter your first name");
+    expect(await page.locator("#field-claimantInfo-mailingSubDivision-error").textContent()).toBe(
+      "Error: Select your state",
+    );
     await page.locator(".error-summary a", { hasText: "Last name" }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-claimantInfo-lastName");
+    await page.context().close();
+  });
+
+  test("the browser gives a field's own message in the claimant's language, as the server does", async () => {
+    const { page } = await signedInPage("automotive");
+    await page.goto(`${portal().url}/automotive/claimant-info?culture=es`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Guardar y continuar" }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe("error-summary");
+    expect(await page.locator("#field-claimantInfo-firstName-error").textContent()).toBe("Error: Ingrese su nombre");
+    expect(await page.locator("#field-claimantInfo-contactPreference-error").textContent()).toBe(
+      "Error: Seleccione cómo prefiere que nos comuniquemos con usted",
+    );
     await page.context().close();
   });
 
@@ -412,9 +433,7 @@ describe("without JavaScript", () => {
     expect(new URL(page.url()).pathname).toBe("/standard/claimant-info");
     await page.getByRole("button", { name: "Guardar y continuar" }).click();
     expect(await page.locator(".error-summary h2").textContent()).toBe("Hay un problema");
-    expect(await page.locator("#field-claimantInfo-firstName-error").textContent()).toBe(
-      "Error: Este valor es obligatorio",
-    );
+    expect(await page.locator("#field-claimantInfo-firstName-error").textContent()).toBe("Error: Ingrese su nombre");
     await fillForm(page, STANDARD_CLAIMANT);
     await page.getByRole("button", { name: "Guardar y continuar" }).click();
     expect(new URL(page.url()).pathname).toBe("/standard/claim-details");

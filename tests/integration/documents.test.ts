@@ -101,7 +101,7 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
     const invalid = await press(claimant, "save", "claimTransactions", draftId, expense("13/45/2024", "Tow truck", ""));
     expect(invalid.status).toBe(400);
     expect(fieldError(invalid, "claimTransactions.expenseDate")).toMatch(/date/i);
-    expect(fieldError(invalid, "claimTransactions.amount")).toBe("Value is required");
+    expect(fieldError(invalid, "claimTransactions.amount")).toBe("Enter the amount you paid");
     expect(invalid.document.querySelector("#field-claimTransactions-description")?.getAttribute("value")).toBe(
       "Tow truck",
     );
@@ -165,7 +165,7 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
       { "documentContexts.claimTransactionId": tow },
     );
     expect(noKind.status).toBe(400);
-    expect(fieldError(noKind, "documentContexts.documentKind")).toBe("Value is required");
+    expect(fieldError(noKind, "documentContexts.documentKind")).toBe("Select what this document is");
     const noFile = await claimant.postMultipart(DOCUMENTS, {
       records: "documentContexts",
       record: "new",
