@@ -56,6 +56,14 @@ function fail(rule: ValidationRule, key: string, params?: RuleFailure["params"])
   return { key: rule.message ?? key, params };
 }
 
+/**
+ * A value the rule cannot read (not a date, not a number): said as such, whatever the definition's
+ * message, which is about a value that breaks the rule ("The date of purchase must be between …").
+ */
+function unreadable(key: "Validation_DateFormat" | "Validation_ShortDateFormat" | "Validation_Number"): RuleFailure {
+  return { key };
+}
+
 function asDate(value: FieldValue): CalendarDate | undefined {
   return typeof value === "string" ? parseClaimantDate(value) : undefined;
 }
@@ -107,14 +115,15 @@ export function checkRule(rule: ValidationRule, context: RuleContext): RuleFailu
         const date = asDate(value);
         const min = parseClaimantDate(String(rule.min));
         const max = parseClaimantDate(String(rule.max));
-        if (!date || !min || !max) return fail(rule, "Validation_DateFormat");
+        if (!min || !max) return fail(rule, "Validation_DateFormat");
+        if (!date) return unreadable("Validation_DateFormat");
         return compareDates(date, min) < 0 || compareDates(date, max) > 0
           ? fail(rule, "Validation_Range", { min: formatClaimantDate(min), max: formatClaimantDate(max) })
           : null;
       }
       // Exactly, as decimal text: no amount is rounded into or out of range.
       const number = text.replace(/,/g, "");
-      if (!parseDecimal(number)) return fail(rule, "Validation_Number");
+      if (!parseDecimal(number)) return unreadable("Validation_Number");
       const outside =
         compareDecimals(number, decimalText(rule.min)) < 0 || compareDecimals(number, decimalText(rule.max)) > 0;
       return outside ? fail(rule, "Validation_Range", { min: rule.min, max: rule.max }) : null;
@@ -124,7 +133,7 @@ export function checkRule(rule: ValidationRule, context: RuleContext): RuleFailu
       const reference = rule.referenceDate
         ? parseClaimantDate(rule.referenceDate)
         : asDate(context.valueOf(rule.otherProperty ?? ""));
-      if (!date) return fail(rule, "Validation_DateFormat");
+      if (!date) return unreadable("Validation_DateFormat");
       if (!reference) return null; // the other field is not answered yet: its own rules speak
       const order = compareDates(date, reference);
       const ok = rule.after ? (rule.allowEqual ? order >= 0 : order > 0) : rule.allowEqual ? order <= 0 : order < 0;
@@ -140,21 +149,21 @@ export function checkRule(rule: ValidationRule, context: RuleContext): RuleFailu
     case "endDate": {
       const end = asDate(value);
       const start = asDate(context.valueOf(rule.startProperty));
-      if (!end) return fail(rule, "Validation_DateFormat");
+      if (!end) return unreadable("Validation_DateFormat");
       if (!start) return null;
       const ok = rule.allowEqual ? compareDates(end, start) >= 0 : compareDates(end, start) > 0;
       return ok ? null : fail(rule, rule.allowEqual ? "Validation_EndDateOnOrAfter" : "Validation_EndDate");
     }
     case "preventFutureDate": {
       const date = asDate(value);
-      if (!date) return fail(rule, "Validation_DateFormat");
+      if (!date) return unreadable("Validation_DateFormat");
       const order = compareDates(date, context.today);
       const ok = rule.allowToday ? order <= 0 : order < 0;
       return ok ? null : fail(rule, rule.allowToday ? "Validation_NotFuture" : "Validation_BeforeToday");
     }
     case "preventFutureShortDate": {
       const month = parseShortDate(text);
-      if (!month) return fail(rule, "Validation_ShortDateFormat");
+      if (!month) return unreadable("Validation_ShortDateFormat");
       const order = compareDates(month, { ...context.today, day: 1 });
       const ok = rule.allowToday ? order <= 0 : order < 0;
       return ok ? null : fail(rule, rule.allowToday ? "Validation_NotFutureMonth" : "Validation_BeforeThisMonth");

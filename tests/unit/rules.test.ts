@@ -37,6 +37,22 @@ describe("required family", () => {
     expect(key(check({ type: "required", message: "Validation_PinRequired" }, ""))).toBe("Validation_PinRequired");
   });
 
+  test("every rule of the family takes the definition's message when it fails", () => {
+    const message = "Validation_OrderNumberRequired";
+    const condition = { otherProperty: "a", otherPropertyValue: "yes", isEqual: true };
+    const failing: Array<[object, Record<string, FieldValue>, "server" | "client"]> = [
+      [{ type: "requiredOnClientOnly" }, {}, "client"],
+      [{ type: "requiredIf", ...condition }, { a: "yes" }, "server"],
+      [{ type: "nestedRequiredIf", operator: "And", conditions: [condition, condition] }, { a: "yes" }, "server"],
+      [{ type: "requiredIfOtherPropertyMatchesRegex", otherProperty: "a", pattern: "^y" }, { a: "yes" }, "server"],
+      [{ type: "requireOnePropertyValTrue", properties: ["a", "b"] }, { a: false }, "server"],
+      [{ type: "confirmNone", properties: ["a", "b"] }, { a: false }, "server"],
+    ];
+    for (const [rule, others, side] of failing) {
+      expect(key(check({ ...rule, message }, null, others, side)), JSON.stringify(rule)).toBe(message);
+    }
+  });
+
   test("requiredOnClientOnly is enforced by the browser, not the server", () => {
     expect(check({ type: "requiredOnClientOnly" }, "", {}, "server")).toBeNull();
     expect(key(check({ type: "requiredOnClientOnly" }, "", {}, "client"))).toBe("Validation_Required");
@@ -235,5 +251,25 @@ describe("dependencies", () => {
     expect(fulfilled([{ field: "method", matches: "^pay" }])).toBe(true);
     expect(fulfilled([{ field: "leased", equals: true }])).toBe(true);
     expect(fulfilled([{ field: "missing", equals: null }])).toBe(true);
+  });
+});
+
+describe("a definition's message", () => {
+  test("replaces what the rule says when the value breaks it, not the message for a value it cannot read", () => {
+    const message = "Validation_PurchaseDateRange";
+    const unreadable: Array<[object, FieldValue, string]> = [
+      [{ type: "range", min: "1/1/2018", max: "12/31/2023" }, "2019-04-02", "Validation_DateFormat"],
+      [{ type: "range", min: 1, max: 100 }, "twelve", "Validation_Number"],
+      [{ type: "beforeDate", referenceDate: "1/1/2024" }, "soon", "Validation_DateFormat"],
+      [{ type: "endDate", startProperty: "start" }, "later", "Validation_DateFormat"],
+      [{ type: "preventFutureDate", allowToday: true }, "13/45/2020", "Validation_DateFormat"],
+      [{ type: "preventFutureShortDate", allowToday: true }, "7/2020x", "Validation_ShortDateFormat"],
+    ];
+    for (const [rule, value, format] of unreadable) {
+      expect(key(check({ ...rule, message }, value, { start: "01/01/2020" })), JSON.stringify(rule)).toBe(format);
+    }
+    // Read, and outside the rule: the definition's own words.
+    expect(key(check({ type: "range", min: "1/1/2018", max: "12/31/2023", message }, "01/01/2024"))).toBe(message);
+    expect(key(check({ type: "preventFutureShortDate", allowToday: true, message }, "12/2026"))).toBe(message);
   });
 });
