@@ -638,7 +638,7 @@ describe.each(BACKENDS)("the JSON API on %s", (backend) => {
     });
     const invalid = await submit({ ...answers, claimDetails: { ...answers.claimDetails, quantity: 0 } });
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toEqual({ error: "claimDetails.quantity: The value must be between 1 and 100" });
+    expect(await invalid.json()).toEqual({ error: "claimDetails.quantity: Enter a number between 1 and 100" });
     // Money past its bound, as text or as a JSON number, is refused with its message and files nothing (issue 10).
     for (const unitPrice of ["10,000.01", 99999999999999]) {
       const tooMuch = await submit({ ...answers, claimDetails: { ...answers.claimDetails, unitPrice } });

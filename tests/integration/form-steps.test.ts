@@ -248,7 +248,7 @@ describe("every rule on a real step: the exact message beside the field and in t
       "/automotive/claim-details",
       { ...AUTOMOTIVE_DETAILS, "claimDetails.repairVisits": "51" },
       "claimDetails.repairVisits",
-      "The value must be between 0 and 50",
+      "Enter a number of repair visits between 0 and 50",
     ],
     [
       "range (date)",
@@ -256,7 +256,7 @@ describe("every rule on a real step: the exact message beside the field and in t
       "/automotive/claim-details",
       { ...AUTOMOTIVE_DETAILS, "claimDetails.acquisitionDate": "12/31/2016" },
       "claimDetails.acquisitionDate",
-      "The value must be between 01/01/2017 and 12/31/2021",
+      "The date you bought or leased the vehicle must be between 01/01/2017 and 12/31/2021",
     ],
     [
       "endDate",
@@ -264,7 +264,7 @@ describe("every rule on a real step: the exact message beside the field and in t
       "/automotive/claim-details",
       { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "4/2/2019" },
       "claimDetails.disposalDate",
-      "The end date must be after the start date",
+      "The date you sold or returned the vehicle must be after the date you bought or leased it",
     ],
     [
       "preventFutureDate",
@@ -272,7 +272,7 @@ describe("every rule on a real step: the exact message beside the field and in t
       "/automotive/claim-details",
       { ...AUTOMOTIVE_DETAILS, "claimDetails.disposalDate": "11/22/2026" },
       "claimDetails.disposalDate",
-      "The date cannot be in the future",
+      "The date you sold or returned the vehicle must be today or in the past",
     ],
     [
       "preventFutureShortDate",
@@ -280,7 +280,7 @@ describe("every rule on a real step: the exact message beside the field and in t
       "/automotive/claim-details",
       { ...AUTOMOTIVE_DETAILS, "claimDetails.firstNoticedMonth": "12/2026" },
       "claimDetails.firstNoticedMonth",
-      "The month cannot be in the future",
+      "The month you first noticed the problem must be this month or earlier",
     ],
     // Every money field has an upper bound, and says it in dollars (issue 10).
     [
@@ -382,7 +382,7 @@ describe("every rule on a real step: the exact message beside the field and in t
       "/standard/claim-details",
       { ...STANDARD_DETAILS, "claimDetails.purchaseDate": "1/1/2024" },
       "claimDetails.purchaseDate",
-      "Enter a date before 01/01/2024",
+      "The date of purchase must be before 01/01/2024",
     ],
     [
       "INTEGER_16",
@@ -456,7 +456,9 @@ describe("dates around Los Angeles midnight", () => {
       ...AUTOMOTIVE_DETAILS,
       "claimDetails.disposalDate": "11/22/2026",
     });
-    expect(fieldError(refused, "claimDetails.disposalDate")).toBe("The date cannot be in the future");
+    expect(fieldError(refused, "claimDetails.disposalDate")).toBe(
+      "The date you sold or returned the vehicle must be today or in the past",
+    );
     const accepted = await late.post("/automotive/claim-details", {
       ...AUTOMOTIVE_DETAILS,
       "claimDetails.disposalDate": "11/21/2026",

@@ -37,6 +37,20 @@ describe("the demo settlement's error messages (issue 13)", () => {
     expect(generic).toEqual([]);
   });
 
+  test("every range and date rule says its bounds in the field's own words", () => {
+    const bounded: ValidationRule["type"][] = [
+      "range",
+      "beforeDate",
+      "endDate",
+      "preventFutureDate",
+      "preventFutureShortDate",
+    ];
+    const generic = demoRules()
+      .filter(({ rule }) => bounded.includes(rule.type) && !rule.message)
+      .map(({ where }) => where);
+    expect(generic).toEqual([]);
+  });
+
   test("every message a demo definition names has a text in English and in Spanish", () => {
     const locales = loadLocales("locales", DEMO_SETTLEMENT, ["en", "es"]);
     const keys = [...new Set(demoRules().flatMap(({ rule }) => (rule.message ? [rule.message] : [])))];
