@@ -13,6 +13,7 @@ export interface FieldMeta {
   error?: string;
   /** Ids for aria-describedby: hint, dependency hint and error, those present. */
   describedBy?: string;
+  /** Marked required (`*`, aria-required): required by its rules, and applying as the answers stand. */
   required: boolean;
   /** Hidden (or disabled) because its dependencies are unmet (with JS) or can never be met (without). */
   hidden: boolean;
@@ -48,7 +49,13 @@ export function useFieldMeta(path: string): FieldMeta {
     hint,
     error,
     describedBy: described.length ? described.join(" ") : undefined,
-    required: !field.disableRequiredStyling && isMarkedRequired(field.validations),
+    // A field asked only in some cases is marked required only while it applies: with JS as the
+    // answers change, without JS as the answers on the page (saved, or just posted) stand; else its
+    // dependency hint says when to answer it.
+    required:
+      !field.disableRequiredStyling &&
+      isMarkedRequired(field.validations) &&
+      (!field.dependencies || state.fulfilled[path] !== false),
     hidden: !!unmet && field.dependencies!.hideWhenUnfulfilled && !field.dependencies!.disable,
     disabled: !!unmet && field.dependencies!.disable,
   };
