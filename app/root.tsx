@@ -16,6 +16,7 @@ import { textsAsset } from "./i18n/texts-asset.server.ts";
 import { cultureMiddleware, getCulture } from "./i18n/culture-middleware.server.ts";
 import { useNonce, useRequestId } from "./request-context.ts";
 import { getPortal } from "./settlement/portal.server.ts";
+import { SessionRefresh } from "./components/SessionRefresh.tsx";
 import { layoutModel } from "./themes/layout-model.server.ts";
 import { ThemeLayout } from "./themes/ThemeLayout.tsx";
 import { THEMES } from "./themes/themes.ts";
@@ -56,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={theme.stylesheet} />
         <Links />
+        <SessionRefresh />
         {/* Before the page's modules: the texts they hydrate with. */}
         {data && <script nonce={nonce} src={data.textsUrl} />}
       </head>

@@ -21,10 +21,10 @@ function postSession(path: string, csrfToken: string) {
 
 /**
  * The inactivity time-out of a page that enables it. Without JavaScript the server ends the
- * session after `seconds` without a request, and a <noscript> refresh takes the claimant to the
- * session-expired page then. With JavaScript: any key, wheel, mouse, touch or pointer activity
- * restarts the clock (and tells the server); in the last minute a modal counts down m:ss with
- * Continue; at zero the session is ended (POST /api/session-timeout) and the claimant is sent on.
+ * session after `seconds` without a request, and a <noscript> refresh in the head takes the
+ * claimant to the session-expired page then (SessionRefresh, IdleNotice). With JavaScript: any
+ * key, wheel, mouse, touch or pointer activity restarts the clock (and tells the server); in the
+ * last minute a modal counts down m:ss with Continue; at zero the session is ended (POST /api/session-timeout) and the claimant is sent on.
  */
 export function SessionTimer({
   seconds,
@@ -70,30 +70,25 @@ export function SessionTimer({
   const left = Math.max(0, Math.ceil(remaining / 1000));
   const countdown = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
   return (
-    <>
-      <noscript>
-        <meta httpEquiv="refresh" content={`${seconds};url=${expiredPath}`} />
-      </noscript>
-      <Modal
-        open={warning}
-        title={text("SessionTimeout_Header")}
-        dismissLabel={text("SessionTimeout_Continue")}
-        onDismiss={() => {
-          lastActivity.current = Date.now();
-          lastKeepAlive.current = Date.now();
-          setRemaining(seconds * 1000);
-          void postSession("/api/session/keep-alive", csrfToken);
-        }}
-      >
-        <p>{text("SessionTimeout_Body1")}</p>
-        <p>{text("SessionTimeout_Body2")}</p>
-        <p className="session-countdown" aria-live="polite" aria-atomic="true">
-          <span className="visually-hidden">{text("SessionTimeout_TimeLeft")} </span>
-          {/* Announced once a minute is not enough in the last one; every 15 s keeps readers informed without flooding. */}
-          <span aria-hidden="true">{countdown}</span>
-          <span className="visually-hidden">{left % 15 === 0 || left <= 10 ? countdown : ""}</span>
-        </p>
-      </Modal>
-    </>
+    <Modal
+      open={warning}
+      title={text("SessionTimeout_Header")}
+      dismissLabel={text("SessionTimeout_Continue")}
+      onDismiss={() => {
+        lastActivity.current = Date.now();
+        lastKeepAlive.current = Date.now();
+        setRemaining(seconds * 1000);
+        void postSession("/api/session/keep-alive", csrfToken);
+      }}
+    >
+      <p>{text("SessionTimeout_Body1")}</p>
+      <p>{text("SessionTimeout_Body2")}</p>
+      <p className="session-countdown" aria-live="polite" aria-atomic="true">
+        <span className="visually-hidden">{text("SessionTimeout_TimeLeft")} </span>
+        {/* Announced once a minute is not enough in the last one; every 15 s keeps readers informed without flooding. */}
+        <span aria-hidden="true">{countdown}</span>
+        <span className="visually-hidden">{left % 15 === 0 || left <= 10 ? countdown : ""}</span>
+      </p>
+    </Modal>
   );
 }

@@ -120,7 +120,7 @@ function answerSections(
 export async function loadSummary({ request, context }: StepArgs) {
   const flow = getFlowStep(context);
   const { formType, step, definition, culture, text, now, settlement } = flow;
-  const { sessionId, draft, filed } = await requireClaimantSession(request, flow);
+  const { sessionId, session, draft, filed } = await requireClaimantSession(request, flow);
   if (isReadOnly(filed)) throw redirect(filedClaimPath(formType, culture));
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
   if (missing) throw redirect(withCulture(stepPath(formType, missing), culture));
@@ -132,7 +132,7 @@ export async function loadSummary({ request, context }: StepArgs) {
     ...stepPosition(flow),
     ...signatureDate(now, culture),
     captcha: captchaSettings(settlement, sessionId, now),
-    timeout: sessionTimeout(flow),
+    timeout: sessionTimeout(flow, session),
   };
 }
 

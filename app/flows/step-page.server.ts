@@ -1,4 +1,6 @@
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import { FLOW_DEADLINE_KEYS, type FormType } from "#app/deadlines/deadline-guard.ts";
+import { CLAIMANT_DATE_ZONE } from "#app/deadlines/time-zones.ts";
+import { formatClockTime } from "#app/forms/claimant-dates.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
@@ -16,11 +18,12 @@ import {
 } from "#app/records/record-actions.server.ts";
 import { recordChoices, recordsViews } from "#app/records/records-view.server.ts";
 import { csrfToken } from "#app/session/csrf.server.ts";
-import type { Draft } from "#app/storage/store.ts";
+import type { Draft, SessionRecord } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import {
   isReadOnly,
   requireClaimantSession,
+  SESSION_LIFETIME_MS,
   SESSION_TIMEOUT_MS,
   sessionExpiredPath,
 } from "./claimant-session.server.ts";
@@ -28,6 +31,7 @@ import { backStep, firstIncompleteBefore, flowSteps, nextStep, stepPath } from "
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { StepName } from "#app/forms/page-schema.ts";
 import { type FlowStep, getFlowStep, parsePostedStep } from "./flow-context.server.ts";
+import type { SessionTimeout } from "./session-timeout.ts";
 
 export interface StepArgs {
   request: Request;
@@ -136,11 +140,29 @@ export function filedClaimPath(formType: FormType, culture: string, { changeRefu
   return withCulture(`${stepPath(formType, "confirmation")}${changeRefused ? "?notice=filed" : ""}`, culture);
 }
 
-/** The inactivity time-out a page shows: when it would lapse, and where the claimant then goes. */
-export function sessionTimeout({ page, formType, culture }: FlowStep) {
-  return page.enableTimeout
-    ? { seconds: SESSION_TIMEOUT_MS / 1000, expiredPath: sessionExpiredPath(formType, culture) }
-    : undefined;
+/**
+ * The inactivity time-out a page shows (app/flows/session-timeout.ts), for a session just touched
+ * by this request: it ends after SESSION_TIMEOUT_MS without a request, or at the end of its
+ * lifetime if that comes first, stated as a time of day in the zone of the flow's deadlines.
+ */
+export function sessionTimeout(
+  { page, formType, culture, now, settlement }: FlowStep,
+  session: Pick<SessionRecord, "createdAt" | "lastSeenAt">,
+): SessionTimeout | undefined {
+  if (!page.enableTimeout) return undefined;
+  const idleEnd = session.lastSeenAt + SESSION_TIMEOUT_MS;
+  const lifeEnd = session.createdAt + SESSION_LIFETIME_MS;
+  const end = Math.min(idleEnd, lifeEnd);
+  const zone =
+    FLOW_DEADLINE_KEYS[formType].map((key) => settlement.deadlines.settings[key]?.zone).find(Boolean) ??
+    CLAIMANT_DATE_ZONE;
+  return {
+    seconds: SESSION_TIMEOUT_MS / 1000,
+    expiredPath: sessionExpiredPath(formType, culture),
+    endsIn: Math.max(0, Math.ceil((end - now) / 1000)),
+    endsAt: formatClockTime(end, zone, culture),
+    endsForGood: lifeEnd < idleEnd,
+  };
 }
 
 /** Where a step sits in its flow: the Back link's target and "Step N of M" (every step, the summary too). */
@@ -160,7 +182,7 @@ export async function loadStep({ request, context }: StepArgs) {
     const next = nextStep(definition, step) ?? flowSteps(definition).at(-1)!;
     throw redirect(withCulture(stepPath(formType, next), culture));
   }
-  const { sessionId, draft, filed } = await requireClaimantSession(request, flow);
+  const { sessionId, session, draft, filed } = await requireClaimantSession(request, flow);
   if (isReadOnly(filed)) throw redirect(filedClaimPath(formType, culture));
   // A later step opened before the earlier ones are complete goes to the first incomplete one.
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
@@ -169,7 +191,7 @@ export async function loadStep({ request, context }: StepArgs) {
     ...stepFormData(flow, draft, sessionId),
     ...stepPosition(flow, returnsToSummary(url) ? "claim-summary" : backStep(definition, step)),
     justSaved: url.searchParams.get("saved") === "1",
-    timeout: sessionTimeout(flow),
+    timeout: sessionTimeout(flow, session),
   };
 }
 

@@ -164,8 +164,16 @@ export function weekdayName(date: CalendarDate, culture: string, width: "long" |
  * has no "PDT" and would say "GMT-7".
  */
 export function formatDeadline(at: number, zone: string, culture: string): string {
+  const date = new Intl.DateTimeFormat(culture, { dateStyle: "full", timeZone: zone }).format(new Date(at));
+  return `${date}, ${formatClockTime(at, zone, culture)}`;
+}
+
+/**
+ * An instant's time of day as a deadline shows it (above): the culture's 12-hour clock and the
+ * zone's short name as used in the United States, "11:59 PM PDT" or "11:59 p. m. PDT".
+ */
+export function formatClockTime(at: number, zone: string, culture: string): string {
   const instant = new Date(at);
-  const date = new Intl.DateTimeFormat(culture, { dateStyle: "full", timeZone: zone }).format(instant);
   const time = new Intl.DateTimeFormat(culture, {
     hour: "numeric",
     minute: "2-digit",
@@ -178,5 +186,5 @@ export function formatDeadline(at: number, zone: string, culture: string): strin
   })
     .formatToParts(instant)
     .find((part) => part.type === "timeZoneName")?.value;
-  return zoneName ? `${date}, ${time} ${zoneName}` : `${date}, ${time}`;
+  return zoneName ? `${time} ${zoneName}` : time;
 }

@@ -2,6 +2,7 @@ import { AnswerList } from "#app/components/AnswerList.tsx";
 import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { Feedback } from "#app/components/Feedback.tsx";
+import { IdleNotice } from "#app/components/IdleNotice.tsx";
 import { StepHeading } from "#app/components/StepHeading.tsx";
 import { SessionTimer } from "#app/components/SessionTimer.tsx";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
@@ -53,6 +54,7 @@ export default function ClaimSummary({ loaderData, actionData }: Route.Component
             />
             {loaderData.amending && <Feedback>{text("Summary_Amending", loaderData.amending)}</Feedback>}
             {loaderData.page.intro && <p>{text(loaderData.page.intro)}</p>}
+            {loaderData.timeout && <IdleNotice timeout={loaderData.timeout} />}
             {loaderData.sections.map((section) => (
               <section key={section.step} className="answer-section" aria-labelledby={`answers-${section.step}`}>
                 <h2 id={`answers-${section.step}`}>{section.title}</h2>

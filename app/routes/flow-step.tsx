@@ -1,4 +1,5 @@
 import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
+import { IdleNotice } from "#app/components/IdleNotice.tsx";
 import { StepHeading } from "#app/components/StepHeading.tsx";
 import { SessionTimer } from "#app/components/SessionTimer.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
@@ -87,6 +88,7 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
               stepCount={loaderData.stepCount}
             />
             {page.intro && <p>{text(page.intro)}</p>}
+            {loaderData.timeout && <IdleNotice timeout={loaderData.timeout} />}
             {loaderData.records.map((view) => (
               <RecordsSection
                 key={view.block.model}

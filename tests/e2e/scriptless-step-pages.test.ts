@@ -102,8 +102,8 @@ describe("the idle time-out without JavaScript", () => {
     await page.goto(`${started.portal.url}/session-expired?form=standard`);
     expect(await page.locator("h1").textContent()).toBe("Your session has expired");
     const text = (await page.locator("main").textContent())?.replace(/\s+/g, " ");
-    expect(text).toContain("For your security, your session ends after 30 minutes without activity");
-    expect(text).toContain("Sign in again to your Standard Claim");
+    expect(text).toContain("For your security, we sign you out after 30 minutes without activity");
+    expect(text).toContain("Sign in again to your Standard claim");
     await page.context().close();
   });
 });
@@ -131,7 +131,7 @@ describe("fields asked only in some cases, without JavaScript", () => {
     for (const path of ["paymentElection.routingNumber", "paymentElection.accountNumber"]) {
       expect(await requiredMarks(page, path), path).toEqual(NOT_MARKED);
       expect(await page.locator(`[data-field="${path}"] .field-applies`).textContent()).toBe(
-        "Answer only if “Payment method” is “Direct deposit”.",
+        "Answer only if “Payment method” is “Direct deposit to a US bank account”.",
       );
     }
 
