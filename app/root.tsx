@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from "react";
 import {
   Links,
-  Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
@@ -53,7 +52,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* The page's request id: the browser's error page quotes it when no later request failed. */}
         <meta name="request-id" content={requestId} />
-        <Meta />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={theme.stylesheet} />
         <Links />

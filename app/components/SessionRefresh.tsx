@@ -14,7 +14,7 @@ export function SessionRefresh() {
   if (!timeout) return null;
   return (
     <noscript>
-      <meta httpEquiv="refresh" content={`${timeout.endsIn};url=${timeout.expiredPath}`} />
+      <meta httpEquiv="refresh" content={`${timeout.endsIn}; url=${timeout.expiredPath}`} />
     </noscript>
   );
 }

@@ -1,7 +1,9 @@
+import { useState } from "react";
 import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
 import { IdleNotice } from "#app/components/IdleNotice.tsx";
 import { StepHeading } from "#app/components/StepHeading.tsx";
 import { SessionTimer } from "#app/components/SessionTimer.tsx";
+import { summaryText } from "#app/components/form/ErrorSummary.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { fieldId } from "#app/components/form/step-form-context.ts";
 import { RecordsSection } from "#app/components/records/RecordsSection.tsx";
@@ -38,7 +40,10 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
     const field = loaderData.records.find((view) => view.block.model === model)?.model.fields[key];
     return field ? text(field.label) : path;
   };
+  // With JavaScript, a draft's Save or Upload refused in the browser lists its problems in the summary too.
+  const [draftErrors, setDraftErrors] = useState<Record<string, string>>({});
   const recordSettings = {
+    onChecked: setDraftErrors,
     action: loaderData.action,
     csrfToken: loaderData.csrfToken,
     characterWhitelist: loaderData.characterWhitelist,
@@ -70,10 +75,12 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
         lastResult={actionData && "result" in actionData ? actionData.result : undefined}
         extraErrors={[
           // A record refused (its draft's fields), or a list short of its minimum.
-          ...Object.entries(recordFailure?.errors ?? {}).map(([path, message]) => ({
-            href: `#${fieldId(path)}`,
-            text: `${fieldLabel(path)}: ${message}`,
-          })),
+          ...Object.entries(Object.keys(draftErrors).length > 0 ? draftErrors : (recordFailure?.errors ?? {})).map(
+            ([path, message]) => ({
+              href: `#${fieldId(path)}`,
+              text: summaryText(fieldLabel(path), message),
+            }),
+          ),
           ...Object.entries(recordProblems).map(([model, message]) => ({ href: `#records-${model}`, text: message })),
         ]}
         beforeForm={

@@ -96,6 +96,19 @@ async function check(page: Page, label: string, visit: PageVisit) {
   for (const violation of await axeViolations(page)) expect.soft(violation, `${where}, desktop: axe`).toBe("");
   await page.screenshot({ path: file("desktop"), fullPage: true });
 
+  if (visit.kind === "confirmation" && label.endsWith("javascript-on")) {
+    // Printed, the confirmation keeps its panel, code and what happens next, without buttons or sign-out.
+    await page.emulateMedia({ media: "print" });
+    for (const [selector, printed] of [
+      [".print-button", false],
+      [".sign-out", false],
+      [".confirmation-panel .reference-code", true],
+      [".what-next", true],
+    ] as const)
+      expect.soft(await page.locator(selector).isVisible(), `${where}: ${selector} printed`).toBe(printed);
+    await page.emulateMedia({ media: "screen" });
+  }
+
   writeFileSync(path.join(documents, `${label}--${visit.kind}.html`), await page.content());
   await page.setViewportSize(PHONE);
 }

@@ -42,7 +42,7 @@ describe("the idle time-out without JavaScript", () => {
         content: meta.getAttribute("content"),
       })),
     );
-    expect(refresh).toEqual([{ inHead: true, content: "1800;url=/session-expired?form=standard" }]);
+    expect(refresh).toEqual([{ inHead: true, content: "1800; url=/session-expired?form=standard" }]);
     expect(await page.locator("main meta").count()).toBe(0);
 
     const notice = page.locator("main .idle-notice");
@@ -64,7 +64,7 @@ describe("the idle time-out without JavaScript", () => {
     expect(notice).toContain("si no guarda sus respuestas ni va a otra página durante 30 minutos");
     expect(notice).toContain("cerraremos su sesión a esta hora: 10:42 a. m. PST");
     expect(await page.locator('head meta[http-equiv="refresh"]').getAttribute("content")).toBe(
-      "1800;url=/session-expired?form=standard&culture=es",
+      "1800; url=/session-expired?form=standard&culture=es",
     );
     await page.context().close();
   });
@@ -81,7 +81,7 @@ describe("the idle time-out without JavaScript", () => {
         "Save your answers before then: anything you have not saved will be lost.",
     );
     expect(await page.locator('head meta[http-equiv="refresh"]').getAttribute("content")).toBe(
-      "1200;url=/session-expired?form=standard",
+      "1200; url=/session-expired?form=standard",
     );
     await page.context().close();
   });

@@ -322,7 +322,7 @@ describe.each(BACKENDS)("on %s", (backend) => {
       // In the head, where HTML allows a refresh (issue 13): in <main> the Nu HTML checker refused it.
       const head = step.html.slice(0, step.html.indexOf("</head>"));
       expect(head).toContain(
-        '<noscript><meta http-equiv="refresh" content="1800;url=/session-expired?form=standard&amp;culture=es"/></noscript>',
+        '<noscript><meta http-equiv="refresh" content="1800; url=/session-expired?form=standard&amp;culture=es"/></noscript>',
       );
       expect(step.document.querySelector("main")?.innerHTML).not.toContain("http-equiv");
     });

@@ -14,10 +14,22 @@ export interface SummaryItem {
 export function ErrorSummary({ items, focusKey }: { items: SummaryItem[]; focusKey: unknown }) {
   const text = useText();
   const ref = useRef<HTMLDivElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: focus when a new submission (focusKey) produced errors, not as the claimant fixes them one by one
+  // Focus once per submission (focusKey), when its errors show: a server's answer can come a render
+  // before its messages do (Conform takes them in from lastResult on the next one). Errors that show
+  // again as the claimant types, after a submission's were fixed, leave focus in the field.
+  const focusPending = useRef(true);
+  const shown = items.length > 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new submission (focusKey) asks for focus again
   useEffect(() => {
-    if (items.length > 0) ref.current?.focus();
+    focusPending.current = true;
   }, [focusKey]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run when a submission's errors show (focusKey, shown)
+  useEffect(() => {
+    if (focusPending.current && shown) {
+      focusPending.current = false;
+      ref.current?.focus();
+    }
+  }, [focusKey, shown]);
   if (items.length === 0) return null;
   return (
     // autoFocus: without JavaScript too, a page refused with errors opens on its summary (GOV.UK), so a
@@ -34,4 +46,14 @@ export function ErrorSummary({ items, focusKey }: { items: SummaryItem[]; focusK
       </ul>
     </div>
   );
+}
+
+/**
+ * A summary line for a question's message: the message alone when it already names the question
+ * ("Enter your first name" for "First name", as GOV.UK writes them, and as the demo's definitions
+ * do), else the question first ("Quantity: Enter a number"), so a line read out of context still
+ * says which answer to fix.
+ */
+export function summaryText(question: string, message: string): string {
+  return message.toLocaleLowerCase().includes(question.toLocaleLowerCase()) ? message : `${question}: ${message}`;
 }

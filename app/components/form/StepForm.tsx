@@ -14,7 +14,7 @@ import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { RecordChoices } from "#app/forms/options.ts";
 import { PageTitle } from "#app/components/PageTitle.tsx";
-import { ErrorSummary, type SummaryItem } from "./ErrorSummary.tsx";
+import { ErrorSummary, type SummaryItem, summaryText } from "./ErrorSummary.tsx";
 import { PageBlocks } from "./PageBlocks.tsx";
 import { portalNow, setPortalNow } from "./portal-clock.ts";
 import { fieldId, StepFormContext, type StepFormState } from "./step-form-context.ts";
@@ -151,7 +151,10 @@ export function StepForm(props: StepFormProps) {
           })),
           ...paths
             .filter((path) => errors[path])
-            .map((path) => ({ href: `#${fieldId(path)}`, text: `${text(fields[path]!.label)}: ${errors[path]}` })),
+            .map((path) => ({
+              href: `#${fieldId(path)}`,
+              text: summaryText(text(fields[path]!.label), errors[path]!),
+            })),
           ...(captchaError
             ? [{ href: `#${CAPTCHA_ERROR_NAME}`, text: `${text("Captcha_Legend")}: ${captchaError}` }]
             : []),

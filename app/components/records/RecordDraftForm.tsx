@@ -21,6 +21,8 @@ export interface RecordFormSettings {
   saved: ModelValues;
   recordChoices: RecordChoices;
   fileAccept: string;
+  /** With JavaScript: what the browser found wrong when Save or Upload was pressed ({} once it finds nothing), for the page's error summary. */
+  onChecked?: (errors: Record<string, string>) => void;
 }
 
 /**
@@ -117,6 +119,7 @@ export function RecordDraftForm({
         }
         const invalid = Object.keys(found).length > 0;
         setClientErrors(invalid ? found : undefined);
+        settings.onChecked?.(found);
         if (invalid) event.preventDefault();
       }}
     >
