@@ -9,7 +9,7 @@ export function ContactLines({ contact, asList = false }: { contact: LayoutModel
       key: "phone",
       line: (
         <>
-          {text("Footer_Phone")} <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a>
+          {text("Footer_Phone")} <PhoneLink phone={contact.phone} />
         </>
       ),
     },
@@ -17,7 +17,7 @@ export function ContactLines({ contact, asList = false }: { contact: LayoutModel
       key: "email",
       line: (
         <>
-          {text("Footer_Email")} <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          {text("Footer_Email")} <EmailLink email={contact.email} />
         </>
       ),
     },
@@ -46,4 +46,14 @@ export function ContactLines({ contact, asList = false }: { contact: LayoutModel
       ))}
     </address>
   );
+}
+
+/** The administrator's phone number, a link that calls it on a phone. */
+export function PhoneLink({ phone }: { phone: string }) {
+  return <a href={`tel:${phone.replace(/[^\d+]/g, "")}`}>{phone}</a>;
+}
+
+/** The administrator's e-mail address, a link that writes to it. */
+export function EmailLink({ email }: { email: string }) {
+  return <a href={`mailto:${email}`}>{email}</a>;
 }

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useText } from "#app/i18n/use-text.ts";
 
 /**
- * SPEC §9 modal: a native modal <dialog> (focus is kept inside it and returned afterwards) with a
+ * SPEC §9 modal: a native modal <dialog> (focus is kept inside it, and given back on closing to what had it) with a
  * static backdrop and no Escape dismissal: it closes only through its buttons. "OK" dismisses;
  * a confirm button, when given, defaults to the title "Cancel".
  */
@@ -14,6 +14,7 @@ export function Modal({
   dismissLabel,
   onConfirm,
   confirmLabel,
+  fallbackFocus,
 }: {
   open: boolean;
   title: string;
@@ -22,18 +23,46 @@ export function Modal({
   dismissLabel?: string;
   onConfirm?: () => void;
   confirmLabel?: string;
+  /** Where focus goes on closing when nothing had it before the dialog opened (a button disabled meanwhile). */
+  fallbackFocus?: () => HTMLElement | null;
 }) {
   const text = useText();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Whether a key is down in the dialog: one that closes it (Continue's Enter, or any key as activity
+  // for the time-out warning) closes it only once it is up, or the rest of that key (Enter's
+  // keypress) would go on to the field the dialog gives focus back to, and submit its form.
+  const keyDown = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: open and close as `open` changes; the fallback is read then
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) {
+      const close = () => {
+        dialog.close();
+        // The dialog gives focus back to what had it when it opened; when that was nothing (a button
+        // disabled meanwhile), to the fallback.
+        const focused = document.activeElement;
+        if (!focused || focused === document.body || dialog.contains(focused)) fallbackFocus?.()?.focus();
+      };
+      if (keyDown.current) window.addEventListener("keyup", close, { once: true, capture: true });
+      else close();
+    }
   }, [open]);
   return (
-    <dialog ref={ref} aria-labelledby={titleId} onCancel={(event) => event.preventDefault()} className="modal">
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(event) => event.preventDefault()}
+      onKeyDown={() => {
+        keyDown.current = true;
+      }}
+      onKeyUp={() => {
+        keyDown.current = false;
+      }}
+      className="modal"
+    >
       <article>
         <h2 id={titleId}>{title}</h2>
         {children}

@@ -140,7 +140,8 @@ describe("with JavaScript", () => {
     expect(await page.locator("#field-claimantInfo-firstName-error").textContent()).toBe(
       "Error: Enter your first name",
     );
-    expect(await page.locator(".error-summary li").first().textContent()).toBe("First name: Enter your first name");
+    // The summary line as beside the field (it names its question), as the server words it.
+    expect(await page.locator(".error-summary li").first().textContent()).toBe("Enter your first name");
     expect(await page.locator("#field-claimantInfo-mailingSubDivision-error").textContent()).toBe(
       "Error: Select your state",
     );
@@ -283,6 +284,8 @@ describe("feedback with JavaScript", () => {
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "OK" }).click();
     expect(await dialog.isVisible()).toBe(false);
+    // Focus back on the button, to try again (it was disabled while the submission ran, so not on <body>).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Save and continue");
     expect(await page.locator("#field-claimantInfo-lastName").inputValue()).toBe("Lee");
     // No answer at all (the network): the same message, and no reference to quote.
     await page.unroute("**/standard/claimant-info.data*");

@@ -114,6 +114,8 @@ describe("with the keyboard alone (JavaScript on)", () => {
     await page.waitForFunction(
       () => location.pathname === "/standard/claimant-info" && !document.querySelector(".field-applies"),
     );
+    // The claimant is in a field when the warning comes.
+    await page.locator("#field-claimantInfo-lastName").focus();
     await page.clock.runFor(29 * 60_000 + 15_000);
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
@@ -128,6 +130,10 @@ describe("with the keyboard alone (JavaScript on)", () => {
     ).toBe(true);
     await page.keyboard.press("Enter");
     expect(await dialog.isVisible()).toBe(false);
+    // Closed, the warning gives focus back to the field the claimant was in (not the H1), and the Enter
+    // that closed it does not go on to submit the form.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-claimantInfo-lastName");
+    expect(await page.locator(".error-summary").count()).toBe(0);
     // SPEC §4: any key is activity, so a keyboard user's next key also keeps the session and closes the warning.
     await page.clock.runFor(29 * 60_000 + 15_000);
     await dialog.waitFor();

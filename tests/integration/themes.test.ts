@@ -100,7 +100,9 @@ describe.each(THEMES)("the %s theme", (theme) => {
   });
 
   test("banner: header and copy lines", () => {
-    expect(page.text(".banner h2")).toBe("File your claim by March 31, 2027");
+    // A paragraph, not a heading before the page's h1.
+    expect(page.text(".banner .banner-header")).toBe("File your claim by March 31, 2027");
+    expect(page.document.querySelector(".banner h2")).toBeNull();
     expect(spanish.text(".banner p")).toContain("Los propietarios y arrendatarios");
   });
 
@@ -120,6 +122,11 @@ describe.each(THEMES)("the %s theme", (theme) => {
       expect(fold(footer.querySelector(".footer-copy-block")!.textContent)).toBe(
         "Call the Settlement Administrator toll-free at 1-800-555-0142, email info@acmetransmissionsettlement.example, or write to Acme Motors Transmission Settlement, c/o Settlement Administrator, P.O. Box 4821, Seattle, WA 98111.",
       );
+      // Its phone number and e-mail address are links, as in the other themes' footers.
+      expect(footer.querySelectorAll(".footer-copy-block a").map((link) => link.getAttribute("href"))).toEqual([
+        "tel:18005550142",
+        "mailto:info@acmetransmissionsettlement.example",
+      ]);
     } else {
       expect(fold(footer.querySelector(".footer-welcome")!.textContent)).toBe(
         "Welcome to the Acme Motors Transmission Settlement claims portal.",

@@ -1,4 +1,6 @@
+import { EmailLink, PhoneLink } from "#app/components/ContactLines.tsx";
 import { FooterLegal } from "#app/components/FooterLegal.tsx";
+import { richText } from "#app/i18n/rich-text.tsx";
 import { useText } from "#app/i18n/use-text.ts";
 import type { LayoutModel } from "../layout-model.ts";
 
@@ -13,7 +15,13 @@ export function Footer({ model }: { model: LayoutModel }) {
           <h2 className="footer-heading">{text("Footer_HeaderBlock", contact.settlementName)}</h2>
         </div>
         <div className="footer-copy-block">
-          <p>{text("Footer_CopyBlock", contact.phone, contact.email, contact.mailingAddress.join(", "))}</p>
+          <p>
+            {richText(text, "Footer_CopyBlock", [
+              <PhoneLink key="phone" phone={contact.phone} />,
+              <EmailLink key="email" email={contact.email} />,
+              contact.mailingAddress.join(", "),
+            ])}
+          </p>
         </div>
         <FooterLegal model={model} />
       </div>
