@@ -13,10 +13,10 @@ export function Toast({ children, delay = 5000 }: { children: ReactNode; delay?:
     const timer = setTimeout(() => setVisible(false), delay);
     return () => clearTimeout(timer);
   }, [held, delay]);
-  if (!visible) return null;
   return (
+    // Gone, it keeps its place (hidden, not removed): the page does not move under the claimant's finger.
     <div
-      className="toast"
+      className={visible ? "toast" : "toast toast-gone"}
       role="status"
       onMouseEnter={() => setHeld(true)}
       onFocus={() => setHeld(true)}

@@ -151,10 +151,14 @@ export async function discardUploads(store: Store, files: ReceivedFile[]) {
   await Promise.all(files.flatMap((file) => (file.document ? [store.deleteDocument(file.document.id)] : [])));
 }
 
-/** The page again, at the records block the claimant was working in, saying it was saved (post/redirect/get). */
-function backTo(pagePath: string, model: string) {
+/**
+ * The page again, at the records block the claimant was working in (post/redirect/get), saying it
+ * was saved when something was: a record saved, uploaded or removed, not a draft opened or closed.
+ */
+function backTo(pagePath: string, model: string, saved: boolean) {
   const url = new URL(pagePath, "http://portal.invalid");
-  url.searchParams.set("saved", "1");
+  if (saved) url.searchParams.set("saved", "1");
+  else url.searchParams.delete("saved");
   // Often the very URL the claimant is on: React Router would treat it as a hash change and not
   // reload the page's data without being told to.
   return redirect(`${url.pathname}${url.search}#records-${model}`, {
@@ -197,7 +201,7 @@ export async function recordAction(
         list.find((candidate) => candidate.clientId === clientId),
       );
     });
-    return backTo(pagePath, block.model);
+    return backTo(pagePath, block.model, intent === "remove");
   };
 
   switch (intent) {
@@ -328,7 +332,7 @@ async function saveRecord(
     if (!current) list.push(target);
     return released;
   });
-  return backTo(pagePath, block.model);
+  return backTo(pagePath, block.model, true);
 }
 
 /** The validation context of a record: the claim's answers, and its saved expenses as choices. */

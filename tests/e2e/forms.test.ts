@@ -311,8 +311,12 @@ describe("feedback with JavaScript", () => {
     expect(await toast.getAttribute("role")).toBe("status");
     await page.waitForTimeout(3_000);
     expect(await toast.isVisible()).toBe(true);
-    await expect.poll(() => toast.count(), { timeout: 5_000, interval: 100 }).toBe(0);
+    const headingAt = () => page.locator("h1").evaluate((h1) => h1.getBoundingClientRect().top);
+    const headingBefore = await headingAt();
+    await expect.poll(() => toast.isVisible(), { timeout: 5_000, interval: 100 }).toBe(false);
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4_500);
+    // Gone, it keeps its place: nothing below it moves.
+    expect(await headingAt()).toBe(headingBefore);
 
     await page.goto(`${portal().url}/standard/claim-details?saved=1`);
     await hydrated(page);

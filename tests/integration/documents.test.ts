@@ -88,9 +88,10 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
     expect(early.status).toBe(400);
     expect(summaryLines(early)).toEqual(["Expenses: add at least 1 before you continue.", "Provide documentation"]);
 
-    // Add opens a draft row ("Add more" is then hidden); an invalid save keeps the answers and says why.
+    // Add opens a draft row ("Add more" is then hidden), saving nothing (so no "saved" message); an
+    // invalid save keeps the answers and says why.
     expect((await press(claimant, "add", "claimTransactions")).headers.get("location")).toBe(
-      `${DOCUMENTS}?saved=1#records-claimTransactions`,
+      `${DOCUMENTS}#records-claimTransactions`,
     );
     const drafting = await claimant.get(DOCUMENTS);
     expect(drafting.document.querySelector('#records-claimTransactions button[value="add"]')).toBeNull();
