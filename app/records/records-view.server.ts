@@ -59,6 +59,8 @@ function cellText(
   const value = record.fields[key] ?? null;
   if (key === FILE_MODEL_FIELDS.size) return value === null ? "" : formatBytes(Number(value), culture);
   if (key === FILE_MODEL_FIELDS.type || key === FILE_MODEL_FIELDS.name) return value === null ? "" : String(value);
+  // A saved record's blank optional answer was left blank on purpose: "Not given", as on the summary.
+  if (value === null || value === "") return text("Value_NotGiven");
   const field = model.fields[key]!;
   return displayValue(field, value, text, culture, choices);
 }

@@ -1,6 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { createTranslate } from "#app/i18n/i18n.ts";
+import { loadFormDefinition } from "#app/forms/form-definitions.server.ts";
 import { recordsProblems } from "#app/records/record-actions.server.ts";
+import { recordsViews } from "#app/records/records-view.server.ts";
+import { DEMO_SETTLEMENT } from "#tests/support/settlement.ts";
 import { CLIENT_ID_PATTERN, formatBytes, minimumSaved, newClientId } from "#app/records/records.ts";
 import type { PageDefinition, RecordsBlock } from "#app/forms/page-schema.ts";
 import type { RecordEntry } from "#app/storage/store.ts";
@@ -76,5 +79,30 @@ describe("records (SPEC §4, §5)", () => {
     expect(formatBytes(200_000, "en")).toBe("195.3 KB");
     expect(formatBytes(10 * 1024 * 1024, "en")).toBe("10 MB");
     expect(formatBytes(1536 * 1024, "es")).toBe("1,5 MB");
+  });
+});
+
+describe("a saved record's row", () => {
+  test('reads a blank optional answer as "Not given" (left blank on purpose), not "Not answered yet"', () => {
+    const definition = loadFormDefinition(DEMO_SETTLEMENT, "reimbursement");
+    const documentsPage = definition.pages["supporting-documents"]!;
+    const [expenses] = recordsViews(
+      definition,
+      documentsPage,
+      {
+        claimTransactions: [
+          {
+            clientId: "txn-aaaaaaaa",
+            status: "saved",
+            fields: { expenseDate: "05/01/2024", description: "", amount: "95.00" },
+          },
+        ],
+      },
+      text,
+      "en",
+      {},
+    );
+    expect(expenses!.rows[0]!.cells).toContain("Not given");
+    expect(expenses!.rows[0]!.cells).not.toContain("Not answered yet");
   });
 });
