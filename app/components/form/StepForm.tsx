@@ -156,7 +156,7 @@ export function StepForm(props: StepFormProps) {
               text: summaryText(text(fields[path]!.label), errors[path]!),
             })),
           ...(captchaError
-            ? [{ href: `#${CAPTCHA_ERROR_NAME}`, text: `${text("Captcha_Legend")}: ${captchaError}` }]
+            ? [{ href: `#${CAPTCHA_ERROR_NAME}`, text: summaryText(text("Captcha_Legend"), captchaError) }]
             : []),
         ]
       : []),
