@@ -83,11 +83,15 @@ export function SessionTimer({
     >
       <p>{text("SessionTimeout_Body1")}</p>
       <p>{text("SessionTimeout_Body2")}</p>
-      <p className="session-countdown" aria-live="polite" aria-atomic="true">
+      {/* The time left, readable whenever a screen reader reaches it... */}
+      <p className="session-countdown">
         <span className="visually-hidden">{text("SessionTimeout_TimeLeft")} </span>
-        {/* Announced once a minute is not enough in the last one; every 15 s keeps readers informed without flooding. */}
-        <span aria-hidden="true">{countdown}</span>
-        <span className="visually-hidden">{left % 15 === 0 || left <= 10 ? countdown : ""}</span>
+        {countdown}
+      </p>
+      {/* ...and announced every 15 s, then each of the last 10 (every second would flood), in a
+          live region of its own that is never a bare "Time left:". */}
+      <p className="visually-hidden session-announcement" aria-live="polite" aria-atomic="true">
+        {left % 15 === 0 || left <= 10 ? `${text("SessionTimeout_TimeLeft")} ${countdown}` : ""}
       </p>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import type { Translate } from "#app/i18n/i18n.ts";
 import type { DependencyCondition, FieldConfig } from "./definition-schema.ts";
 import { fieldOptions } from "./options.ts";
+import { countryName } from "./places.ts";
 
 /**
  * Without JavaScript every dependent field is on the page, so each says in plain words when it
@@ -10,14 +11,17 @@ export function dependencyHint(
   conditions: DependencyCondition[],
   fieldOf: (reference: string) => FieldConfig | undefined,
   text: Translate,
+  culture: string,
 ): string | undefined {
   if (!conditions.length) return undefined;
   const parts = conditions.map((condition) => {
     const other = fieldOf(condition.field);
     const label = other ? text(other.label) : condition.field;
     const optionLabel = (value: string) => {
+      // A country by its name in the claimant's language ("United States"), as its list shows it, not its code.
+      if (other?.optionsSource === "countries") return countryName(value, culture);
       const option = other ? fieldOptions(other).find((candidate) => candidate.value === value) : undefined;
-      return option && other?.optionsSource !== "countries" ? text(option.label) : value;
+      return option ? text(option.label) : value;
     };
     if (typeof condition.equals === "boolean")
       return text(condition.equals ? "Dependency_Ticked" : "Dependency_NotTicked", label);

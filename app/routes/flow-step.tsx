@@ -85,7 +85,8 @@ export default function FlowStep({ loaderData, actionData }: Route.ComponentProp
         ]}
         beforeForm={
           <>
-            {loaderData.justSaved && <Toast>{text("Form_Saved")}</Toast>}
+            {/* Not beside errors: the page's own answer (a record refused) is what the claimant needs now. */}
+            {loaderData.justSaved && !actionData && <Toast>{text("Form_Saved")}</Toast>}
             <StepHeading
               title={text(page.title)}
               formType={loaderData.formType}

@@ -56,6 +56,12 @@ describe.each([false, true])("JavaScript %s: expenses and their receipts", (java
     ]);
     await savedRows(page, "claimTransactions").nth(1).getByRole("button", { name: "Remove Expense 2" }).click();
     await expect.poll(() => savedRows(page, "claimTransactions").count()).toBe(2);
+    // Focus lands on the list the removed row was in (the pressed button is gone), not on <body>.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.closest("section")?.id ?? document.activeElement?.tagName),
+      )
+      .toBe("records-claimTransactions");
     expect(await savedRows(page, "claimTransactions").locator("td:nth-child(3)").allTextContents()).toEqual([
       "Tow truck",
       "Rental car",

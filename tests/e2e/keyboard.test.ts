@@ -120,7 +120,10 @@ describe("with the keyboard alone (JavaScript on)", () => {
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
     expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
-    expect(await page.locator("dialog .session-countdown").getAttribute("aria-live")).toBe("polite");
+    // The time left is in the dialog's text; a live region of its own announces it, never a bare "Time left:".
+    expect(await page.locator("dialog .session-announcement").getAttribute("aria-live")).toBe("polite");
+    expect(await page.locator("dialog .session-announcement").textContent()).toMatch(/^(|Time left: \d:\d\d)$/);
+    expect(await page.locator("dialog .session-countdown").textContent()).toMatch(/^Time left: 0:\d\d$/);
     expect(await dialog.getAttribute("aria-labelledby")).toBeTruthy();
     // Its Continue button has the focus: Enter keeps the session.
     expect(

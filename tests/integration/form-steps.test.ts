@@ -70,7 +70,7 @@ describe("a step without JavaScript", () => {
       "Confirm email address: Enter your email address again",
       "Enter your phone number",
       "Confirm phone number: Enter your phone number again",
-      "How should we contact you?: Select how we should contact you",
+      "How should we contact you: Select how we should contact you",
     ]);
     expect(page.document.querySelector(".error-summary a")?.getAttribute("href")).toBe("#field-claimantInfo-firstName");
     expect(fieldError(page, "claimantInfo.firstName")).toBe("Enter your first name");
@@ -574,6 +574,17 @@ describe("dependent fields without JavaScript", () => {
     expect(
       page.document.querySelector("#field-paymentElection-paypalEmail")?.getAttribute("aria-describedby"),
     ).toContain("field-paymentElection-paypalEmail-applies");
+  });
+
+  test("name a country as its list does, in the claimant's language, not by its code", async () => {
+    const claimant = await signedIn("standard");
+    for (const [culture, hint] of [
+      ["en", "Answer only if “Country” is “United States”."],
+      ["es", "Responda solo si «País» es «Estados Unidos»."],
+    ]) {
+      const page = await claimant.get(`/standard/claimant-info?culture=${culture}`);
+      expect(page.text("#field-claimantInfo-mailingSubDivision-applies")).toBe(hint);
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { summaryText } from "#app/components/form/ErrorSummary.tsx";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { Button, BUTTON_STYLES } from "#app/components/Button.tsx";
@@ -86,5 +87,18 @@ describe("buttons, feedback and icons", () => {
       const svg = renderToStaticMarkup(<Icon name={name} />);
       expect(svg, name).toMatch(/^<svg[^>]*aria-hidden="true"[^>]*>(<path d="[^"]+"><\/path>)+<\/svg>$/);
     }
+  });
+});
+
+describe("an error summary's line", () => {
+  test("is the message alone when it names its question, else the question first, without a doubled mark", () => {
+    expect(summaryText("First name", "Enter your first name")).toBe("Enter your first name");
+    expect(summaryText("Quantity", "Enter a number")).toBe("Quantity: Enter a number");
+    expect(summaryText("How should we contact you?", "Select how we should contact you")).toBe(
+      "How should we contact you: Select how we should contact you",
+    );
+    expect(summaryText("I declare that this is true.", "Tick the declaration")).toBe(
+      "I declare that this is true: Tick the declaration",
+    );
   });
 });

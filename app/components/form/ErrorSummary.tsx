@@ -55,5 +55,7 @@ export function ErrorSummary({ items, focusKey }: { items: SummaryItem[]; focusK
  * says which answer to fix.
  */
 export function summaryText(question: string, message: string): string {
-  return message.toLocaleLowerCase().includes(question.toLocaleLowerCase()) ? message : `${question}: ${message}`;
+  if (message.toLocaleLowerCase().includes(question.toLocaleLowerCase())) return message;
+  // A question ending in "?" or "." takes no second mark: "How should we contact you: Select …".
+  return `${question.replace(/[?.:]\s*$/, "")}: ${message}`;
 }

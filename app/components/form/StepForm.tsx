@@ -11,6 +11,7 @@ import type { PageDefinition, StepName } from "#app/forms/page-schema.ts";
 import { parseStep } from "#app/forms/parse-step.ts";
 import { forcedValue, type ModelValues, submittedValue } from "#app/forms/validate-step.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
+import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { RecordChoices } from "#app/forms/options.ts";
 import { PageTitle } from "#app/components/PageTitle.tsx";
@@ -64,6 +65,7 @@ function currentValues(form: HTMLFormElement, fields: Record<string, FieldConfig
  */
 export function StepForm(props: StepFormProps) {
   const text = useText();
+  const culture = useCulture();
   const navigation = useNavigation();
   // Once per page the server rendered (not per render: the offset would drift with each one).
   useMemo(() => setPortalNow(props.now), [props.now]);
@@ -177,11 +179,12 @@ export function StepForm(props: StepFormProps) {
       );
       if (!open) never.add(path);
       const hint =
-        open && dependencyHint(open, (reference) => resolveField(definition, qualify(reference, model))?.field, text);
+        open &&
+        dependencyHint(open, (reference) => resolveField(definition, qualify(reference, model))?.field, text, culture);
       if (hint) hints[path] = hint;
     }
     return { dependencyHints: hints, neverApplies: never };
-  }, [paths, fields, definition, text, internationalAddresses]);
+  }, [paths, fields, definition, text, culture, internationalAddresses]);
 
   /** With JS: re-evaluate dependencies, and reset fields whose dependency state changed (SPEC §4 "Fields"). */
   const onChange = (event: FormEvent<HTMLFormElement>) => {

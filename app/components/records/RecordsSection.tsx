@@ -1,3 +1,5 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
 import { Icon } from "#app/components/Icon.tsx";
 import { useText } from "#app/i18n/use-text.ts";
 import type { RecordFailure } from "#app/records/record-actions.server.ts";
@@ -24,6 +26,18 @@ export function RecordsSection({
   const text = useText();
   const { block } = view;
   const id = `records-${block.model}`;
+  // With JavaScript, after a record button's form came back here (#records-…, as without it): focus on
+  // the draft it opened, else on the list, not left on <body> where the pressed button was.
+  const location = useLocation();
+  const ref = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival (location.key) at this list
+  useEffect(() => {
+    if (location.hash !== `#${id}`) return;
+    const field = ref.current?.querySelector<HTMLElement>(
+      ".record-draft :is(input:not([type=hidden]), select, textarea)",
+    );
+    (field ?? ref.current)?.focus();
+  }, [location.key]);
   const actions = {
     action: settings.action,
     csrfToken: settings.csrfToken,
@@ -34,7 +48,12 @@ export function RecordsSection({
   const hasButtons = block.allowDelete || block.allowEdit;
   return (
     // Not a landmark of its own (no accessible name): its heading names it, the table's region scrolls.
-    <section id={id} className={`records records-${block.kind}${problem ? " field-invalid" : ""}`} tabIndex={-1}>
+    <section
+      id={id}
+      ref={ref}
+      className={`records records-${block.kind}${problem ? " field-invalid" : ""}`}
+      tabIndex={-1}
+    >
       <h2 id={`${id}-title`}>{text(block.legend)}</h2>
       {block.hint && <p className="field-hint">{text(block.hint)}</p>}
       {problem && (
