@@ -5,7 +5,6 @@ import { Feedback } from "#app/components/Feedback.tsx";
 import { IdleNotice } from "#app/components/IdleNotice.tsx";
 import { StepHeading } from "#app/components/StepHeading.tsx";
 import { SessionTimer } from "#app/components/SessionTimer.tsx";
-import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
 import { loadSummary, submitClaim } from "#app/flows/claim-submission.server.ts";
 import {
@@ -67,11 +66,7 @@ export default function ClaimSummary({ loaderData, actionData }: Route.Component
           </>
         }
       >
-        <CaptchaField
-          settings={loaderData.captcha}
-          error={lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined}
-          resetKey={lastResult}
-        />
+        <CaptchaField settings={loaderData.captcha} lastResult={lastResult} />
       </StepForm>
     </>
   );

@@ -4,7 +4,6 @@ import { PortalLink } from "#app/components/PortalLink.tsx";
 import { SignOutForm } from "#app/components/SignOutForm.tsx";
 import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
-import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { FLOW_DEADLINE_KEYS } from "#app/deadlines/deadline-guard.ts";
 import { authorizeFlow, loadIndex } from "#app/flows/authorize.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
@@ -46,11 +45,7 @@ export default function FlowIndex({ loaderData, actionData }: Route.ComponentPro
         </>
       }
     >
-      <CaptchaField
-        settings={loaderData.captcha}
-        error={lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined}
-        resetKey={lastResult}
-      />
+      <CaptchaField settings={loaderData.captcha} lastResult={lastResult} />
     </StepForm>
   );
 }

@@ -2,7 +2,6 @@ import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { Feedback } from "#app/components/Feedback.tsx";
 import { PageHeading } from "#app/components/PageHeading.tsx";
-import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { loadLookup, lookUpVin } from "#app/flows/lookup.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { Route } from "./+types/lookup";
@@ -40,11 +39,7 @@ export default function Lookup({ loaderData, actionData }: Route.ComponentProps)
         </>
       }
     >
-      <CaptchaField
-        settings={loaderData.captcha}
-        error={lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined}
-        resetKey={lastResult}
-      />
+      <CaptchaField settings={loaderData.captcha} lastResult={lastResult} />
     </StepForm>
   );
 }

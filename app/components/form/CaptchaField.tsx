@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { Turnstile, type TurnstileInstance } from "@marsidev/react-turnstile";
 import { useEffect, useRef, useState } from "react";
 import {
@@ -28,18 +29,18 @@ let scriptFailed = false;
  * "test" provider's stand-in), whose token travels in a hidden field. Until the widget has given a
  * token the sum stays offered, so a widget that never renders (its script blocked, failed, or not
  * yet there after an in-app navigation) never leaves the claimant stuck; when the script cannot
- * load or the widget keeps failing, only the sum is shown. `resetKey` changes after each
- * submission, which renders a fresh widget (SPEC: reset after each authorize and submit).
+ * load or the widget keeps failing, only the sum is shown. Each submission's answer (`lastResult`)
+ * renders a fresh widget (SPEC: reset after each authorize and submit).
  */
 export function CaptchaField({
   settings,
-  error,
-  resetKey,
+  lastResult,
 }: {
   settings: CaptchaSettings;
-  error?: string;
-  resetKey?: unknown;
+  /** The form's last submission: its captcha error shows here, and each new one resets the widget. */
+  lastResult?: SubmissionResult<string[]>;
 }) {
+  const error = lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined;
   const text = useText();
   const culture = useCulture();
   const nonce = useNonce();
@@ -48,10 +49,10 @@ export function CaptchaField({
   const [token, setToken] = useState("");
   const [failures, setFailures] = useState(() => (scriptFailed ? WIDGET_ERRORS_BEFORE_FALLBACK : 0));
   useEffect(() => setEnhanced(true), []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new resetKey (a new submission) asks for a new token
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new submission's answer (lastResult) asks for a new token
   useEffect(() => {
     setToken(settings.provider === "test" ? TEST_PROVIDER_TOKEN : "");
-  }, [settings.provider, resetKey]);
+  }, [settings.provider, lastResult]);
   if (!settings.required) return null;
 
   const useWidget = enhanced && failures < WIDGET_ERRORS_BEFORE_FALLBACK;
@@ -60,7 +61,7 @@ export function CaptchaField({
     <div className={`captcha field${error ? " field-invalid" : ""}`} id={CAPTCHA_ERROR_NAME} tabIndex={-1}>
       {useWidget && settings.provider === "turnstile" && (
         <Turnstile
-          key={String(resetKey)}
+          key={String(lastResult)}
           ref={widget}
           siteKey={settings.siteKey}
           options={{ appearance: "interaction-only", language: culture as "en", responseField: false }}
