@@ -1,6 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { axeViolations, openPage, THEMES, withBrowserAndThemedPortals } from "#tests/support/browser.ts";
+import {
+  axeViolations,
+  horizontalOverflow,
+  openPage,
+  THEMES,
+  withBrowserAndThemedPortals,
+} from "#tests/support/browser.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { PDF } from "#tests/support/documents.ts";
 import { addExpense, DOCUMENTS_STEP, reimbursementAtDocuments, uploadReceipt } from "#tests/support/filing.ts";
@@ -20,10 +26,6 @@ async function open(page: Page, url: string, javaScript: boolean) {
     await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
   await page.locator("h1").first().waitFor();
 }
-
-/** How far the page is wider than the viewport (0 when nothing scrolls sideways). */
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** The visible buttons styled as primary: neither secondary nor outlined (the header's own controls aside). */
 const primaryButtons = (page: Page) =>
@@ -63,7 +65,7 @@ describe.each(THEMES)("%s at 320 px", (theme) => {
         "Save an expense first",
       );
       expect(await primaryButtons(page)).toHaveLength(1);
-      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
       // One expense and its receipt saved: the cards fit, the amount and Remove on screen.
       const expense = await addExpense(claimant, "Towing from the highway to the nearest authorised dealer", "1234.56");
@@ -73,7 +75,7 @@ describe.each(THEMES)("%s at 320 px", (theme) => {
       });
       await open(page, `${server.url}${DOCUMENTS_STEP}`, javaScript);
       expect(await page.locator('#records-documentContexts input[type="file"]').count()).toBe(1);
-      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       const amount = page.locator("#records-claimTransactions tbody td", { hasText: "$1,234.56" });
       expect(await amount.count()).toBe(1);
       expect(await withinWidth(page, "#records-claimTransactions tbody td:has-text('$1,234.56')")).toEqual([true]);
@@ -88,11 +90,13 @@ describe.each(THEMES)("%s at 320 px", (theme) => {
       await page.locator("#records-claimTransactions button[value=add]").click();
       const date = page.locator('.record-draft [name="claimTransactions.expenseDate"]');
       await date.waitFor();
+      // Without scripts "Add" loads a new page: its buttons stream in after the draft's date field.
+      await page.waitForLoadState("load");
       const hintId = (await date.getAttribute("aria-describedby"))!.split(" ")[0]!;
       expect(await page.locator(`[id="${hintId}"]`).textContent()).toBe("For example, 03/07/2021");
       expect(await page.locator(".record-draft .date-picker-toggle").count()).toBe(javaScript ? 1 : 0);
       expect(await primaryButtons(page)).toHaveLength(1);
-      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       if (javaScript) {
         // The picker's month list is whole (not "Novemb") and the panel fits.
         await page.locator(".record-draft .date-picker-toggle").click();
@@ -110,13 +114,13 @@ describe.each(THEMES)("%s at 320 px", (theme) => {
             return box.width >= needed && box.right <= window.innerWidth;
           }),
         ).toBe(true);
-        expect(await overflow(page)).toBeLessThanOrEqual(0);
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       }
 
       // The other pages of the flow.
       for (const step of ["claimant-info", "claim-details", "payment-election", "claim-summary"]) {
         await open(page, `${server.url}/reimbursement/${step}`, javaScript);
-        expect(await overflow(page), step).toBeLessThanOrEqual(0);
+        expect(await horizontalOverflow(page), step).toBeLessThanOrEqual(0);
       }
       await page.context().close();
     },

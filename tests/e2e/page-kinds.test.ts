@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
-import { axeViolations, THEMES, withBrowserAndThemedPortals } from "#tests/support/browser.ts";
+import { axeViolations, horizontalOverflow, THEMES, withBrowserAndThemedPortals } from "#tests/support/browser.ts";
 import { PAGE_KINDS, type PageVisit, tourPageKinds } from "#tests/support/page-tour.ts";
 
 /**
@@ -33,10 +33,6 @@ afterAll(() => {
   if (!keptScreenshots) rmSync(screenshots, { recursive: true, force: true });
   rmSync(documents, { recursive: true, force: true });
 });
-
-/** How far the page is wider than its viewport (0 when nothing scrolls sideways). */
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Where the bottom of the first element a selector finds lies, from the top of the document (null if none). */
 const bottomOf = (page: Page, selector: string) =>
@@ -89,10 +85,10 @@ async function check(page: Page, label: string, visit: PageVisit) {
   await page.screenshot({ path: file("phone"), fullPage: true });
 
   await page.setViewportSize(NARROWEST);
-  expect.soft(await overflow(page), `${where}: sideways scrolling at 320 px`).toBeLessThanOrEqual(0);
+  expect.soft(await horizontalOverflow(page), `${where}: sideways scrolling at 320 px`).toBeLessThanOrEqual(0);
 
   await page.setViewportSize(DESKTOP);
-  expect.soft(await overflow(page), `${where}: sideways scrolling at 1,280 px`).toBeLessThanOrEqual(0);
+  expect.soft(await horizontalOverflow(page), `${where}: sideways scrolling at 1,280 px`).toBeLessThanOrEqual(0);
   for (const violation of await axeViolations(page)) expect.soft(violation, `${where}, desktop: axe`).toBe("");
   await page.screenshot({ path: file("desktop"), fullPage: true });
 

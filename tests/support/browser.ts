@@ -61,6 +61,10 @@ export async function fillForm(page: Page, answers: Record<string, string>) {
   }
 }
 
+/** How far the page is wider than its viewport (0 when nothing scrolls sideways, WCAG 1.4.10). */
+export const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
 /** Debian's Chromium, with the flags this closed network needs (DESIGN.md "Testing"). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
