@@ -1,0 +1,112 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Claimant, fieldError, summaryLines } from "#tests/support/claimant.ts";
+import { addExpense, DOCUMENTS_STEP, reimbursementAtDocuments } from "#tests/support/filing.ts";
+import { at, type Page } from "#tests/support/http.ts";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+
+/**
+ * Issue 14: the work of a signed-in step page is cached and trimmed without changing a byte of
+ * what it renders. Each page below, rendered on the test clock, is compared with its HTML as the
+ * portal rendered it before (the fingerprint of its normalised HTML, and a few fragments that the
+ * caches make); what differs from one request to the next, or from one build to the next, is
+ * normalised away: nonces, request ids, the CSRF token, record ids and the content hashes in asset
+ * file names.
+ *
+ * A page changed on purpose changes its fingerprint: `npx vitest run -u <this file>` records the
+ * new one. Each run writes the normalised pages to <tmpdir>/rendered-pages/, to compare with a run
+ * on the code before the change.
+ */
+let portal: PortalServer;
+beforeAll(async () => {
+  portal = await startPortal();
+});
+afterAll(() => portal.stop());
+
+const DUMP_DIR = path.join(tmpdir(), "rendered-pages");
+const SIGNED_IN_AT = at("2026-11-21T18:00:00Z");
+/** The demo's first member (Ana García): prepopulated answers. A server of its own, so no test shares them. */
+const ANA = { "credentials.claimId": "10000001", "credentials.pin": "123456" };
+
+function normalised(html: string): string {
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
+  return (csrf ? html.replaceAll(csrf, "CSRF-TOKEN") : html)
+    .replace(/ nonce="[^"]*"/g, ' nonce="NONCE"')
+    .replace(/<meta name="request-id" content="[^"]*"\/>/, '<meta name="request-id" content="REQUEST-ID"/>')
+    .replace(/\/assets\/([\w.-]+?)-[\w-]{8}\.(js|css)/g, "/assets/$1.$2")
+    .replace(/\btxn-[a-z0-9]{8}\b/g, "txn-ID")
+    .replaceAll("><", ">\n<");
+}
+
+/** The page's normalised HTML, by its hash and length (written to DUMP_DIR for a diff). */
+function fingerprint(name: string, page: Page): string {
+  const html = normalised(page.html);
+  mkdirSync(DUMP_DIR, { recursive: true });
+  writeFileSync(path.join(DUMP_DIR, `${name}.html`), html);
+  return `${page.status} ${html.length} ${createHash("sha256").update(html).digest("hex").slice(0, 16)}`;
+}
+
+/** The first options of a select, as a line. */
+const firstOptions = (page: Page, name: string, count: number) =>
+  page.document
+    .querySelectorAll(`select[name="${name}"] option`)
+    .slice(0, count)
+    .map((option) => option.textContent)
+    .join(", ");
+
+describe("the standard flow's first step, signed in, with prepopulated answers", () => {
+  let claimant: Claimant;
+  beforeAll(async () => {
+    claimant = new Claimant(portal, SIGNED_IN_AT);
+    await claimant.signIn("standard", ANA);
+  });
+
+  test("in English", async () => {
+    const page = await claimant.get("/standard/claimant-info");
+    expect(fingerprint("claimant-info-en", page)).toMatchInlineSnapshot(`"200 35922 673d120e26d8de78"`);
+    expect(firstOptions(page, "claimantInfo.mailingCountry", 4)).toBe("Choose one, Afghanistan, Albania, Algeria");
+    expect(firstOptions(page, "claimantInfo.mailingSubDivision", 3)).toBe("Choose a state, Alabama, Alaska");
+    expect(page.text(".language-links")).toBe("Español");
+  });
+
+  test("in Spanish", async () => {
+    const page = await claimant.get("/standard/claimant-info?culture=es");
+    expect(fingerprint("claimant-info-es", page)).toMatchInlineSnapshot(`"200 36547 2595784ba3971149"`);
+    // In the Spanish names and order.
+    expect(firstOptions(page, "claimantInfo.mailingCountry", 4)).toBe(
+      "Elija una opción, Afganistán, Albania, Alemania",
+    );
+    expect(page.text(".language-links")).toBe("English");
+  });
+
+  test("posted with errors", async () => {
+    await claimant.get("/standard/claimant-info");
+    const page = await claimant.post("/standard/claimant-info", {
+      "claimantInfo.firstName": "",
+      "claimantInfo.emailAddress": "not an address",
+    });
+    expect(fingerprint("claimant-info-errors", page)).toMatchInlineSnapshot(`"400 39243 7e8f7abe36976ddc"`);
+    // Only what was posted counts: the prepopulated answers were not sent.
+    expect(summaryLines(page)).toEqual([
+      "Enter your first name",
+      "Enter your last name",
+      "Enter your street address",
+      "Enter your city",
+      "Enter your postal code",
+      "Select your country",
+      "Enter an email address like name@example.com",
+      "Confirm email address: Enter your email address again",
+    ]);
+    expect(fieldError(page, "claimantInfo.emailAddress")).toBe("Enter an email address like name@example.com");
+  });
+});
+
+test("the documents step with an expense saved", async () => {
+  const claimant = await reimbursementAtDocuments(new Claimant(portal, SIGNED_IN_AT));
+  await addExpense(claimant);
+  const page = await claimant.get(DOCUMENTS_STEP);
+  expect(fingerprint("documents", page)).toMatchInlineSnapshot(`"200 23523 c002a66309940c64"`);
+});
