@@ -10,14 +10,22 @@ export type Translate = (key: string, ...args: Array<string | number> | [Record<
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
+/** One translate function per culture's texts: a stable key for what is worked out from them (option lists). */
+const translates = new WeakMap<Messages, Translate>();
+
 /**
  * SPEC §1: text comes by key, an untranslated key shows the key itself, and templates replace {0},
  * {1} with arguments. The same few lines run on the server and in the browser, so both render the
- * same text (docs/decisions/007-javascript-budget.md).
+ * same text (docs/decisions/007-javascript-budget.md). A text asked for without arguments is its
+ * template as is (a page asks for a few hundred, the names of countries among them): placeholders
+ * are only replaced by arguments given, so there is nothing to replace.
  */
 export function createTranslate(messages: Messages): Translate {
-  return (key, ...args) => {
+  const known = translates.get(messages);
+  if (known) return known;
+  const translate: Translate = (key, ...args) => {
     const template = Object.hasOwn(messages, key) ? messages[key]! : key;
+    if (args.length === 0) return template;
     const [first] = args;
     const values: Record<string, string | number> =
       args.length === 1 && typeof first === "object"
@@ -27,4 +35,6 @@ export function createTranslate(messages: Messages): Translate {
       Object.hasOwn(values, name) ? String(values[name]) : placeholder,
     );
   };
+  translates.set(messages, translate);
+  return translate;
 }

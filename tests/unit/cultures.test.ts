@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { withCulture } from "#app/i18n/culture.ts";
 import { createTranslate } from "#app/i18n/i18n.ts";
+import { languageName } from "#app/i18n/language-name.ts";
 import { findForbiddenMarkup, readLocaleFile } from "#app/i18n/locales.server.ts";
 
 describe("culture in URLs", () => {
@@ -41,6 +42,27 @@ describe("text by key", () => {
   test("markup in arguments is kept as text, not re-escaped (React escapes it)", () => {
     expect(text("Hello", "<b>", 0)).toBe("Hello <b>, you have 0 claims");
   });
+
+  test("without arguments a template is given as written, its placeholders too", () => {
+    expect(text("Hello")).toBe("Hello {0}, you have {1} claims");
+    expect(text("Max")).toBe("At most {max}, {max}!");
+  });
+
+  test("one translate function per culture's texts, so what is worked out from them can be kept (option lists)", () => {
+    const messages = { Plain: "Sin argumentos" };
+    expect(createTranslate(messages)).toBe(createTranslate(messages));
+    expect(createTranslate(messages)).not.toBe(createTranslate({ ...messages }));
+    expect(createTranslate(messages)("Plain")).toBe("Sin argumentos");
+  });
+});
+
+test("a language is named in itself, the same each time it is asked", () => {
+  expect([languageName("en"), languageName("es"), languageName("es"), languageName("en")]).toEqual([
+    "English",
+    "Español",
+    "Español",
+    "English",
+  ]);
 });
 
 describe("locale files", () => {
