@@ -39,17 +39,31 @@ export interface StepArgs {
 }
 
 /** Only the fields this page shows, so the browser gets what it validates and nothing more. */
-function pageModels(definition: FormDefinition, paths: string[]): ModelConfig[] {
+function pageModelsOf(definition: FormDefinition, paths: string[]): ModelConfig[] {
+  const shown = new Set(paths.map((path) => resolveField(definition, path)?.field));
   return definition.models
     .map((model) => ({
       ...model,
-      fields: Object.fromEntries(
-        Object.entries(model.fields).filter(([key]) =>
-          paths.some((path) => resolveField(definition, path)?.field === model.fields[key]),
-        ),
-      ),
+      fields: Object.fromEntries(Object.entries(model.fields).filter(([, field]) => shown.has(field))),
     }))
     .filter((model) => Object.keys(model.fields).length > 0);
+}
+
+/**
+ * A page's models are the same for every request of it: worked out once per definition (the
+ * settlement's, loaded at start-up) and page, and shared, frozen, by the requests that follow.
+ */
+const pageModelsCache = new WeakMap<FormDefinition, Map<string, ModelConfig[]>>();
+
+export function pageModels(definition: FormDefinition, paths: string[]): ModelConfig[] {
+  const pages = pageModelsCache.get(definition) ?? pageModelsCache.set(definition, new Map()).get(definition)!;
+  const key = paths.join(" ");
+  const known = pages.get(key);
+  if (known) return known;
+  // Frozen: a request changing them would change every later page.
+  const models = Object.freeze(pageModelsOf(definition, paths).map((model) => Object.freeze(model))) as ModelConfig[];
+  pages.set(key, models);
+  return models;
 }
 
 /** "return=summary": a change made from the summary goes back to it (issue 4 "check your answers"). */
