@@ -138,10 +138,12 @@ export function StepForm(props: StepFormProps) {
   const [summaryKey, setSummaryKey] = useState(0);
   const extraErrors = props.extraErrors ?? [];
   const [showSummary, setShowSummary] = useState(!!props.lastResult?.error);
-  const errors = Object.fromEntries(paths.map((path) => [path, form.allErrors[path]?.[0]]));
+  // Conform works out allErrors afresh at each read: once for the whole form, not once per field.
+  const allErrors = form.allErrors;
+  const errors = Object.fromEntries(paths.map((path) => [path, allErrors[path]?.[0]]));
   // Besides the fields': the form's own errors (credentials matching no one) and the captcha's.
   const formErrors = form.errors ?? [];
-  const captchaError = form.allErrors[CAPTCHA_ERROR_NAME]?.[0];
+  const captchaError = allErrors[CAPTCHA_ERROR_NAME]?.[0];
   const firstField = paths.find((path) => fieldKind(fields[path]!).visible);
   // The form's own problems once it was submitted; the others' (a record refused) as they come.
   const summary = [
