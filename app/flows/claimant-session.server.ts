@@ -35,9 +35,28 @@ function sessionLifetimeHours(setting: string | undefined): number {
   return hours;
 }
 
-/** Idle longer than the time-out, or older than its lifetime: the session is over, whatever it was authorized for. */
+/**
+ * How fresh the stored last-seen time is kept: a request within this of it does not write it again
+ * (issue 14: a write, and a read back, on every page). So the idle time-out is precise to a minute:
+ * a session ends between 30 and 31 minutes after its last request, never before the 30 its pages
+ * announce.
+ */
+export const LAST_SEEN_PRECISION_MS = 60_000;
+
+/** Idle longer than the time-out (to the minute), or older than its lifetime: the session is over, whatever it was authorized for. */
 export function isSessionExpired(session: SessionRecord, now: number): boolean {
-  return now - session.lastSeenAt > SESSION_TIMEOUT_MS || isPastLifetime(session, now);
+  return now - session.lastSeenAt >= SESSION_TIMEOUT_MS + LAST_SEEN_PRECISION_MS || isPastLifetime(session, now);
+}
+
+/**
+ * A request of the session's claimant: its last-seen time moves to `now` unless it was written
+ * less than a minute before (a clock set back, as the test clock may be, writes it too). Returns
+ * the session as seen now, for the time-out its page announces (30 minutes from now).
+ */
+export async function recordActivity(session: SessionRecord, now: number): Promise<SessionRecord> {
+  const since = now - session.lastSeenAt;
+  if (since >= 0 && since < LAST_SEEN_PRECISION_MS) return { ...session, lastSeenAt: now };
+  return getStore().touchSession(session.id, now);
 }
 
 /** Older than the lifetime: over, on every page, even those that do not time out (enableTimeout). */
@@ -99,10 +118,10 @@ export function isReadOnly(filed: Claim | undefined): boolean {
 
 /**
  * SPEC §2 route guard 3 and §4 "Session timer", on the server for every GET and POST of a page
- * that needs the flow's authorization: no session, an expired one (30 minutes without a request, or
- * past its lifetime; the session then ends, while the member's saved draft stays theirs), or one not signed in to
- * this form type goes to /session-expired?form=…&culture=…. Otherwise the activity is recorded,
- * and the member's draft and filed claim are read.
+ * that needs the flow's authorization: no session, an expired one (30 minutes without a request, to
+ * the minute, or past its lifetime; the session then ends, while the member's saved draft stays
+ * theirs), or one not signed in to this form type goes to /session-expired?form=…&culture=….
+ * Otherwise the activity is recorded (recordActivity), and the member's draft and filed claim are read.
  */
 export async function requireClaimantSession(
   request: Request,
@@ -121,7 +140,7 @@ export async function requireClaimantSession(
   }
   const signIn = session.authorizations[formType];
   if (!signIn) throw expired();
-  const touched = await store.touchSession(sessionId, now);
+  const touched = await recordActivity(session, now);
   const owner = draftOwner(sessionId, signIn);
   const draft = (await store.getDraft(owner, formType)) ?? { ...emptyDraft(newDraftId()), updatedAt: now };
   return { sessionId, session: touched, signIn, owner, draft, filed: await filedClaim(owner, formType, draft) };

@@ -1,5 +1,5 @@
 import { FLOW_DEADLINE_KEYS, FORM_TYPES, passedDeadline } from "#app/deadlines/deadline-guard.ts";
-import { SESSION_TIMEOUT_MS } from "#app/flows/claimant-session.server.ts";
+import { LAST_SEEN_PRECISION_MS, SESSION_TIMEOUT_MS } from "#app/flows/claimant-session.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { getStore } from "./store.server.ts";
 
@@ -21,7 +21,8 @@ export async function purgeExpiredDrafts(now = Date.now()) {
   const retired = FORM_TYPES.filter((formType) =>
     passedDeadline(deadlines, FLOW_DEADLINE_KEYS[formType], now - settlement.claims.draftRetentionDays * DAY_MS),
   );
-  const expired = await store.purgeExpired(now - SESSION_TIMEOUT_MS, now);
+  // A session's last-seen time is kept to the minute (LAST_SEEN_PRECISION_MS): it may be that much behind.
+  const expired = await store.purgeExpired(now - SESSION_TIMEOUT_MS - LAST_SEEN_PRECISION_MS, now);
   const drafts = retired.length > 0 ? await store.purgeDrafts(retired) : { drafts: 0, documents: 0 };
   return { sessions: expired.sessions, drafts: drafts.drafts, documents: expired.documents + drafts.documents };
 }

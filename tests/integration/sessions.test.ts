@@ -48,6 +48,17 @@ function signOutForm(page: Page) {
   );
 }
 
+/** A claimant whose every request carries the test clock, set by `at` (minutes from a fixed start). */
+function onTheClock(server: PortalServer) {
+  const clock = { "X-Test-Now": "" };
+  const claimant = new Claimant(server, clock);
+  const start = Date.parse("2026-12-01T08:00:00Z");
+  const at = (minutes: number) => {
+    clock["X-Test-Now"] = new Date(start + minutes * 60_000).toISOString();
+  };
+  return { claimant, at };
+}
+
 describe.each(BACKENDS)("on %s", (backend) => {
   beforeAll(async () => {
     [portal, shortLived] = await Promise.all([
@@ -198,18 +209,49 @@ describe.each(BACKENDS)("on %s", (backend) => {
     });
   });
 
-  describe("an absolute session lifetime", () => {
-    /** A claimant whose every request carries the test clock, set by `at`. */
-    function onTheClock(server: PortalServer) {
-      const clock = { "X-Test-Now": "" };
-      const claimant = new Claimant(server, clock);
-      const start = Date.parse("2026-12-01T08:00:00Z");
-      const at = (minutes: number) => {
-        clock["X-Test-Now"] = new Date(start + minutes * 60_000).toISOString();
-      };
-      return { claimant, at };
-    }
+  describe("the idle time-out, precise to a minute (the last-seen time is written at most once a minute)", () => {
+    /** Requests after signing in at minute 0: at which minute, and the status each gets. */
+    test.each<[string, Array<[number, number]>]>([
+      [
+        "a request within a minute of the last one written is not written: the session ends 31 minutes after that one",
+        [
+          [0.5, 200],
+          [31, 303],
+        ],
+      ],
+      [
+        "never before the 30 minutes a page announces, however late in its minute the last request came",
+        [
+          [59 / 60, 200],
+          [59 / 60 + 30, 200],
+        ],
+      ],
+      [
+        "a request a minute or more after the last one written is written: it pushes the time-out back",
+        [
+          [1, 200],
+          [31.5, 200],
+          [62.5, 303],
+        ],
+      ],
+    ])("%s", async (_, requests) => {
+      const { claimant, at } = onTheClock(portal);
+      at(0);
+      await claimant.signIn("standard");
+      for (const [minute, status] of requests) {
+        at(minute);
+        const page = await claimant.get("/standard/claimant-info");
+        expect(page.status, `at minute ${minute}`).toBe(status);
+        // Each page announces the full 30 minutes from its own request.
+        if (status === 200)
+          expect(page.html).toContain(
+            '<meta http-equiv="refresh" content="1800; url=/session-expired?form=standard"/>',
+          );
+      }
+    });
+  });
 
+  describe("an absolute session lifetime", () => {
     test("by default 12 hours: a session kept alive all day ends then, however recently it was used", async () => {
       const { claimant, at } = onTheClock(portal);
       at(0);

@@ -1,5 +1,5 @@
 import { requestNow } from "#app/clock.server.ts";
-import { isSessionExpired } from "#app/flows/claimant-session.server.ts";
+import { isSessionExpired, recordActivity } from "#app/flows/claimant-session.server.ts";
 import { jsonError } from "#app/http/json.server.ts";
 import { requireApiCsrf } from "#app/session/json-api.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
@@ -21,7 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
     await store.endSession(sessionId);
     return jsonError(401, "The session has expired.");
   }
-  await store.touchSession(sessionId, now);
+  await recordActivity(session, now);
   return new Response(null, { status: 204 });
 }
 
