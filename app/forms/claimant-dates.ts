@@ -107,9 +107,25 @@ export function formatTime(time: { hour: number; minute: number }): string {
   return `${two(time.hour)}:${two(time.minute)}`;
 }
 
+/**
+ * Intl's formatters, made once per locale and options: making one costs far more than formatting
+ * with it (issue 14: the time a step page's session ends was a tenth of its CPU). The locales are
+ * the settlement's cultures, the options and zones the few written here and in its deadlines.
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify([locale, options]);
+  const known = formats.get(key);
+  if (known) return known;
+  const format = new Intl.DateTimeFormat(locale, options);
+  formats.set(key, format);
+  return format;
+}
+
 /** Today in Los Angeles, whatever the server's or the browser's own zone. */
 export function claimantToday(now: number): CalendarDate {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateTimeFormat("en-US", {
     timeZone: CLAIMANT_DATE_ZONE,
     year: "numeric",
     month: "numeric",
@@ -121,7 +137,7 @@ export function claimantToday(now: number): CalendarDate {
 
 /** The current hour and minute in Los Angeles. */
 export function claimantTimeNow(now: number): { hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateTimeFormat("en-US", {
     timeZone: CLAIMANT_DATE_ZONE,
     hour: "numeric",
     minute: "numeric",
@@ -136,21 +152,15 @@ export function claimantTimeNow(now: number): { hour: number; minute: number } {
  * (long). The day is taken as UTC so no zone shifts it.
  */
 export function formatDayLong(date: CalendarDate, culture: string, style: "full" | "long" = "full"): string {
-  return new Intl.DateTimeFormat(culture, { dateStyle: style, timeZone: "UTC" }).format(
-    new Date(dayNumber(date) * DAY_MS),
-  );
+  return dateTimeFormat(culture, { dateStyle: style, timeZone: "UTC" }).format(new Date(dayNumber(date) * DAY_MS));
 }
 
 export function monthName(month: number, culture: string, width: "long" | "short" = "long"): string {
-  return new Intl.DateTimeFormat(culture, { month: width, timeZone: "UTC" }).format(
-    new Date(Date.UTC(2021, month - 1, 1)),
-  );
+  return dateTimeFormat(culture, { month: width, timeZone: "UTC" }).format(new Date(Date.UTC(2021, month - 1, 1)));
 }
 
 export function weekdayName(date: CalendarDate, culture: string, width: "long" | "short"): string {
-  return new Intl.DateTimeFormat(culture, { weekday: width, timeZone: "UTC" }).format(
-    new Date(dayNumber(date) * DAY_MS),
-  );
+  return dateTimeFormat(culture, { weekday: width, timeZone: "UTC" }).format(new Date(dayNumber(date) * DAY_MS));
 }
 
 /**
@@ -164,7 +174,7 @@ export function weekdayName(date: CalendarDate, culture: string, width: "long" |
  * has no "PDT" and would say "GMT-7".
  */
 export function formatDeadline(at: number, zone: string, culture: string): string {
-  const date = new Intl.DateTimeFormat(culture, { dateStyle: "full", timeZone: zone }).format(new Date(at));
+  const date = dateTimeFormat(culture, { dateStyle: "full", timeZone: zone }).format(new Date(at));
   return `${date}, ${formatClockTime(at, zone, culture)}`;
 }
 
@@ -174,13 +184,13 @@ export function formatDeadline(at: number, zone: string, culture: string): strin
  */
 export function formatClockTime(at: number, zone: string, culture: string): string {
   const instant = new Date(at);
-  const time = new Intl.DateTimeFormat(culture, {
+  const time = dateTimeFormat(culture, {
     hour: "numeric",
     minute: "2-digit",
     hour12: true,
     timeZone: zone,
   }).format(instant);
-  const zoneName = new Intl.DateTimeFormat(`${new Intl.Locale(culture).language}-US`, {
+  const zoneName = dateTimeFormat(`${new Intl.Locale(culture).language}-US`, {
     timeZoneName: "short",
     timeZone: zone,
   })

@@ -52,6 +52,8 @@ describe("claimant dates", () => {
     expect(formatDeadline(Date.parse("2027-03-31T09:05:00Z"), "Etc/UTC", "es")).toBe(
       "miércoles, 31 de marzo de 2027, 9:05 a. m. UTC",
     );
+    // Formatters are kept per culture, zone and options (issue 14): asked again, the first is as it was.
+    expect(formatDeadline(endOfMarch31, "America/Los_Angeles", "en")).toBe("Wednesday, March 31, 2027, 11:59 PM PDT");
   });
 
   test("today is Los Angeles' today around midnight", () => {
