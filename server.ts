@@ -24,6 +24,7 @@ import { log, type LogFields, requestLogger } from "./app/log.server.ts";
 import type { Portal } from "./app/settlement/portal.server.ts";
 import { lowercaseFlowAddresses } from "./app/http/flow-address-case.server.ts";
 import { noStoreUnlessSaid } from "./app/http/no-store.server.ts";
+import { staticFiles } from "./app/http/static-files.server.ts";
 import { finishUnreadBodies } from "./app/http/unread-body.server.ts";
 import { refuseUnknownMethods } from "./app/http/known-methods.server.ts";
 import { contentSecurityPolicy } from "./app/security-headers.server.ts";
@@ -64,18 +65,19 @@ async function start() {
     !!process.env.TRUST_PROXY &&
     (app.get("trust proxy fn") as (address: string, hop: number) => boolean)(req.socket.remoteAddress ?? "", 0);
 
-  let loadBuild: () => Promise<ServerBuild>;
+  // The production build is handed to React Router as is: given a function, React Router calls it
+  // and works out its route table again on every request (as Vite's dev server needs, for edits).
+  let build: ServerBuild | (() => Promise<ServerBuild>);
   let vite: import("vite").ViteDevServer | undefined;
   if (DEV_SERVER) {
     const { createServer } = await import("vite");
     vite = await createServer({ server: { middlewareMode: true } });
-    loadBuild = () => vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    build = () => vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
-    const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
-    loadBuild = async () => build;
+    build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
   }
   // Importing the build loads and checks the settlement: a bad one stops the server here.
-  const entry = (await loadBuild()).entry.module as unknown as PortalEntry;
+  const entry = (typeof build === "function" ? await build() : build).entry.module as unknown as PortalEntry;
   const csp = contentSecurityPolicy(entry.portal.deadlines);
 
   app.use(requestLog(trustsPeer));
@@ -99,9 +101,7 @@ async function start() {
   if (vite) {
     app.use(vite.middlewares);
   } else {
-    // File names under /assets carry a content hash: they never change, so cache them for good.
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    app.use(staticFiles("build/client"));
   }
 
   app.use(lowercaseFlowAddresses);
@@ -110,7 +110,7 @@ async function start() {
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: loadBuild,
+      build,
       // Only the Vite dev server is "development": a built server never puts stack traces in responses.
       mode: DEV_SERVER ? "development" : "production",
       getLoadContext: (req, res) => {

@@ -1,0 +1,93 @@
+import { request } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Claimant } from "#tests/support/claimant.ts";
+import { getPage } from "#tests/support/http.ts";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+
+/**
+ * Issue 14 item 2: the browser build's files are sent as the Brotli or gzip copies the build made
+ * of them (never compressed again per request), and a page is rendered whole before it is sent, so
+ * it is compressed once and its loader data is in it, not streamed after it with a swap script.
+ */
+let portal: PortalServer;
+beforeAll(async () => {
+  portal = await startPortal();
+});
+afterAll(() => portal.stop());
+
+/** A raw answer: the bytes as sent (fetch would decompress them), and the headers. */
+function raw(pathname: string, headers: Record<string, string> = {}, method = "GET") {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const url = new URL(pathname, portal.url);
+      const req = request(url, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on("error", reject);
+      req.end();
+    },
+  );
+}
+
+describe("the browser build's files", () => {
+  test("are sent as the build's Brotli or gzip copy, as the browser takes, the same file once decompressed", async () => {
+    const start = await getPage(`${portal.url}/standard`);
+    const script = /href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(start.html)![1]!;
+    const plain = await raw(script, { "accept-encoding": "identity" });
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(plain.body.toString()).toContain("hydrateRoot");
+
+    const brotli = await raw(script, { "accept-encoding": "gzip, deflate, br" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(brotli.body)).toEqual(plain.body);
+    const gzip = await raw(script, { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body)).toEqual(plain.body);
+    for (const reply of [plain, brotli, gzip]) {
+      expect(reply.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+      expect(reply.headers.vary).toBe("Accept-Encoding");
+      expect(reply.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(Number(reply.headers["content-length"])).toBe(reply.body.length);
+    }
+    // Each copy is its own representation: a cache must not answer one encoding's request with another's.
+    expect(new Set([plain, brotli, gzip].map((reply) => reply.headers.etag)).size).toBe(3);
+    const head = await raw(script, { "accept-encoding": "br" }, "HEAD");
+    expect([head.status, head.headers["content-encoding"], head.body.length]).toEqual([200, "br", 0]);
+  });
+
+  test("a file outside /assets is cached for an hour; an address that is no file is the portal's", async () => {
+    const icon = await raw("/favicon.svg");
+    expect([icon.status, icon.headers["cache-control"], icon.headers["content-type"]]).toEqual([
+      200,
+      "public, max-age=3600",
+      "image/svg+xml",
+    ]);
+    const missing = await raw("/assets/no-such-file.js");
+    expect(missing.status).toBe(404);
+    expect(missing.headers["content-type"]).toMatch(/^text\/html/);
+    // A form posted to a file's address is not the file.
+    const posted = await raw("/favicon.svg", {}, "POST");
+    expect(posted.headers["content-type"]).not.toBe("image/svg+xml");
+  });
+});
+
+describe("a page", () => {
+  test("is sent whole: its loader data within it, no fallback to swap in, gzipped as one", async () => {
+    const claimant = new Claimant(portal);
+    await claimant.signIn("standard");
+    const plain = await raw("/standard/claimant-info", { cookie: claimant.cookieHeader() });
+    const gzip = await raw("/standard/claimant-info", { cookie: claimant.cookieHeader(), "accept-encoding": "gzip" });
+    expect([plain.status, gzip.status, gzip.headers["content-encoding"]]).toEqual([200, 200, "gzip"]);
+    for (const html of [plain.body.toString(), gunzipSync(gzip.body).toString()]) {
+      expect(html).toMatch(/^<!DOCTYPE html>[\s\S]*<\/html>$/);
+      expect(html).toContain("streamController.enqueue(");
+      // React's markers of a boundary that missed the shell: a template to fill, a script to swap it.
+      expect(html).not.toMatch(/<template id="B:|\$RC\(/);
+    }
+  });
+});
