@@ -2,8 +2,11 @@
  * `npm run bench`: the portal's figures, printed as markdown tables (and written to
  * tests/bench/results.md). Not pass/fail: docs/performance.md records a run and the targets.
  *
- *   BENCH_SECONDS (10)     how long each throughput run lasts
+ *   BENCH_SECONDS (10)     how long each throughput run lasts (half as long for each round of the step page)
+ *   BENCH_ROUNDS (5)       interleaved rounds of the step page against the framework floor
  *   BENCH_MEMBERS (20000)  class members added to the bench's settlement: each claim is filed by one of its own
+ *   BENCH_ONLY             some of step, claims, bytes, upload (comma-separated; all by default)
+ *   BENCH_PROFILE          a folder: the portal and the floor write their CPU profiles there (node --cpu-prof)
  *   DATABASE_URL           a PostgreSQL server to make a database on (else PostgreSQL is skipped)
  *
  * Every claim counted was read back from the store with its document, after its run; any reply
@@ -11,7 +14,7 @@
  * code 1, so a figure is never printed for claims that were not filed.
  */
 import { spawn } from "node:child_process";
-import { appendFileSync, mkdtempSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -26,6 +29,7 @@ import { type PortalOptions, type PortalServer, startPortal as startTestPortal }
 import { processMemory, resetPeakMemory } from "#tests/support/server-state.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
 import { newFieldKey } from "#app/security/field-keys.server.ts";
+import { startFloor } from "./floor.ts";
 import { agent, call, percentile } from "./http-client.ts";
 import {
   type BenchMember,
@@ -40,6 +44,12 @@ import {
 import { readBack } from "./read-back.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const PROFILE: Record<string, string> = process.env.BENCH_PROFILE
+  ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}` }
+  : {};
+/** The page whose cost decides how many servers a settlement rents: a signed-in step. */
+const STEP_PAGE = "/standard/claimant-info";
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20_000);
 const siteverify = await startFakeSiteverify();
 /** The portal's field keys: given, as production with PostgreSQL requires, and so the bench can read back what it filed. */
@@ -54,7 +64,7 @@ function startPortal(options: PortalOptions = {}): Promise<PortalServer> {
   return startTestPortal({
     ...options,
     settlementDir,
-    env: { NODE_ENV: "production", PORTAL_TEST_CLOCK: "", FIELD_ENCRYPTION_KEYS, ...options.env },
+    env: { NODE_ENV: "production", PORTAL_TEST_CLOCK: "", FIELD_ENCRYPTION_KEYS, ...PROFILE, ...options.env },
   });
 }
 
@@ -72,6 +82,8 @@ function benchSettlement(edit: (config: Record<string, unknown>) => void = () =>
 }
 const newClaimant = (portal: PortalServer) => new Claimant(portal, {}, CAPTCHA_TOKEN);
 const CONNECTIONS = 50;
+const ONLY = process.env.BENCH_ONLY?.split(",").map((part) => part.trim());
+const runs = (part: "step" | "claims" | "bytes" | "upload") => !ONLY || ONLY.includes(part);
 const output: string[] = [];
 
 function print(text = "") {
@@ -90,61 +102,108 @@ const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Requests per second at CONNECTIONS; any error or answer other than 200 stops the bench (a redirect to /session-expired is not a page served). */
-async function load(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers: { "accept-encoding": "gzip", ...headers },
-  });
+async function load(url: string, headers: Record<string, string> = {}, seconds = SECONDS) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   const errors = result.errors + result.timeouts + result.non2xx;
   if (errors > 0 || result["2xx"] === 0) {
     throw new UnexpectedReply(
       `GET ${new URL(url).pathname} under load: ${result.errors} errors, ${result.timeouts} time-outs, ${result.non2xx} answers other than 2xx (${result["3xx"]} redirects), ${result["2xx"]} pages${result["2xx"] === 0 ? " (none answered within the run: is BENCH_SECONDS too short?)" : ""}`,
     );
   }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
+  return {
+    rps: result.requests.average,
+    requests: result["2xx"],
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+  };
 }
 
-/** Step page against Express serving the same HTML as a file: the ratio is what a noisy machine cannot blur. */
-async function stepPageVersusStatic(portal: PortalServer) {
+/** CPU time a process has used so far, user and system, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A load on one server, with the CPU its process spent per request served. */
+async function measuredLoad(url: string, pid: number, headers: Record<string, string>, seconds: number) {
+  const before = cpuMs(pid);
+  const result = await load(url, headers, seconds);
+  return { rps: result.rps, cpuMsPerRequest: (cpuMs(pid) - before) / result.requests, p99: result.p99 };
+}
+
+const median = (values: number[]) => percentile(values, 50);
+
+/**
+ * The signed-in step page against the framework floor (tests/bench/floor.ts: the same markup and
+ * loader data from a bare React Router app), plain and gzipped, in interleaved rounds so that a
+ * machine busy with other work slows both alike; medians of the rounds. Then the same HTML as a
+ * static file, for scale.
+ */
+async function stepPageVersusFloor(portal: PortalServer) {
   const claimant = newClaimant(portal);
   await claimant.signIn("standard", { "credentials.claimId": "10000006", "credentials.pin": "777888" });
-  const page = await claimant.get("/standard/claimant-info");
-  if (page.status !== 200) throw new UnexpectedReply(`GET /standard/claimant-info after signing in: ${page.status}`);
+  const page = await claimant.get(STEP_PAGE);
+  if (page.status !== 200) throw new UnexpectedReply(`GET ${STEP_PAGE} after signing in: ${page.status}`);
+  const cookie = claimant.cookieHeader();
+  const floor = await startFloor(portal.url, STEP_PAGE, cookie, PROFILE);
   const folder = mkdtempSync(path.join(tmpdir(), "bench-static-"));
   writeFileSync(path.join(folder, "step.html"), page.html);
-  const server = spawn(process.execPath, ["tests/bench/static-server.ts", folder], {
+  const fileServer = spawn(process.execPath, ["tests/bench/static-server.ts", folder], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const port = await new Promise<number>((resolve) =>
-    server.stdout.once("data", (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).port)),
+    fileServer.stdout.once("data", (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).port)),
   );
   try {
-    const cookie = claimant.cookieHeader();
     resetPeakMemory(portal.process.pid!);
-    const step = await load(`${portal.url}/standard/claimant-info`, { cookie });
+    const encodings = { plain: {}, gzip: { "accept-encoding": "gzip" } };
+    const runs = new Map<string, Array<{ rps: number; cpuMsPerRequest: number; p99: number }>>();
+    const seconds = Math.max(2, Math.round(SECONDS / 2));
+    // Warmed up first, each: the JIT's first seconds are no server's steady state.
+    for (const url of [`${portal.url}${STEP_PAGE}`, `${floor.url}${STEP_PAGE}`]) await load(url, { cookie }, 2);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [encoding, headers] of Object.entries(encodings)) {
+        for (const [server, url, pid] of [
+          ["portal", `${portal.url}${STEP_PAGE}`, portal.process.pid!],
+          ["floor", `${floor.url}${STEP_PAGE}`, floor.pid],
+        ] as const) {
+          const key = `${server} ${encoding}`;
+          runs.set(key, [...(runs.get(key) ?? []), await measuredLoad(url, pid, { ...headers, cookie }, seconds)]);
+        }
+      }
+    }
     const peak = processMemory(portal.process.pid!).peak;
-    const file = await load(`http://127.0.0.1:${port}/step.html`);
-    print(`### Step page vs the same HTML as a static file (${CONNECTIONS} connections, ${SECONDS} s each)`);
-    print();
-    table(
-      ["", "requests/s", "p50 ms", "p99 ms", "errors"],
-      [
-        [
-          "step page (/standard/claimant-info, SSR, session checked)",
-          step.rps.toFixed(0),
-          step.p50,
-          step.p99,
-          step.errors,
-        ],
-        ["static file (Express, same HTML)", file.rps.toFixed(0), file.p50, file.p99, file.errors],
-        ["ratio", (step.rps / file.rps).toFixed(2), "", "", ""],
-      ],
+    const file = await load(`http://127.0.0.1:${port}/step.html`, encodings.gzip);
+    const of = (key: string, measure: "rps" | "cpuMsPerRequest" | "p99") =>
+      median(runs.get(key)!.map((run) => run[measure]));
+    print(
+      `### Step page (${STEP_PAGE}, signed in) vs the framework floor (${CONNECTIONS} connections; medians of ${ROUNDS} interleaved rounds of ${seconds} s)`,
     );
+    print();
+    print(
+      `HTML: the portal's ${kb(page.html.length)}, the floor's ${kb(floor.html.length)} (the same markup and loader data; React Router's scripts are each app's own).`,
+    );
+    print();
+    const rows: Array<Array<string | number>> = [];
+    for (const encoding of Object.keys(encodings)) {
+      for (const server of ["portal", "floor"]) {
+        const key = `${server} ${encoding}`;
+        rows.push([key, of(key, "rps").toFixed(0), of(key, "cpuMsPerRequest").toFixed(2), of(key, "p99")]);
+      }
+      rows.push([
+        `portal / floor, ${encoding}`,
+        (of(`portal ${encoding}`, "rps") / of(`floor ${encoding}`, "rps")).toFixed(2),
+        (of(`portal ${encoding}`, "cpuMsPerRequest") / of(`floor ${encoding}`, "cpuMsPerRequest")).toFixed(2),
+        "",
+      ]);
+    }
+    rows.push(["static file (Express, same HTML, gzip)", file.rps.toFixed(0), "", file.p99]);
+    table(["", "requests/s", "CPU ms per request", "p99 ms"], rows);
     return peak;
   } finally {
-    server.kill("SIGTERM");
+    floor.stop();
+    fileServer.kill("SIGTERM");
   }
 }
 
@@ -347,13 +406,13 @@ async function main() {
   const rest = processMemory(portal.process.pid!).rss;
   let stepPeak = 0;
   try {
-    stepPeak = await stepPageVersusStatic(portal);
+    if (runs("step")) stepPeak = await stepPageVersusFloor(portal);
   } finally {
     await portal.stop();
   }
-  const claimsMemory = await claimsBenchmarks();
-  await bytesPerPage();
-  await uploadMemory();
+  const claimsMemory = runs("claims") ? await claimsBenchmarks() : [];
+  if (runs("bytes")) await bytesPerPage();
+  if (runs("upload")) await uploadMemory();
   print("### Server memory (RSS)");
   print();
   table(

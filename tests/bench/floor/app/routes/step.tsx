@@ -1,0 +1,10 @@
+import { page } from "../page.ts";
+
+export const loader = () => page.loaderData["standard-claimant-info"];
+
+export default function Step() {
+  return (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the portal's own markup, captured from its page
+    <div style={{ display: "contents" }} dangerouslySetInnerHTML={{ __html: page.body }} />
+  );
+}
