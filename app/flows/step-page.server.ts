@@ -2,6 +2,7 @@ import { FLOW_DEADLINE_KEYS, type FormType } from "#app/deadlines/deadline-guard
 import { CLAIMANT_DATE_ZONE } from "#app/deadlines/time-zones.ts";
 import { formatClockTime } from "#app/forms/claimant-dates.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
+import { withoutFieldDefaults } from "#app/forms/field-defaults.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import { fieldsOfBlocks, type FormDefinition, resolveField } from "#app/forms/form-definition.ts";
@@ -114,7 +115,7 @@ export function stepFormData(
     formType,
     step,
     page,
-    models: pageModels(definition, paths),
+    models: withoutFieldDefaults(pageModels(definition, paths)),
     values,
     // For conditions that look across steps; a sensitive answer goes only to the page asking for it.
     saved: withoutSensitiveAnswers(draft.models, definition, paths),

@@ -1,7 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import type { FieldConfig, ModelConfig } from "#app/forms/definition-schema.ts";
+import type { FieldConfig } from "#app/forms/definition-schema.ts";
+import { type ModelOnTheWire, withFieldDefaults } from "#app/forms/field-defaults.ts";
 import { dependenciesFulfilled, openConditions } from "#app/forms/dependencies.ts";
 import { dependencyHint } from "#app/forms/dependency-hint.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
@@ -23,8 +24,8 @@ import { fieldId, StepFormContext, type StepFormState } from "./step-form-contex
 export interface StepFormProps {
   step: StepName;
   page: PageDefinition;
-  /** The models this page shows fields of (only those fields). */
-  models: ModelConfig[];
+  /** The models this page shows fields of (only those fields), as the loader data carries them. */
+  models: ModelOnTheWire[];
   /** Each field's starting value ("model.field" → value). */
   values: Record<string, FieldValue>;
   /** Answers of the other steps, for conditions that look across steps. */
@@ -70,7 +71,7 @@ export function StepForm(props: StepFormProps) {
   // Once per page the server rendered (not per render: the offset would drift with each one).
   useMemo(() => setPortalNow(props.now), [props.now]);
   const definition = useMemo(
-    () => ({ models: props.models, pages: { [props.step]: props.page } }),
+    () => ({ models: withFieldDefaults(props.models), pages: { [props.step]: props.page } }),
     [props.models, props.step, props.page],
   );
   const paths = useMemo(() => fieldsOfBlocks(props.page.blocks), [props.page]);
