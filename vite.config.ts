@@ -9,6 +9,17 @@ export default defineConfig({
   build: {
     // Hashed file names under /assets are served with immutable caching by server.ts.
     assetsDir: "assets",
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // React and React Router, which every page loads, as one file: compressed together
+            // they are ~3 KB smaller than in the five files the default splitting made of them.
+            { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });
 
