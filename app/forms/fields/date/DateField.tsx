@@ -1,9 +1,15 @@
 import { maskFor } from "#app/forms/masks/index.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { DatePicker } from "./DatePicker.tsx";
+import { lazy, Suspense } from "react";
 import { FieldShell, useFieldMeta } from "#app/components/form/FieldShell.tsx";
 import { MaskedInput } from "#app/components/form/MaskedInput.tsx";
 import { useStepForm } from "#app/components/form/step-form-context.ts";
+
+/**
+ * The calendar is fetched only when a page with a date field runs scripts: it is shown only then,
+ * and it was a tenth of the step form's script on every page, date field or not (issue 14).
+ */
+const DatePicker = lazy(() => import("./DatePicker.tsx").then((module) => ({ default: module.DatePicker })));
 
 const PLACEHOLDERS = { single: "mm/dd/yyyy", range: "mm/dd/yyyy - mm/dd/yyyy", multiple: "mm/dd/yyyy; mm/dd/yyyy" };
 
@@ -36,7 +42,11 @@ export function DateField({ path }: { path: string }) {
           disabled={meta.disabled}
         />
         {/* The calendar is an enhancement: without JavaScript the typed text is the whole field. */}
-        {state.enhanced && !meta.disabled && <DatePicker inputId={meta.id} field={field} label={text(field.label)} />}
+        {state.enhanced && !meta.disabled && (
+          <Suspense fallback={null}>
+            <DatePicker inputId={meta.id} field={field} label={text(field.label)} />
+          </Suspense>
+        )}
       </div>
     </FieldShell>
   );
