@@ -14,9 +14,9 @@ export interface SummaryItem {
 export function ErrorSummary({ items, focusKey }: { items: SummaryItem[]; focusKey: unknown }) {
   const text = useText();
   const ref = useRef<HTMLDivElement>(null);
-  // Focus once per submission (focusKey), when its errors show: a server's answer can come a render
-  // before its messages do (Conform takes them in from lastResult on the next one). Errors that show
-  // again as the claimant types, after a submission's were fixed, leave focus in the field.
+  // Focus once per submission (focusKey), when its errors show, whether they come with it or a
+  // render later. Errors that show again as the claimant types, after a submission's were fixed,
+  // leave focus in the field.
   const focusPending = useRef(true);
   const shown = items.length > 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new submission (focusKey) asks for focus again

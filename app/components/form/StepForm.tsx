@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { FieldConfig } from "#app/forms/definition-schema.ts";
@@ -19,6 +19,7 @@ import { PageTitle } from "#app/components/PageTitle.tsx";
 import { ErrorSummary, type SummaryItem, summaryText } from "./ErrorSummary.tsx";
 import { PageBlocks } from "./PageBlocks.tsx";
 import { portalNow, setPortalNow } from "./portal-clock.ts";
+import { type FormErrors, useFormErrors } from "./form-errors.ts";
 import { fieldId, StepFormContext, type StepFormState } from "./step-form-context.ts";
 
 export interface StepFormProps {
@@ -60,9 +61,9 @@ function currentValues(form: HTMLFormElement, fields: Record<string, FieldConfig
 }
 
 /**
- * A step's form: plain HTML that posts to the route's action without JavaScript; with it, Conform
- * validates with the same schema as the server, and dependent fields hide or show as the claimant
- * answers (SPEC §3 "Dependency settings").
+ * A step's form: plain HTML that posts to the route's action without JavaScript; with it, the
+ * browser checks it with the server's code (form-errors.ts), and dependent fields hide or show as
+ * the claimant answers (SPEC §3 "Dependency settings").
  */
 export function StepForm(props: StepFormProps) {
   const text = useText();
@@ -112,39 +113,30 @@ export function StepForm(props: StepFormProps) {
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
 
-  const [form] = useForm({
-    id: `step-${props.step}`,
-    lastResult: props.lastResult,
-    // GOV.UK's pattern: messages come when the claimant submits, not as they leave a field (a message
-    // appearing then moves the page under a finger already on "Save and continue": the tap is lost);
-    // after a submit, a field's message updates as they type.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseStep(
-        formData,
-        definition,
-        props.step,
-        {
-          characterWhitelist: props.characterWhitelist,
-          internationalAddresses: props.internationalAddresses,
-          now: portalNow(),
-          side: "client",
-          saved: props.saved,
-        },
-        text,
-      ),
+  const form = useFormErrors(props.lastResult, (formData) => {
+    const submission = parseStep(
+      formData,
+      definition,
+      props.step,
+      {
+        characterWhitelist: props.characterWhitelist,
+        internationalAddresses: props.internationalAddresses,
+        now: portalNow(),
+        side: "client",
+        saved: props.saved,
+      },
+      text,
+    );
+    return submission.status === "success" ? {} : (submission.error as FormErrors);
   });
 
   const [summaryKey, setSummaryKey] = useState(0);
   const extraErrors = props.extraErrors ?? [];
   const [showSummary, setShowSummary] = useState(!!props.lastResult?.error);
-  // Conform works out allErrors afresh at each read: once for the whole form, not once per field.
-  const allErrors = form.allErrors;
-  const errors = Object.fromEntries(paths.map((path) => [path, allErrors[path]?.[0]]));
+  const errors = Object.fromEntries(paths.map((path) => [path, form.errors[path]?.[0]]));
   // Besides the fields': the form's own errors (credentials matching no one) and the captcha's.
-  const formErrors = form.errors ?? [];
-  const captchaError = allErrors[CAPTCHA_ERROR_NAME]?.[0];
+  const formErrors = form.errors[""] ?? [];
+  const captchaError = form.errors[CAPTCHA_ERROR_NAME]?.[0];
   const firstField = paths.find((path) => fieldKind(fields[path]!).visible);
   // The form's own problems once it was submitted; the others' (a record refused) as they come.
   const summary = [
@@ -236,15 +228,14 @@ export function StepForm(props: StepFormProps) {
         <Form
           method="post"
           action={props.action}
-          {...getFormProps(form)}
+          id={`step-${props.step}`}
+          // The portal's own checks and messages, not the browser's.
+          noValidate
           onChange={onChange}
+          onInput={form.onInput}
           onSubmit={(event) => {
-            // Conform validates by submitting with its own "__intent__" button; only a real submission shows and focuses the summary.
-            const submitter = (event.nativeEvent as SubmitEvent).submitter;
-            if (submitter?.getAttribute("name") !== "__intent__") {
-              setShowSummary(true);
-              setSummaryKey((key) => key + 1);
-            }
+            setShowSummary(true);
+            setSummaryKey((key) => key + 1);
             form.onSubmit(event);
           }}
           className="step-form"
