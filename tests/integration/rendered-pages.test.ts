@@ -35,16 +35,18 @@ const ANA = { "credentials.claimId": "10000001", "credentials.pin": "123456" };
 
 function normalised(html: string): string {
   const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
-  return (csrf ? html.replaceAll(csrf, "CSRF-TOKEN") : html)
-    .replace(/ nonce="[^"]*"/g, ' nonce="NONCE"')
-    .replace(/<meta name="request-id" content="[^"]*"\/>/, '<meta name="request-id" content="REQUEST-ID"/>')
-    .replace(/\/assets\/([\w.-]+?)-[\w-]{8}\.(js|css)/g, "/assets/$1.$2")
-    .replace(/\btxn-[a-z0-9]{8}\b/g, "txn-ID")
-    // Which script files the build splits the code into (issue 14 item 5), and the loader data's
-    // serialisation, which issue 14 trims (tests/unit/field-defaults.test.ts): the page's own markup is the rest.
-    .replace(/<link rel="modulepreload"[^>]*\/>/g, "")
-    .replace(/streamController\.enqueue\((".*?")\);<\/script>/g, "streamController.enqueue(LOADER-DATA);</script>")
-    .replaceAll("><", ">\n<");
+  return (
+    (csrf ? html.replaceAll(csrf, "CSRF-TOKEN") : html)
+      .replace(/ nonce="[^"]*"/g, ' nonce="NONCE"')
+      .replace(/<meta name="request-id" content="[^"]*"\/>/, '<meta name="request-id" content="REQUEST-ID"/>')
+      .replace(/\/assets\/([\w.-]+?)-[\w-]{8}\.(js|css)/g, "/assets/$1.$2")
+      .replace(/\btxn-[a-z0-9]{8}\b/g, "txn-ID")
+      // Which script files the build splits the code into (issue 14 item 5), and the loader data's
+      // serialisation, which issue 14 trims (tests/unit/field-defaults.test.ts): the page's own markup is the rest.
+      .replace(/<link rel="modulepreload"[^>]*\/>/g, "")
+      .replace(/streamController\.enqueue\((".*?")\);<\/script>/g, "streamController.enqueue(LOADER-DATA);</script>")
+      .replaceAll("><", ">\n<")
+  );
 }
 
 /** The page's normalised HTML, by its hash and length (written to DUMP_DIR for a diff). */
