@@ -3,6 +3,8 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 const CLAIM_FLOWS = ["automotive", "reimbursement", "standard"];
 /** The steps whose page is a form of the flow's definition. */
 const FORM_STEPS = ["claimant-info", "claim-details", "payment-election", "supporting-documents"];
+/** The step with the records lists: a route module of its own, so only it loads their script. */
+const DOCUMENTS_STEP = "supporting-documents";
 
 /** SPEC §2, one screen: utility pages, the read-side JSON API, the four flows, and the catch-all. */
 export default [
@@ -34,7 +36,11 @@ export default [
     index("routes/flow-index.tsx", { id: "home" }),
     ...CLAIM_FLOWS.flatMap((flow) => [
       route(flow, "routes/flow-index.tsx", { id: flow }),
-      ...FORM_STEPS.map((step) => route(`${flow}/${step}`, "routes/flow-step.tsx", { id: `${flow}-${step}` })),
+      ...FORM_STEPS.map((step) =>
+        route(`${flow}/${step}`, step === DOCUMENTS_STEP ? "routes/flow-documents.tsx" : "routes/flow-step.tsx", {
+          id: `${flow}-${step}`,
+        }),
+      ),
       route(`${flow}/claim-summary`, "routes/claim-summary.tsx", { id: `${flow}-claim-summary` }),
       route(`${flow}/confirmation`, "routes/confirmation.tsx", { id: `${flow}-confirmation` }),
     ]),

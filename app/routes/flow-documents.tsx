@@ -1,0 +1,16 @@
+import { StepPage } from "#app/components/StepPage.tsx";
+import { RecordsSection } from "#app/components/records/RecordsSection.tsx";
+import { loadStep, submitStep } from "#app/flows/step-page.server.ts";
+import { keepPageOnServerFailure } from "#app/http/server-failure.ts";
+import type { Route } from "./+types/flow-documents";
+
+export const loader = (args: Route.LoaderArgs) => loadStep(args);
+export const action = (args: Route.ActionArgs) => submitStep(args);
+/** With JavaScript, a save the server could not take keeps the page as typed and says so (app/http/server-failure.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepPageOnServerFailure(serverAction);
+export { handle, shouldRevalidate } from "#app/flows/step-route.ts";
+
+/** The supporting-documents step: its expenses and documents lists, with the page's script. */
+export default function FlowDocuments({ loaderData, actionData }: Route.ComponentProps) {
+  return <StepPage loaderData={loaderData} actionData={actionData} Records={RecordsSection} />;
+}
