@@ -1,14 +1,13 @@
-import { parse } from "@conform-to/react";
 import type { Translate } from "#app/i18n/i18n.ts";
 import type { FormDefinition } from "./form-definition.ts";
 import type { StepName } from "./page-schema.ts";
 import type { RuleFailure } from "./rules.ts";
-import { type StepContext, validateStep } from "./validate-step.ts";
+import { parseSubmission, type SubmissionResult } from "./submission.ts";
+import { type ModelValues, type StepContext, validateStep } from "./validate-step.ts";
 
-/** A submission result carrying only a form-level error (a rate limit, say), as Conform reads it. */
-export function formErrorResult(message: string) {
-  const error: Record<string, string[] | null> = { "": [message] };
-  return { status: "error" as const, error };
+/** A submission result carrying only a form-level error (a rate limit, say), as the step form reads it. */
+export function formErrorResult(message: string): SubmissionResult {
+  return { status: "error", error: { "": [message] } };
 }
 
 export function failureText(text: Translate, failure: RuleFailure): string {
@@ -16,7 +15,7 @@ export function failureText(text: Translate, failure: RuleFailure): string {
 }
 
 /**
- * A step's submission, parsed by Conform and checked by the shared validator: the very same code in
+ * A step's submission, parsed (submission.ts) and checked by the shared validator: the very same code in
  * the browser (as the claimant types) and on the server (when the form is posted), so the browser
  * never accepts what the server rejects. Errors are keyed by field name ("claimantInfo.firstName").
  */
@@ -27,18 +26,16 @@ export function parseStep(
   context: StepContext,
   text: Translate,
 ) {
-  return parse(formData, {
-    resolve(payload) {
-      const result = validateStep(definition, step, payload as Record<string, Record<string, unknown>>, context);
-      const failed = Object.entries(result.errors);
-      if (failed.length > 0) {
-        return {
-          error: Object.fromEntries(
-            failed.map(([path, failures]) => [path, failures.map((failure) => failureText(text, failure))]),
-          ),
-        };
-      }
-      return { value: result.values };
-    },
+  return parseSubmission<ModelValues>(formData, (payload) => {
+    const result = validateStep(definition, step, payload as Record<string, Record<string, unknown>>, context);
+    const failed = Object.entries(result.errors);
+    if (failed.length > 0) {
+      return {
+        error: Object.fromEntries(
+          failed.map(([path, failures]) => [path, failures.map((failure) => failureText(text, failure))]),
+        ),
+      };
+    }
+    return { value: result.values };
   });
 }

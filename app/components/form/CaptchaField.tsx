@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "#app/forms/submission.ts";
 import { Turnstile, type TurnstileInstance } from "@marsidev/react-turnstile";
 import { useEffect, useRef, useState } from "react";
 import {
@@ -38,7 +38,7 @@ export function CaptchaField({
 }: {
   settings: CaptchaSettings;
   /** The form's last submission: its captcha error shows here, and each new one resets the widget. */
-  lastResult?: SubmissionResult<string[]>;
+  lastResult?: SubmissionResult;
 }) {
   const error = lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined;
   const text = useText();

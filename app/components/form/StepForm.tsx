@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "#app/forms/submission.ts";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { FieldConfig } from "#app/forms/definition-schema.ts";
@@ -19,7 +19,7 @@ import { PageTitle } from "#app/components/PageTitle.tsx";
 import { ErrorSummary, type SummaryItem, summaryText } from "./ErrorSummary.tsx";
 import { PageBlocks } from "./PageBlocks.tsx";
 import { portalNow, setPortalNow } from "./portal-clock.ts";
-import { type FormErrors, useFormErrors } from "./form-errors.ts";
+import { useFormErrors } from "./form-errors.ts";
 import { fieldId, StepFormContext, type StepFormState } from "./step-form-context.ts";
 
 export interface StepFormProps {
@@ -38,7 +38,7 @@ export interface StepFormProps {
   now: number;
   csrfToken: string;
   action: string;
-  lastResult?: SubmissionResult<string[]>;
+  lastResult?: SubmissionResult;
   submitLabel: string;
   /** Problems outside this form's fields (a records list short of its minimum, a record refused), each linking to its place. */
   extraErrors?: SummaryItem[];
@@ -127,7 +127,7 @@ export function StepForm(props: StepFormProps) {
       },
       text,
     );
-    return submission.status === "success" ? {} : (submission.error as FormErrors);
+    return submission.error ?? {};
   });
 
   const [summaryKey, setSummaryKey] = useState(0);

@@ -1,10 +1,7 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { type FormEvent, useRef, useState } from "react";
+import type { FormErrors, SubmissionResult } from "#app/forms/submission.ts";
 
-/** Messages by field name ("claimantInfo.firstName"); the form's own under "". */
-export type FormErrors = Record<string, string[]>;
-
-function errorsOf(result: SubmissionResult<string[]> | undefined): FormErrors {
+function errorsOf(result: SubmissionResult | undefined): FormErrors {
   return Object.fromEntries(
     Object.entries(result?.error ?? {}).filter((entry): entry is [string, string[]] => !!entry[1]?.length),
   );
@@ -16,13 +13,10 @@ function errorsOf(result: SubmissionResult<string[]> | undefined): FormErrors {
  * the answer; the browser's own checks (`validate`, the server's code) when the claimant submits,
  * which stop a submission that would be refused; and, once they have submitted, a field's message
  * as they change it, the others' kept as they were (the server's own, a captcha's, among them).
- * In place of Conform's useForm, of which only this was used: its client part was a twelfth of
- * every form page's JavaScript (issue 14).
+ * In place of Conform's useForm, of which only this was used: Conform was a twelfth of every form
+ * page's JavaScript (issue 14).
  */
-export function useFormErrors(
-  lastResult: SubmissionResult<string[]> | undefined,
-  validate: (formData: FormData) => FormErrors,
-) {
+export function useFormErrors(lastResult: SubmissionResult | undefined, validate: (formData: FormData) => FormErrors) {
   const [errors, setErrors] = useState(() => errorsOf(lastResult));
   const [answered, setAnswered] = useState(lastResult);
   const submitted = useRef(!!lastResult?.error);
