@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "#app/forms/submission.ts";
-import { Turnstile, type TurnstileInstance } from "@marsidev/react-turnstile";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import {
   CAPTCHA_ERROR_NAME,
   CAPTCHA_TOKEN_FIELD,
@@ -9,6 +8,7 @@ import {
   CHALLENGE_TOKEN_FIELD,
   TEST_PROVIDER_TOKEN,
 } from "#app/captcha/captcha-fields.ts";
+import { TurnstileWidget } from "#app/captcha/TurnstileWidget.tsx";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { useNonce } from "#app/request-context.ts";
@@ -44,7 +44,6 @@ export function CaptchaField({
   const text = useText();
   const culture = useCulture();
   const nonce = useNonce();
-  const widget = useRef<TurnstileInstance>(null);
   const [enhanced, setEnhanced] = useState(false);
   const [token, setToken] = useState("");
   const [failures, setFailures] = useState(() => (scriptFailed ? WIDGET_ERRORS_BEFORE_FALLBACK : 0));
@@ -60,28 +59,17 @@ export function CaptchaField({
   return (
     <div className={`captcha field${error ? " field-invalid" : ""}`} id={CAPTCHA_ERROR_NAME} tabIndex={-1}>
       {useWidget && settings.provider === "turnstile" && (
-        <Turnstile
+        <TurnstileWidget
           key={String(lastResult)}
-          ref={widget}
           siteKey={settings.siteKey}
-          options={{ appearance: "interaction-only", language: culture as "en", responseField: false }}
-          scriptOptions={{
-            nonce,
-            onError: () => {
-              scriptFailed = true;
-              setFailures(WIDGET_ERRORS_BEFORE_FALLBACK);
-            },
-          }}
-          onSuccess={setToken}
-          onExpire={() => {
-            setToken("");
-            widget.current?.reset();
-          }}
-          onError={() => {
-            // Network trouble, a closed or expired challenge, a rate limit: try again, then fall back.
-            setToken("");
-            setFailures((count) => count + 1);
-            widget.current?.reset();
+          language={culture}
+          nonce={nonce}
+          onToken={setToken}
+          // Network trouble, a closed or expired challenge, a rate limit: try again, then fall back.
+          onError={() => setFailures((count) => count + 1)}
+          onScriptError={() => {
+            scriptFailed = true;
+            setFailures(WIDGET_ERRORS_BEFORE_FALLBACK);
           }}
         />
       )}
