@@ -183,6 +183,24 @@ export function formatDeadline(at: number, zone: string, culture: string): strin
  * zone's short name as used in the United States, "11:59 PM PDT" or "11:59 p. m. PDT".
  */
 export function formatClockTime(at: number, zone: string, culture: string): string {
+  const key = `${Math.floor(at / 60_000)} ${zone} ${culture}`;
+  let formatted = clockTimes.get(key);
+  if (formatted === undefined) {
+    if (clockTimes.size >= CLOCK_TIMES_KEPT) clockTimes.clear();
+    formatted = clockTime(at, zone, culture);
+    clockTimes.set(key, formatted);
+  }
+  return formatted;
+}
+
+/**
+ * Clock times by minute, zone and culture: a time shows no seconds, and the sessions of a busy
+ * minute all end in the same minute 30 minutes on (each step page says when its session ends).
+ */
+const clockTimes = new Map<string, string>();
+const CLOCK_TIMES_KEPT = 1_000;
+
+function clockTime(at: number, zone: string, culture: string): string {
   const instant = new Date(at);
   const time = dateTimeFormat(culture, {
     hour: "numeric",

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
   addDays,
@@ -6,6 +7,7 @@ import {
   claimantToday,
   formatClaimantDate,
   formatDayLong,
+  formatClockTime,
   formatDeadline,
   parseClaimantDate,
   parseClaimantDateTime,
@@ -161,4 +163,26 @@ describe("picker rules on typed dates (SPEC §5)", () => {
     });
     expect(multiple({})("3/1/2024; soon")).toEqual({ key: "Picker_MultipleFormat" });
   });
+});
+
+test("a clock time is the same for every instant of its minute, remembered or not (issue 14)", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2028, 0, 1) }),
+      fc.constantFrom("America/Los_Angeles", "America/New_York"),
+      fc.constantFrom("en", "es"),
+      (at, zone, culture) => {
+        const minute = Math.floor(at / 60_000) * 60_000;
+        const expected = new Intl.DateTimeFormat(culture, {
+          hour: "numeric",
+          minute: "2-digit",
+          hour12: true,
+          timeZone: zone,
+        }).format(minute);
+        expect(formatClockTime(at, zone, culture).startsWith(`${expected} `)).toBe(true);
+        expect(formatClockTime(minute + 59_999, zone, culture)).toBe(formatClockTime(at, zone, culture));
+      },
+    ),
+    { numRuns: 300 },
+  );
 });
