@@ -41,11 +41,9 @@ export function formPayload(formData: FormData | URLSearchParams): Record<string
     let target = payload;
     for (const segment of path.slice(0, -1)) {
       const next = target[segment];
-      target = (
-        typeof next === "object" && next !== null && !Array.isArray(next) && !(next instanceof Blob)
-          ? next
-          : (target[segment] = {})
-      ) as Record<string, unknown>;
+      const isGroup = typeof next === "object" && next !== null && !Array.isArray(next) && !(next instanceof Blob);
+      if (!isGroup) target[segment] = {};
+      target = target[segment] as Record<string, unknown>;
     }
     const key = path.at(-1)!;
     const previous = target[key];

@@ -44,7 +44,7 @@ function normalised(html: string): string {
       // Which script files the build splits the code into (issue 14 item 5), and the loader data's
       // serialisation, which issue 14 trims (tests/unit/field-defaults.test.ts): the page's own markup is the rest.
       .replace(/<link rel="modulepreload"[^>]*\/>/g, "")
-    .replace(/\/assets\/[\w.-]+\.js/g, "/assets/SCRIPT.js")
+      .replace(/\/assets\/[\w.-]+\.js/g, "/assets/SCRIPT.js")
       .replace(/streamController\.enqueue\((".*?")\);<\/script>/g, "streamController.enqueue(LOADER-DATA);</script>")
       .replaceAll("><", ">\n<")
   );

@@ -56,7 +56,9 @@ describe("parseSubmission's answer for the page", () => {
   ]);
 
   test("refused: the messages, and what was posted without its blanks to start the form from", () => {
-    const submission = parseSubmission(posted, () => ({ error: { "claimantInfo.lastName": ["Enter your last name"] } }));
+    const submission = parseSubmission(posted, () => ({
+      error: { "claimantInfo.lastName": ["Enter your last name"] },
+    }));
     expect(submission.status).toBe("error");
     expect(submission.reply()).toEqual({
       status: "error",
