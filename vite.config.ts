@@ -9,36 +9,43 @@ export default defineConfig({
   build: {
     // Hashed file names under /assets are served with immutable caching by server.ts.
     assetsDir: "assets",
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // React and React Router, which every page loads, as one file: compressed together
-            // they are ~3 KB smaller than in the five files the default splitting made of them.
-            {
-              name: "framework",
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
-              priority: 3,
+  },
+  // How the browser's code is split into files (the server's build stays one file).
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // React and React Router, which every page loads, as one file: compressed together
+                // they are ~3 KB smaller than in the five files the default splitting made of them.
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+                  priority: 3,
+                },
+                // The portal's small shared modules (header, banner, texts, links, date formats, step
+                // names), which nearly every page loads, as one file instead of a dozen of a few hundred
+                // bytes each. Not the form engine, records, captcha or time-out dialog, which only
+                // some pages need, nor what imports them: a group takes in what its modules import.
+                {
+                  name: "shell",
+                  test: /[\\/]app[\\/](?!components[\\/](form|records)[\\/]|components[\\/](StepPage|SessionTimer|Modal|ErrorAlertModal)\.|forms[\\/](?!page-schema\.|claimant-dates\.)|captcha[\\/]|records[\\/]|routes[\\/])/,
+                  minShareCount: 2,
+                  priority: 2,
+                },
+                // The form engine (fields, masks, checks, the step form), which every form page loads
+                // whole: one file, not split by which other chunks share which part of it. Not the
+                // calendar, fetched when a date field shows, nor the captcha, which only some forms have.
+                {
+                  name: "forms",
+                  test: /[\\/]app[\\/](forms[\\/](?!fields[\\/]date[\\/]DatePicker)|components[\\/]form[\\/](?!CaptchaField))/,
+                  priority: 1,
+                },
+              ],
             },
-            // The portal's small shared modules (header, banner, texts, links, date formats, step
-            // names), which nearly every page loads, as one file instead of a dozen of a few hundred
-            // bytes each. Not the form engine, records, captcha or time-out dialog, which only
-            // some pages need, nor what imports them: a group takes in what its modules import.
-            {
-              name: "shell",
-              test: /[\\/]app[\\/](?!components[\\/](form|records)[\\/]|components[\\/](StepPage|SessionTimer|Modal|ErrorAlertModal)\.|forms[\\/](?!page-schema\.|claimant-dates\.)|captcha[\\/]|records[\\/]|routes[\\/])/,
-              minShareCount: 2,
-              priority: 2,
-            },
-            // The form engine (fields, masks, checks, the step form), which every form page loads
-            // whole: one file, not split by which other chunks share which part of it. Not the
-            // calendar, fetched when a date field shows, nor the captcha, which only some forms have.
-            {
-              name: "forms",
-              test: /[\\/]app[\\/](forms[\\/](?!fields[\\/]date[\\/]DatePicker)|components[\\/]form[\\/](?!CaptchaField))|[\\/]@conform-to[\\/]/,
-              priority: 1,
-            },
-          ],
+          },
         },
       },
     },
