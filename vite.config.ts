@@ -25,13 +25,13 @@ export default defineConfig({
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
                   priority: 3,
                 },
-                // The portal's small shared modules (header, banner, texts, links, date formats, step
-                // names), which nearly every page loads, as one file instead of a dozen of a few hundred
+                // The portal's small shared modules (header, banner, texts, links, step names),
+                // which nearly every page loads, as one file instead of a dozen of a few hundred
                 // bytes each. Not the form engine, records, captcha or time-out dialog, which only
                 // some pages need, nor what imports them: a group takes in what its modules import.
                 {
                   name: "shell",
-                  test: /[\\/]app[\\/](?!components[\\/](form|records)[\\/]|components[\\/](StepPage|SessionTimer|Modal|ErrorAlertModal)\.|forms[\\/](?!page-schema\.|claimant-dates\.)|captcha[\\/]|records[\\/]|routes[\\/])/,
+                  test: /[\\/]app[\\/](?!components[\\/](form|records)[\\/]|components[\\/](StepPage|SessionTimer|Modal|ErrorAlertModal)\.|forms[\\/](?!page-schema\.)|captcha[\\/]|records[\\/]|routes[\\/])/,
                   minShareCount: 2,
                   priority: 2,
                 },
