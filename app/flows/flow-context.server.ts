@@ -72,7 +72,7 @@ export function checksOf(flow: Flow, saved: ModelValues): StepContext {
   return { characterWhitelist, internationalAddresses, now: flow.now, side: "server", saved };
 }
 
-/** A posted step, checked on the server as the browser checked it (Conform's submission). */
+/** A posted step, checked on the server as the browser checked it (app/forms/submission.ts). */
 export function parsePostedStep(flow: FlowStep, posted: FormData | URLSearchParams, saved: ModelValues) {
   return parseStep(posted, flow.definition, flow.step, checksOf(flow, saved), flow.text);
 }
