@@ -150,6 +150,28 @@ describe("with JavaScript", () => {
     await page.context().close();
   });
 
+  test("after a submission, a message that depends on another answer goes once that answer puts it right", async () => {
+    const { page } = await signedInPage("automotive");
+    await page.goto(`${portal().url}/automotive/claimant-info`);
+    await hydrated(page);
+    await fillForm(page, {
+      ...AUTOMOTIVE_CLAIMANT,
+      "claimantInfo.confirmEmailAddress": "someone.else@example.com",
+      "claimantInfo.phoneNumber": "",
+      "claimantInfo.confirmPhoneNumber": "",
+    });
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    const summary = () => page.locator(".error-summary li").allTextContents();
+    await expect.poll(summary).toContain("Enter your phone number");
+    expect((await summary()).some((line) => /do not match/.test(line))).toBe(true);
+    // The e-mail typed again to match the confirmation; a country whose phone numbers are not asked.
+    await page.locator('[name="claimantInfo.emailAddress"]').fill("someone.else@example.com");
+    await page.locator('[name="claimantInfo.mailingCountry"]').selectOption("CA");
+    await expect.poll(summary).not.toContain("Enter your phone number");
+    expect((await summary()).some((line) => /do not match/.test(line))).toBe(false);
+    await page.context().close();
+  });
+
   test("the browser gives a field's own message in the claimant's language, as the server does", async () => {
     const { page } = await signedInPage("automotive");
     await page.goto(`${portal().url}/automotive/claimant-info?culture=es`);

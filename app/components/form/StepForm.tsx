@@ -113,7 +113,7 @@ export function StepForm(props: StepFormProps) {
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
 
-  const form = useFormErrors(props.lastResult, (formData) => {
+  const form = useFormErrors(props.lastResult, paths, (formData) => {
     const submission = parseStep(
       formData,
       definition,

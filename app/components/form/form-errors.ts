@@ -11,19 +11,27 @@ function errorsOf(result: SubmissionResult | undefined): FormErrors {
  * A step form's messages with JavaScript (GOV.UK: they come when the claimant submits, not as they
  * leave a field): the server's, from its last answer (`lastResult`), taken in the same render as
  * the answer; the browser's own checks (`validate`, the server's code) when the claimant submits,
- * which stop a submission that would be refused; and, once they have submitted, a field's message
- * as they change it, the others' kept as they were (the server's own, a captcha's, among them).
+ * which stop a submission that would be refused; and, once they have submitted, the fields'
+ * messages checked again as they change any answer, since one answer can settle another's message
+ * (an e-mail typed again to match, a country whose phone numbers are not asked). Messages the
+ * browser cannot check (the form's own, the captcha's) stay until the next answer.
  * In place of Conform's useForm, of which only this was used: Conform was a twelfth of every form
  * page's JavaScript (issue 14).
  */
-export function useFormErrors(lastResult: SubmissionResult | undefined, validate: (formData: FormData) => FormErrors) {
+export function useFormErrors(
+  lastResult: SubmissionResult | undefined,
+  /** The names of the fields `validate` checks. */
+  paths: readonly string[],
+  validate: (formData: FormData) => FormErrors,
+) {
   const [errors, setErrors] = useState(() => errorsOf(lastResult));
   const [answered, setAnswered] = useState(lastResult);
   const submitted = useRef(!!lastResult?.error);
-  if (answered !== lastResult) {
+  // An answer without a result (a record's, on the documents step) leaves the form's messages be.
+  if (lastResult && answered !== lastResult) {
     setAnswered(lastResult);
     setErrors(errorsOf(lastResult));
-    if (lastResult?.error) submitted.current = true;
+    if (lastResult.error) submitted.current = true;
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -35,13 +43,12 @@ export function useFormErrors(lastResult: SubmissionResult | undefined, validate
   };
 
   const onInput = (event: FormEvent<HTMLFormElement>) => {
-    const name = (event.target as Partial<HTMLInputElement>).name;
-    if (!submitted.current || !name) return;
-    const message = validate(new FormData(event.currentTarget))[name];
-    setErrors((current) => {
-      const { [name]: _old, ...others } = current;
-      return message ? { ...others, [name]: message } : others;
-    });
+    if (!submitted.current) return;
+    const found = validate(new FormData(event.currentTarget));
+    setErrors((current) => ({
+      ...Object.fromEntries(Object.entries(current).filter(([name]) => !paths.includes(name))),
+      ...Object.fromEntries(Object.entries(found).filter(([name]) => paths.includes(name))),
+    }));
   };
 
   return { errors, onSubmit, onInput };
