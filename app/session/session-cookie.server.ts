@@ -25,23 +25,38 @@ function sessionCookie() {
 }
 
 /**
- * Cookie headers whose signature was checked, and the session id each carries: a claimant's
- * browser sends the same header with every request, and checking it (an HMAC through WebCrypto)
- * was a twentieth of a step page's CPU. Only headers that passed are kept, so made-up cookies
- * cannot fill it; it is emptied when full.
+ * Session cookies whose signature was checked, by their signed value, and the session id each
+ * carries: a claimant's browser sends the same one with every request, and checking it (an HMAC
+ * through WebCrypto) was a twentieth of a step page's CPU. Only values that passed are kept, each
+ * about a hundred characters (no longer ones), so what anyone can add is bounded; emptied when full.
  */
-const verifiedHeaders = new Map<string, string>();
-const VERIFIED_HEADERS_KEPT = 10_000;
+const verifiedCookies = new Map<string, string>();
+const VERIFIED_COOKIES_KEPT = 10_000;
+const SIGNED_VALUE_MAX_LENGTH = 256;
+
+/** The session cookie's value as sent (the first of that name, as the cookie parser takes it). */
+function signedValue(header: string): string | undefined {
+  const name = sessionCookie().name;
+  for (const part of header.split(";")) {
+    const separator = part.indexOf("=");
+    if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
+  }
+  return undefined;
+}
 
 export async function readSessionId(request: Request): Promise<string | undefined> {
   const header = request.headers.get("Cookie");
   if (!header) return undefined;
-  const known = verifiedHeaders.get(header);
+  const signed = signedValue(header);
+  if (signed === undefined) return undefined;
+  const known = verifiedCookies.get(signed);
   if (known) return known;
   const value: unknown = await sessionCookie().parse(header);
   if (typeof value !== "string" || !/^[A-Za-z0-9_-]{32,}$/.test(value)) return undefined;
-  if (verifiedHeaders.size >= VERIFIED_HEADERS_KEPT) verifiedHeaders.clear();
-  verifiedHeaders.set(header, value);
+  if (signed.length <= SIGNED_VALUE_MAX_LENGTH) {
+    if (verifiedCookies.size >= VERIFIED_COOKIES_KEPT) verifiedCookies.clear();
+    verifiedCookies.set(signed, value);
+  }
   return value;
 }
 
