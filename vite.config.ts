@@ -68,7 +68,8 @@ function precompress(): Plugin {
       if (this.environment.name !== "client" || !options.dir) return;
       for (const relative of readdirSync(options.dir, { recursive: true, encoding: "utf8" })) {
         const file = path.join(options.dir, relative);
-        if (!/\.(js|css|svg|json|txt)$/.test(file) || statSync(file).size < COMPRESS_FROM_BYTES) continue;
+        if (!/\.(js|css|svg|json|txt)$/.test(file) || /(^|[\\/])\./.test(relative)) continue;
+        if (statSync(file).size < COMPRESS_FROM_BYTES) continue;
         const content = readFileSync(file);
         writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
         writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));

@@ -4,6 +4,7 @@ import type { NextFunction, Request, Response } from "express";
 
 /** A file of the browser build, and the compressed copies the build made of it. */
 interface StaticFile {
+  /** Its path within the build's folder. */
   file: string;
   encodings: Array<"br" | "gzip">;
   /** Under /assets a file's name carries its content's hash: it never changes. */
@@ -19,14 +20,17 @@ const EXTENSION = { br: ".br", gzip: ".gz" } as const;
  * it, so the compression middleware passes it by rather than compressing it again per request.
  */
 export function staticFiles(root: string) {
+  const folder = path.resolve(root);
   const files = new Map<string, StaticFile>();
   for (const relative of readdirSync(root, { recursive: true, encoding: "utf8" })) {
-    const file = path.join(root, relative);
-    if (/\.(br|gz)$/.test(relative) || !path.extname(relative)) continue;
+    // Not the copies, not folders, nothing hidden (the build tool's own .vite folder).
+    if (/\.(br|gz)$/.test(relative) || !path.extname(relative) || /(^|[\\/])\./.test(relative)) continue;
     const address = `/${relative.split(path.sep).join("/")}`;
     files.set(address, {
-      file: path.resolve(file),
-      encodings: (["br", "gzip"] as const).filter((encoding) => existsSync(file + EXTENSION[encoding])),
+      file: relative,
+      encodings: (["br", "gzip"] as const).filter((encoding) =>
+        existsSync(path.join(root, relative + EXTENSION[encoding])),
+      ),
       immutable: address.startsWith("/assets/"),
     });
   }
@@ -45,8 +49,14 @@ export function staticFiles(root: string) {
         file += EXTENSION[encoding];
       }
     }
-    res.sendFile(file, { maxAge: found.immutable ? "1y" : "1h", immutable: found.immutable }, (error) => {
-      if (error) next(error);
-    });
+    // Sent from the build's folder: its own path may hold a folder named with a dot (~/.local).
+    res.sendFile(
+      file,
+      { root: folder, dotfiles: "allow", maxAge: found.immutable ? "1y" : "1h", immutable: found.immutable },
+      (error?: NodeJS.ErrnoException) => {
+        // As Express's own: a browser that went away is no error.
+        if (error && error.code !== "ECONNABORTED" && error.syscall !== "write") next(error);
+      },
+    );
   };
 }

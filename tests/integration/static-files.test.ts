@@ -1,9 +1,15 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Claimant } from "#tests/support/claimant.ts";
 import { getPage } from "#tests/support/http.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { staticFiles } from "#app/http/static-files.server.ts";
 
 /**
  * Issue 14 item 2: the browser build's files are sent as the Brotli or gzip copies the build made
@@ -75,6 +81,24 @@ describe("the browser build's files", () => {
     const posted = await raw("/favicon.svg", {}, "POST");
     expect(posted.headers["content-type"]).not.toBe("image/svg+xml");
   });
+});
+
+test("a build installed under a folder named with a dot (~/.local) is served all the same", async () => {
+  const root = path.join(mkdtempSync(path.join(tmpdir(), "static-")), ".local", "client");
+  mkdirSync(path.join(root, "assets"), { recursive: true });
+  const script = `export const a = "${"a".repeat(2000)}";`;
+  writeFileSync(path.join(root, "assets", "app-abcdefgh.js"), script);
+  writeFileSync(path.join(root, "assets", "app-abcdefgh.js.gz"), gzipSync(script));
+  const app = express().use(staticFiles(root));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/assets/app-abcdefgh.js`;
+    const reply = await fetch(url, { headers: { "accept-encoding": "gzip" } });
+    expect([reply.status, reply.headers.get("content-encoding"), await reply.text()]).toEqual([200, "gzip", script]);
+  } finally {
+    server.close();
+  }
 });
 
 describe("a page", () => {
