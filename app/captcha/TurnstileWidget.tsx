@@ -18,15 +18,17 @@ const SCRIPT = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=exp
 
 let loading: Promise<TurnstileApi> | undefined;
 
-/** Cloudflare's script, added once per page with the page's nonce; a failed load may be tried again. */
-function loadTurnstile(nonce: string | undefined): Promise<TurnstileApi> {
+/**
+ * Cloudflare's script, added once per page (the Content-Security-Policy allows its host); after a
+ * failed load the next call tries again.
+ */
+function loadTurnstile(): Promise<TurnstileApi> {
   if (window.turnstile) return Promise.resolve(window.turnstile);
   loading ??= new Promise((resolve, reject) => {
     window.onTurnstileReady = () => resolve(window.turnstile!);
     const script = document.createElement("script");
     script.src = SCRIPT;
     script.async = true;
-    if (nonce) script.nonce = nonce;
     script.onerror = () => {
       loading = undefined;
       script.remove();
@@ -46,7 +48,6 @@ function loadTurnstile(nonce: string | undefined): Promise<TurnstileApi> {
 export function TurnstileWidget(props: {
   siteKey: string;
   language: string;
-  nonce: string | undefined;
   onToken: (token: string) => void;
   /** The widget failed (the network, a challenge closed or expired, a rate limit). */
   onError: () => void;
@@ -57,11 +58,11 @@ export function TurnstileWidget(props: {
   // The latest callbacks, without rendering the widget again when they change.
   const callbacks = useRef(props);
   callbacks.current = props;
-  const { siteKey, language, nonce } = props;
+  const { siteKey, language } = props;
   useEffect(() => {
     let widgetId: string | undefined;
     let removed = false;
-    loadTurnstile(nonce).then(
+    loadTurnstile().then(
       (turnstile) => {
         if (removed || !container.current) return;
         const restart = () => {
@@ -89,6 +90,6 @@ export function TurnstileWidget(props: {
       removed = true;
       if (widgetId) window.turnstile?.remove(widgetId);
     };
-  }, [siteKey, language, nonce]);
+  }, [siteKey, language]);
   return <div ref={container} className="turnstile-widget" />;
 }

@@ -11,7 +11,6 @@ import {
 import { TurnstileWidget } from "#app/captcha/TurnstileWidget.tsx";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { useNonce } from "#app/request-context.ts";
 
 /** After this many widget errors in a row, the claimant gets the server-side challenge instead. */
 const WIDGET_ERRORS_BEFORE_FALLBACK = 3;
@@ -43,11 +42,17 @@ export function CaptchaField({
   const error = lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined;
   const text = useText();
   const culture = useCulture();
-  const nonce = useNonce();
   const [enhanced, setEnhanced] = useState(false);
   const [token, setToken] = useState("");
   const [failures, setFailures] = useState(() => (scriptFailed ? WIDGET_ERRORS_BEFORE_FALLBACK : 0));
   useEffect(() => setEnhanced(true), []);
+  // Each answer from the server asks for a new widget, and so a new token (one per submission).
+  const [answered, setAnswered] = useState(lastResult);
+  const [round, setRound] = useState(0);
+  if (answered !== lastResult) {
+    setAnswered(lastResult);
+    setRound((count) => count + 1);
+  }
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new submission's answer (lastResult) asks for a new token
   useEffect(() => {
     setToken(settings.provider === "test" ? TEST_PROVIDER_TOKEN : "");
@@ -60,10 +65,9 @@ export function CaptchaField({
     <div className={`captcha field${error ? " field-invalid" : ""}`} id={CAPTCHA_ERROR_NAME} tabIndex={-1}>
       {useWidget && settings.provider === "turnstile" && (
         <TurnstileWidget
-          key={String(lastResult)}
+          key={round}
           siteKey={settings.siteKey}
           language={culture}
-          nonce={nonce}
           onToken={setToken}
           // Network trouble, a closed or expired challenge, a rate limit: try again, then fall back.
           onError={() => setFailures((count) => count + 1)}
