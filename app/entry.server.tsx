@@ -55,7 +55,10 @@ export default function handleRequest(
   const nonce = loadContext.get(cspNonceContext);
   const requestId = loadContext.get(requestIdContext);
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
+    // Errors in a part of the page after its shell: React renders that part in the browser instead;
+    // the page is still sent, and the errors logged.
+    const partErrors: unknown[] = [];
+    let shellFailed = false;
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -65,10 +68,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        onShellReady() {
-          shellRendered = true;
-        },
         onAllReady() {
+          if (shellFailed) return;
+          for (const error of partErrors)
+            requestLog(loadContext).error("a part of the page failed while it was rendered", { error });
           const chunks: Buffer[] = [];
           const document = new Writable({
             write(chunk: Buffer, _encoding, callback) {
@@ -85,13 +88,13 @@ export default function handleRequest(
           pipe(document);
         },
         onShellError(error: unknown) {
+          // handleError hears of it through React Router, which renders the error page.
+          shellFailed = true;
           clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
-          // Before the shell, the error reaches handleError through onShellError; after it, only here.
-          if (shellRendered) requestLog(loadContext).error("the page failed while it was rendered", { error });
+          if (!shellFailed) partErrors.push(error);
         },
       },
     );

@@ -40,13 +40,14 @@ export function formPayload(formData: FormData | URLSearchParams): Record<string
     if (path.some((segment) => FORBIDDEN.has(segment))) continue;
     let target = payload;
     for (const segment of path.slice(0, -1)) {
-      const next = target[segment];
+      const next = Object.hasOwn(target, segment) ? target[segment] : undefined;
       const isGroup = typeof next === "object" && next !== null && !Array.isArray(next) && !(next instanceof Blob);
       if (!isGroup) target[segment] = {};
       target = target[segment] as Record<string, unknown>;
     }
     const key = path.at(-1)!;
-    const previous = target[key];
+    // Own answers only: a field named "toString" is not the object's method.
+    const previous = Object.hasOwn(target, key) ? target[key] : undefined;
     target[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
   }
   return payload;

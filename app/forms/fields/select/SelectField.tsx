@@ -63,7 +63,7 @@ function builtInOptionsHtml(field: OptionsField, placeholder: string, text: Tran
 /** A list's markup with the option of `value` selected (none if no option has it). */
 function withSelected(html: string, value: string): string {
   const option = `<option value="${escapeHtml(value)}">`;
-  return html.replace(option, `<option value="${escapeHtml(value)}" selected="">`);
+  return html.replace(option, () => `<option value="${escapeHtml(value)}" selected="">`);
 }
 
 /** SPEC §3 select: options (or a built-in list: US states, countries) and placeholder text. */
