@@ -13,8 +13,8 @@
  * a flow did not expect (a status, a redirect elsewhere) stops the bench with a message and exit
  * code 1, so a figure is never printed for claims that were not filed.
  */
-import { spawn } from "node:child_process";
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -124,9 +124,12 @@ async function load(url: string, headers: Record<string, string> = {}, seconds =
 
 /** CPU time a process has used so far, user and system, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
 function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // After the command's name, which may itself hold ") ": the state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
 
 /** A load on one server, with the CPU its process spent per request served. */
 async function measuredLoad(url: string, pid: number, headers: Record<string, string>, seconds: number) {
@@ -163,14 +166,17 @@ async function stepPageVersusFloor(portal: PortalServer) {
     const encodings = { plain: {}, gzip: { "accept-encoding": "gzip" } };
     const runs = new Map<string, Array<{ rps: number; cpuMsPerRequest: number; p99: number }>>();
     const seconds = Math.max(2, Math.round(SECONDS / 2));
-    // Warmed up first, each: the JIT's first seconds are no server's steady state.
-    for (const url of [`${portal.url}${STEP_PAGE}`, `${floor.url}${STEP_PAGE}`]) await load(url, { cookie }, 2);
+    const servers = [
+      ["portal", `${portal.url}${STEP_PAGE}`, portal.process.pid!],
+      ["floor", `${floor.url}${STEP_PAGE}`, floor.pid],
+    ] as const;
+    // Warmed up first, each, both ways: the JIT's first seconds are no server's steady state.
+    for (const [, url] of servers)
+      for (const headers of Object.values(encodings)) await load(url, { ...headers, cookie }, 2);
     for (let round = 0; round < ROUNDS; round++) {
       for (const [encoding, headers] of Object.entries(encodings)) {
-        for (const [server, url, pid] of [
-          ["portal", `${portal.url}${STEP_PAGE}`, portal.process.pid!],
-          ["floor", `${floor.url}${STEP_PAGE}`, floor.pid],
-        ] as const) {
+        // Each goes first in every other round: what one run leaves behind weighs on both alike.
+        for (const [server, url, pid] of round % 2 ? [...servers].reverse() : servers) {
           const key = `${server} ${encoding}`;
           runs.set(key, [...(runs.get(key) ?? []), await measuredLoad(url, pid, { ...headers, cookie }, seconds)]);
         }
@@ -185,7 +191,7 @@ async function stepPageVersusFloor(portal: PortalServer) {
     );
     print();
     print(
-      `HTML: the portal's ${kb(page.html.length)}, the floor's ${kb(floor.html.length)} (the same markup and loader data; React Router's scripts are each app's own).`,
+      `HTML: the portal's ${kb(Buffer.byteLength(page.html))}, the floor's ${kb(Buffer.byteLength(floor.html))} (the same markup and loader data; React Router's scripts are each app's own). The floor is a bare app: React Router's own entry, which streams the shell and so flushes gzip at each chunk, where the portal sends the whole page at once.`,
     );
     print();
     const rows: Array<Array<string | number>> = [];
@@ -286,6 +292,15 @@ async function claimsBenchmarks() {
   return memoryRows;
 }
 
+/** The address of a chunk the browser fetches only when a page needs it (React.lazy). */
+function lazyChunk(name: string): string {
+  const file = readdirSync("build/client/assets").find((candidate) =>
+    new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(candidate),
+  );
+  if (!file) throw new Error(`no ${name} chunk in build/client/assets`);
+  return `/assets/${file}`;
+}
+
 /** What a claimant's browser downloads per page kind, gzipped: HTML, CSS, JavaScript. */
 async function bytesPerPage() {
   const portal = await startPortal();
@@ -300,9 +315,13 @@ async function bytesPerPage() {
     await drafter.complete("/reimbursement/supporting-documents", { intent: "continue" });
     const stepper = newClaimant(portal);
     await stepper.signIn("reimbursement");
+    const dater = newClaimant(portal);
+    await dater.signIn("standard", { "credentials.claimId": "10000006", "credentials.pin": "777888" });
+    await dater.complete("/standard/claimant-info", STANDARD_CLAIMANT);
     const pages: Array<[string, string, Claimant | undefined]> = [
       ["start page (sign-in)", "/automotive", undefined],
       ["step page (claimant info)", "/reimbursement/claimant-info", stepper],
+      ["step page with a date (claim details)", "/standard/claim-details", dater],
       ["documents page", "/reimbursement/supporting-documents", drafter],
       ["summary", "/reimbursement/claim-summary", drafter],
       ["confirmation", "/reimbursement/confirmation", filer],
@@ -330,6 +349,8 @@ async function bytesPerPage() {
           ...page.body.matchAll(/<script[^>]+src="([^"]+)"/g),
         ].map((match) => match[1]!),
       );
+      // Fetched once scripts run, not named in the page: the calendar, wherever a date field shows.
+      if (page.body.includes('class="date-input"')) js.add(lazyChunk("DatePicker"));
       let cssBytes = 0;
       for (const href of css) cssBytes += await gz(new URL(href, portal.url).toString());
       let jsBytes = 0;
