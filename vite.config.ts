@@ -9,6 +9,9 @@ export default defineConfig({
   build: {
     // Hashed file names under /assets are served with immutable caching by server.ts.
     assetsDir: "assets",
+    // No preloading helper around the few lazy imports (the calendar, records on an unusual
+    // step): what they import, every page that fetches them has loaded already.
+    modulePreload: false,
   },
   // How the browser's code is split into files (the server's build stays one file).
   environments: {
@@ -40,7 +43,7 @@ export default defineConfig({
                 // calendar, fetched when a date field shows, nor the captcha, which only some forms have.
                 {
                   name: "forms",
-                  test: /[\\/]app[\\/](forms[\\/](?!fields[\\/]date[\\/]DatePicker)|components[\\/]form[\\/](?!CaptchaField))/,
+                  test: /[\\/]app[\\/](forms[\\/](?!fields[\\/]date[\\/](DatePicker|CalendarPanel))|components[\\/]form[\\/](?!CaptchaField))/,
                   priority: 1,
                 },
               ],

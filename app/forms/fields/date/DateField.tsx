@@ -6,8 +6,9 @@ import { MaskedInput } from "#app/components/form/MaskedInput.tsx";
 import { useStepForm } from "#app/components/form/step-form-context.ts";
 
 /**
- * The calendar is fetched only when a page with a date field runs scripts: it is shown only then,
- * and it was a tenth of the step form's script on every page, date field or not (issue 14).
+ * The calendar's button is fetched only when a page with a date field runs scripts (it is shown
+ * only then), and its panel only when the claimant comes to the button (issue 14: the calendar
+ * was a tenth of the step form's script on every page, date field or not).
  */
 const DatePicker = lazy(() => import("./DatePicker.tsx").then((module) => ({ default: module.DatePicker })));
 
