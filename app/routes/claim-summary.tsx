@@ -12,6 +12,8 @@ import {
   noReloadAfterServerFailure,
   useServerFailureMessage,
 } from "#app/http/server-failure.ts";
+import type { ShouldRevalidateFunction } from "react-router";
+import { newChallengeAfterEachAnswer } from "#app/captcha/new-challenge.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { Route } from "./+types/claim-summary";
 import { COMPACT_BANNER } from "#app/components/Banner.tsx";
@@ -20,7 +22,9 @@ export const loader = (args: Route.LoaderArgs) => loadSummary(args);
 export const action = (args: Route.ActionArgs) => submitClaim(args);
 /** With JavaScript, a submission the server could not take keeps the page, signature and all, and says so (SPEC §8). */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepPageOnServerFailure(serverAction);
-export const shouldRevalidate = noReloadAfterServerFailure;
+/** Kept as it is after a server failure; otherwise with a new captcha sum after each answer. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  noReloadAfterServerFailure({ ...args, defaultShouldRevalidate: newChallengeAfterEachAnswer(args) });
 
 export const handle = COMPACT_BANNER;
 

@@ -3,6 +3,7 @@ import { Feedback } from "#app/components/Feedback.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
 import { SignOutForm } from "#app/components/SignOutForm.tsx";
 import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
+import { newChallengeAfterEachAnswer } from "#app/captcha/new-challenge.ts";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { FLOW_DEADLINE_KEYS } from "#app/deadlines/deadline-guard.ts";
 import { authorizeFlow, loadIndex } from "#app/flows/authorize.server.ts";
@@ -11,6 +12,7 @@ import type { Route } from "./+types/flow-index";
 
 export const loader = (args: Route.LoaderArgs) => loadIndex(args);
 export const action = (args: Route.ActionArgs) => authorizeFlow(args);
+export const shouldRevalidate = newChallengeAfterEachAnswer;
 
 /** A claim flow's start page: what the claim is for, when it closes, and the sign-in form. */
 export default function FlowIndex({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { newChallengeAfterEachAnswer } from "#app/captcha/new-challenge.ts";
 import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { Feedback } from "#app/components/Feedback.tsx";
@@ -8,6 +9,7 @@ import type { Route } from "./+types/lookup";
 
 export const loader = (args: Route.LoaderArgs) => loadLookup(args);
 export const action = (args: Route.ActionArgs) => lookUpVin(args);
+export const shouldRevalidate = newChallengeAfterEachAnswer;
 
 /** /lookup: is this vehicle covered? */
 export default function Lookup({ loaderData, actionData }: Route.ComponentProps) {

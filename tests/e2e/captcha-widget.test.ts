@@ -87,6 +87,23 @@ test("when the widget's script cannot load, the claimant gets the sum instead", 
   await page.context().close();
 });
 
+test("with the sum in place of the widget, a wrong PIN comes back with a new sum, and the right PIN then signs in", async () => {
+  const page = await openPage(browser, true);
+  await page.route("https://challenges.cloudflare.com/**", (route: Route) => route.abort());
+  await page.goto(`${portal.url}/automotive`);
+  await page.locator("#captcha-answer").waitFor();
+  await fillForm(page, { ...MEMBER, "credentials.pin": "999999" });
+  await answerSum(page);
+  await page.locator("form.step-form button[type=submit]").click();
+  await page.locator(".error-summary", { hasText: "do not match our records" }).waitFor();
+  // The sum answered was used up by that try: the page offers a new one.
+  await fillForm(page, MEMBER);
+  await answerSum(page);
+  await page.locator("form.step-form button[type=submit]").click();
+  await page.waitForURL(/\/automotive\/claimant-info/);
+  await page.context().close();
+});
+
 /** Answers the sum the page offers in place of the widget. */
 async function answerSum(page: Page) {
   const question = (await page.locator('label[for="captcha-answer"]').textContent())!;

@@ -84,6 +84,8 @@ export function CaptchaField({
           <input type="hidden" name={CHALLENGE_TOKEN_FIELD} value={settings.challenge.token} />
           <label htmlFor="captcha-answer">{text("Captcha_Question", settings.challenge.question)}</label>
           <input
+            // A new sum starts with an empty answer.
+            key={settings.challenge.token}
             id="captcha-answer"
             name={CHALLENGE_ANSWER_FIELD}
             inputMode="numeric"
