@@ -13,7 +13,7 @@
  * a flow did not expect (a status, a redirect elsewhere) stops the bench with a message and exit
  * code 1, so a figure is never printed for claims that were not filed.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
@@ -30,6 +30,7 @@ import { processMemory, resetPeakMemory } from "#tests/support/server-state.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
 import { newFieldKey } from "#app/security/field-keys.server.ts";
 import { startFloor } from "./floor.ts";
+import { startServerProcess } from "./server-process.ts";
 import { agent, call, percentile } from "./http-client.ts";
 import {
   type BenchMember,
@@ -155,12 +156,7 @@ async function stepPageVersusFloor(portal: PortalServer) {
   const floor = await startFloor(portal.url, STEP_PAGE, cookie, PROFILE);
   const folder = mkdtempSync(path.join(tmpdir(), "bench-static-"));
   writeFileSync(path.join(folder, "step.html"), page.html);
-  const fileServer = spawn(process.execPath, ["tests/bench/static-server.ts", folder], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const port = await new Promise<number>((resolve) =>
-    fileServer.stdout.once("data", (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).port)),
-  );
+  const fileServer = await startServerProcess("tests/bench/static-server.ts", [folder]);
   try {
     resetPeakMemory(portal.process.pid!);
     const encodings = { plain: {}, gzip: { "accept-encoding": "gzip" } };
@@ -183,7 +179,7 @@ async function stepPageVersusFloor(portal: PortalServer) {
       }
     }
     const peak = processMemory(portal.process.pid!).peak;
-    const file = await load(`http://127.0.0.1:${port}/step.html`, encodings.gzip);
+    const file = await load(`${fileServer.url}/step.html`, encodings.gzip);
     const of = (key: string, measure: "rps" | "cpuMsPerRequest" | "p99") =>
       median(runs.get(key)!.map((run) => run[measure]));
     print(
@@ -212,7 +208,7 @@ async function stepPageVersusFloor(portal: PortalServer) {
     return peak;
   } finally {
     floor.stop();
-    fileServer.kill("SIGTERM");
+    fileServer.stop();
   }
 }
 

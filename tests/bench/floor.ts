@@ -5,13 +5,14 @@
  * page at every bench run, so it never drifts from what the portal renders: what separates the two
  * is the portal's own work per request.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FloorPage } from "./floor/app/page.ts";
 import { call } from "./http-client.ts";
+import { startServerProcess } from "./server-process.ts";
 
 const FLOOR_DIR = path.resolve("tests/bench/floor");
 const require = createRequire(import.meta.url);
@@ -74,15 +75,13 @@ export async function startFloor(
     },
   );
   if (build.status !== 0) throw new Error(`the floor's build failed:\n${build.stdout}\n${build.stderr}`);
-  const server = spawn(process.execPath, [path.join(FLOOR_DIR, "server.ts")], {
-    env: { ...process.env, NODE_ENV: "production", FLOOR_PAGE: pageFile, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
+  const server = await startServerProcess(path.join(FLOOR_DIR, "server.ts"), [], {
+    ...process.env,
+    NODE_ENV: "production",
+    FLOOR_PAGE: pageFile,
+    ...env,
   });
-  const port = await new Promise<number>((resolve) =>
-    server.stdout.once("data", (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).port)),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const floorPage = await call(`${url}${pathname}`);
+  const floorPage = await call(`${server.url}${pathname}`);
   if (floorPage.status !== 200) throw new Error(`the floor answered ${floorPage.status} for ${pathname}`);
-  return { url, pid: server.pid!, html: floorPage.body.toString(), stop: () => server.kill("SIGTERM") };
+  return { url: server.url, pid: server.process.pid!, html: floorPage.body, stop: server.stop };
 }
