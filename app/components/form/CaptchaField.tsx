@@ -43,7 +43,9 @@ export function CaptchaField({
   const text = useText();
   const culture = useCulture();
   const [enhanced, setEnhanced] = useState(false);
-  const [token, setToken] = useState("");
+  // The "test" provider's stand-in has its token at once; a widget gives one when it has run.
+  const firstToken = settings.provider === "test" ? TEST_PROVIDER_TOKEN : "";
+  const [token, setToken] = useState(firstToken);
   const [failures, setFailures] = useState(() => (scriptFailed ? WIDGET_ERRORS_BEFORE_FALLBACK : 0));
   useEffect(() => setEnhanced(true), []);
   // Each answer from the server asks for a new widget, and so a new token (one per submission).
@@ -52,11 +54,8 @@ export function CaptchaField({
   if (answered !== lastResult) {
     setAnswered(lastResult);
     setRound((count) => count + 1);
+    setToken(firstToken);
   }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new submission's answer (lastResult) asks for a new token
-  useEffect(() => {
-    setToken(settings.provider === "test" ? TEST_PROVIDER_TOKEN : "");
-  }, [settings.provider, lastResult]);
   if (!settings.required) return null;
 
   const useWidget = enhanced && failures < WIDGET_ERRORS_BEFORE_FALLBACK;
