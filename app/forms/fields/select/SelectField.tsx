@@ -62,8 +62,8 @@ function builtInOptionsHtml(field: OptionsField, placeholder: string, text: Tran
 
 /** A list's markup with the option of `value` selected (none if no option has it). */
 function withSelected(html: string, value: string): string {
-  const option = `<option value="${escapeHtml(value)}">`;
-  return html.replace(option, () => `<option value="${escapeHtml(value)}" selected="">`);
+  const option = `<option value="${escapeHtml(value)}"`;
+  return html.replace(`${option}>`, () => `${option} selected="">`);
 }
 
 /** SPEC §3 select: options (or a built-in list: US states, countries) and placeholder text. */
