@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
 
 /**
  * A bench server in a process of its own (the static file server, the framework floor): a script
- * that prints {"port": N} once it listens on 127.0.0.1. Stopped with SIGTERM.
+ * whose first line of output is {"port": N} once it listens on 127.0.0.1. What it writes after
+ * (the floor's request log) is read and dropped, so a full pipe never stalls it. Stopped with SIGTERM.
  */
 export async function startServerProcess(
   script: string,
@@ -10,8 +12,10 @@ export async function startServerProcess(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ url: string; process: ChildProcess; stop: () => void }> {
   const child = spawn(process.execPath, [script, ...args], { env, stdio: ["ignore", "pipe", "inherit"] });
+  const lines = createInterface({ input: child.stdout! });
   const port = await new Promise<number>((resolve) =>
-    child.stdout!.once("data", (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).port)),
+    lines.once("line", (line: string) => resolve(JSON.parse(line).port)),
   );
+  lines.on("line", () => {});
   return { url: `http://127.0.0.1:${port}`, process: child, stop: () => child.kill("SIGTERM") };
 }

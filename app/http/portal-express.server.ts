@@ -1,0 +1,144 @@
+import { randomBytes } from "node:crypto";
+import { createRequestHandler, type GetLoadContextFunction } from "@react-router/express";
+import compression from "compression";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import type { ServerBuild } from "react-router";
+import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.server.ts";
+import { type LogFields, requestLogger } from "#app/log.server.ts";
+import { lowercaseFlowAddresses } from "./flow-address-case.server.ts";
+import { noStoreUnlessSaid } from "./no-store.server.ts";
+import { staticFiles } from "./static-files.server.ts";
+import { finishUnreadBodies } from "./unread-body.server.ts";
+import { refuseUnknownMethods } from "./known-methods.server.ts";
+import { trustProxySetting } from "#app/security/trust-proxy.server.ts";
+
+/** What the request log line and the error handlers share about a request (res.locals.request). */
+export interface RequestRecord {
+  id: string;
+  /** Errors reported for it (React Router's handleError, the last-resort handler below). */
+  errors: unknown[];
+}
+
+export interface PortalExpressOptions {
+  /** The production build, or (Vite's dev server) a function giving the build as it is now. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** The Content-Security-Policy for a request's script nonce. */
+  csp: (nonce: string) => string;
+  /** The browser build's folder its files are served from, or Vite's middleware in development. */
+  assets: { folder: string } | { middleware: express.RequestHandler };
+  /** What loaders see of the request beyond it (server.ts: the nonce, the client's address, the request's id). */
+  getLoadContext?: GetLoadContextFunction;
+  /** "development" only with Vite's dev server: a built server never puts stack traces in responses. */
+  mode?: "development" | "production";
+  /** TRUST_PROXY: the proxy in front of the portal, if any (docs/configuration.md). */
+  trustProxy?: string;
+}
+
+/**
+ * The portal's Express set-up, in front of a React Router build: request ids and the request log,
+ * the body guard, compression, security headers, static files, address case, caching and a
+ * last-resort error handler. server.ts serves the portal's build with it; the bench's framework
+ * floor (tests/bench/floor) serves a bare app with the very same set-up, so that what separates the
+ * two is the portal's own work per request, not its HTTP plumbing.
+ */
+export function portalExpress({
+  build,
+  csp,
+  assets,
+  getLoadContext,
+  mode = "production",
+  trustProxy,
+}: PortalExpressOptions): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  if (trustProxy) app.set("trust proxy", trustProxySetting(trustProxy));
+  // Express's compiled TRUST_PROXY: whether it believes the peer of a connection (hop 0), i.e. the proxy.
+  const trustsPeer = (req: Request) =>
+    !!trustProxy &&
+    (app.get("trust proxy fn") as (address: string, hop: number) => boolean)(req.socket.remoteAddress ?? "", 0);
+  app.use(requestLog(trustsPeer));
+  // Before anything that may answer: an answer that leaves a body unread must not stall the connection.
+  app.use(finishUnreadBodies());
+  app.use(refuseUnknownMethods);
+  app.use(compression());
+  app.use((req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", csp(nonce));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  });
+  app.use("middleware" in assets ? assets.middleware : staticFiles(assets.folder));
+  app.use(lowercaseFlowAddresses);
+  // Everything past the static files is the portal's own answers: none is cached unless it says so.
+  app.use(noStoreUnlessSaid);
+  app.all("/{*splat}", createRequestHandler({ build, mode, getLoadContext }));
+
+  // Last resort for errors outside React Router (a malformed URL, say): a short text, no stack.
+  // The request's log line says what it was (a 4xx's reason, a 5xx's stack).
+  app.use((error: Error & { status?: number }, _req: Request, res: Response, _next: NextFunction) => {
+    const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
+    (res.locals.request as RequestRecord | undefined)?.errors.push(error);
+    if (res.headersSent) return res.end();
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 500 ? "Internal Server Error" : "Bad Request");
+  });
+  return app;
+}
+
+/**
+ * Gives each request its id (X-Request-Id in the answer; a trusted proxy's own is kept) and logs it
+ * once answered: one line with its method, path (without the query string: it may carry a
+ * claimant's data), status and time taken. A 5xx is an error, with the stack of what failed; a 4xx
+ * a warning (a refusal, a page not found), with the reason React Router gave if it gave one; the
+ * rest info.
+ */
+function requestLog(trustsPeer: (req: Request) => boolean) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    const request: RequestRecord = {
+      id: requestIdOf(req.headers[REQUEST_ID_HEADER.toLowerCase()], trustsPeer(req)),
+      errors: [],
+    };
+    res.locals.request = request;
+    res.setHeader(REQUEST_ID_HEADER, request.id);
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const fields: LogFields = {
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      };
+      const [first, ...others] = request.errors;
+      const requestLog = requestLogger(request.id);
+      if (res.statusCode >= 500 || (first !== undefined && res.statusCode < 400)) {
+        requestLog.error("request", {
+          ...fields,
+          ...(first === undefined ? {} : { error: first }),
+          ...(others.length ? { otherErrors: others } : {}),
+        });
+      } else if (res.statusCode >= 400) {
+        requestLog.warn("request", { ...fields, ...(first === undefined ? {} : { reason: reasonOf(first) }) });
+      } else {
+        requestLog.info("request", fields);
+      }
+    });
+    next();
+  };
+}
+
+/** What a refusal's error says, without its stack: React Router's 405 carries its own Error. */
+function reasonOf(error: unknown): string {
+  const inner = (error as { error?: unknown }).error;
+  if (inner instanceof Error) return inner.message;
+  if (error instanceof Error) return error.message;
+  return String((error as { statusText?: unknown }).statusText ?? error);
+}
