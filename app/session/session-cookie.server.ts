@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
+import { BoundedMap } from "#app/cache/bounded-map.ts";
 import { sessionSecret } from "./secret.server.ts";
 
 /**
@@ -30,8 +31,7 @@ function sessionCookie() {
  * through WebCrypto) was a twentieth of a step page's CPU. Only values that passed are kept, each
  * about a hundred characters (no longer ones), so what anyone can add is bounded; emptied when full.
  */
-const verifiedCookies = new Map<string, string>();
-const VERIFIED_COOKIES_KEPT = 10_000;
+const verifiedCookies = new BoundedMap<string, string>(10_000);
 const SIGNED_VALUE_MAX_LENGTH = 256;
 
 /** The session cookie's value as sent (the first of that name, as the cookie parser takes it). */
@@ -53,10 +53,7 @@ export async function readSessionId(request: Request): Promise<string | undefine
   if (known) return known;
   const value: unknown = await sessionCookie().parse(header);
   if (typeof value !== "string" || !/^[A-Za-z0-9_-]{32,}$/.test(value)) return undefined;
-  if (signed.length <= SIGNED_VALUE_MAX_LENGTH) {
-    if (verifiedCookies.size >= VERIFIED_COOKIES_KEPT) verifiedCookies.clear();
-    verifiedCookies.set(signed, value);
-  }
+  if (signed.length <= SIGNED_VALUE_MAX_LENGTH) verifiedCookies.set(signed, value);
   return value;
 }
 
