@@ -16,11 +16,23 @@ export function modelKey(model: ModelConfig): string {
   return name.charAt(0).toLowerCase() + name.slice(1);
 }
 
+// A settlement's definitions are loaded once and never change: what is worked out of them for one
+// request (a page's fields, a field's definition) is the same for the next, and kept by identity.
+const pageFields = new WeakMap<readonly PageBlock[], readonly string[]>();
+const resolvedFields = new WeakMap<readonly ModelConfig[], Map<string, ResolvedField>>();
+
 /** Every "model.field" a list of blocks shows, in page order. */
-export function fieldsOfBlocks(blocks: PageBlock[]): string[] {
-  return blocks.flatMap((block): string[] =>
-    isFieldBlock(block) ? blockFields(block) : block.kind === "fieldset" ? fieldsOfBlocks(block.blocks) : [],
-  );
+export function fieldsOfBlocks(blocks: readonly PageBlock[]): string[] {
+  let fields = pageFields.get(blocks);
+  if (!fields) {
+    fields = Object.freeze(
+      blocks.flatMap((block): string[] =>
+        isFieldBlock(block) ? blockFields(block) : block.kind === "fieldset" ? fieldsOfBlocks(block.blocks) : [],
+      ),
+    );
+    pageFields.set(blocks, fields);
+  }
+  return fields as string[];
 }
 
 export interface ResolvedField {
@@ -32,10 +44,21 @@ export interface ResolvedField {
 }
 
 export function resolveField(definition: Pick<FormDefinition, "models">, reference: string): ResolvedField | undefined {
+  let known = resolvedFields.get(definition.models);
+  if (!known) {
+    known = new Map();
+    resolvedFields.set(definition.models, known);
+  }
+  const found = known.get(reference);
+  if (found) return found;
   const [model, field] = reference.split(".") as [string, string | undefined];
   const config = definition.models.find((candidate) => modelKey(candidate) === model);
   const fieldConfig = field ? config?.fields[field] : undefined;
-  return config && fieldConfig ? { model: config, modelKey: model, field: fieldConfig, path: reference } : undefined;
+  if (!config || !fieldConfig) return undefined;
+  // Only fields that exist are kept (a reference may come from a posted form): as many as the definition has.
+  const resolved = Object.freeze({ model: config, modelKey: model, field: fieldConfig, path: reference });
+  known.set(reference, resolved);
+  return resolved;
 }
 
 /** "other" in a rule or dependency of a field of `model`: a key of the same model, or "model.field". */

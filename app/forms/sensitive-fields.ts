@@ -1,5 +1,5 @@
 import type { Translate } from "#app/i18n/i18n.ts";
-import type { FieldConfig } from "./definition-schema.ts";
+import type { FieldConfig, ModelConfig } from "./definition-schema.ts";
 import type { FieldValue } from "./field-value.ts";
 import { type FormDefinition, modelKey } from "./form-definition.ts";
 import type { ModelValues } from "./validate-step.ts";
@@ -13,13 +13,23 @@ export function isSensitive(field: Pick<FieldConfig, "sensitive"> | undefined): 
   return field?.sensitive === true;
 }
 
+/** By the models' identity: a definition's never change once loaded, and every step page asks. */
+const sensitiveByModels = new WeakMap<readonly ModelConfig[], readonly string[]>();
+
 /** Every sensitive field of a form type as "model.field", record models' fields included. */
 export function sensitivePaths(definition: Pick<FormDefinition, "models">): string[] {
-  return definition.models.flatMap((model) =>
-    Object.entries(model.fields)
-      .filter(([, field]) => isSensitive(field))
-      .map(([key]) => `${modelKey(model)}.${key}`),
-  );
+  let paths = sensitiveByModels.get(definition.models);
+  if (!paths) {
+    paths = Object.freeze(
+      definition.models.flatMap((model) =>
+        Object.entries(model.fields)
+          .filter(([, field]) => isSensitive(field))
+          .map(([key]) => `${modelKey(model)}.${key}`),
+      ),
+    );
+    sensitiveByModels.set(definition.models, paths);
+  }
+  return paths as string[];
 }
 
 /** How many of an answer's last characters a read-back shows: 4, but never more than half of it. */
