@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import {
   type EntryContext,
   type HandleErrorFunction,
@@ -7,6 +7,7 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
+import { MarkupRendererContext } from "./components/KeptMarkup.tsx";
 import { registerMessages } from "./i18n/messages.ts";
 import { log } from "./log.server.ts";
 import {
@@ -63,7 +64,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RequestIdContext.Provider value={requestId}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <MarkupRendererContext.Provider value={renderToString}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </MarkupRendererContext.Provider>
         </RequestIdContext.Provider>
       </NonceContext.Provider>,
       {

@@ -9,22 +9,20 @@ export function Footer({ model }: { model: LayoutModel }) {
   const text = useText();
   const { contact } = model;
   return (
-    <footer className="site-footer">
-      <div className="container">
-        <div className="footer-header-block">
-          <h2 className="footer-heading">{text("Footer_HeaderBlock", contact.settlementName)}</h2>
-        </div>
-        <div className="footer-copy-block">
-          <p>
-            {richText(text, "Footer_CopyBlock", [
-              <PhoneLink key="phone" phone={contact.phone} />,
-              <EmailLink key="email" email={contact.email} />,
-              contact.mailingAddress.join(", "),
-            ])}
-          </p>
-        </div>
-        <FooterLegal model={model} />
+    <div className="container">
+      <div className="footer-header-block">
+        <h2 className="footer-heading">{text("Footer_HeaderBlock", contact.settlementName)}</h2>
       </div>
-    </footer>
+      <div className="footer-copy-block">
+        <p>
+          {richText(text, "Footer_CopyBlock", [
+            <PhoneLink key="phone" phone={contact.phone} />,
+            <EmailLink key="email" email={contact.email} />,
+            contact.mailingAddress.join(", "),
+          ])}
+        </p>
+      </div>
+      <FooterLegal model={model} />
+    </div>
   );
 }

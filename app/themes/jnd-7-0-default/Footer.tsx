@@ -7,12 +7,10 @@ import type { LayoutModel } from "../layout-model.ts";
 export function Footer({ model }: { model: LayoutModel }) {
   const text = useText();
   return (
-    <footer className="site-footer">
-      <div className="container">
-        <h2 className="footer-heading">{text("Footer_ContactHeading")}</h2>
-        <ContactLines contact={model.contact} />
-        <FooterLegal model={model} />
-      </div>
-    </footer>
+    <div className="container">
+      <h2 className="footer-heading">{text("Footer_ContactHeading")}</h2>
+      <ContactLines contact={model.contact} />
+      <FooterLegal model={model} />
+    </div>
   );
 }

@@ -7,12 +7,10 @@ import type { LayoutModel } from "../layout-model.ts";
 export function Footer({ model }: { model: LayoutModel }) {
   const text = useText();
   return (
-    <footer className="site-footer">
-      <div className="container">
-        <p className="footer-welcome">{text("Footer_Welcome", model.contact.settlementName)}</p>
-        <ContactLines contact={model.contact} asList />
-        <FooterLegal model={model} />
-      </div>
-    </footer>
+    <div className="container">
+      <p className="footer-welcome">{text("Footer_Welcome", model.contact.settlementName)}</p>
+      <ContactLines contact={model.contact} asList />
+      <FooterLegal model={model} />
+    </div>
   );
 }
