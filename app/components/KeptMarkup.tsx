@@ -34,7 +34,7 @@ const kept = new BoundedMap<string, string>(1_000);
 
 interface KeptMarkupProps {
   /** The element the part is in, and its class. */
-  as: "details" | "footer";
+  as: "details" | "footer" | "span";
   className: string;
   /**
    * Names everything the part's markup depends on (its kind, the culture, a flag…): two renders
@@ -46,7 +46,7 @@ interface KeptMarkupProps {
 
 /**
  * A part of every page that is the same for every request of a culture (the header's menu, the
- * footer): on the server, React renders it once per `cacheKey` and the markup is kept and written
+ * footer, a required field's mark): on the server, React renders it once per `cacheKey` and the markup is kept and written
  * as is into later pages (issue 14: rendering the page's chrome element by element was a tenth of a
  * step page's CPU). In the browser the part is rendered as usual, so it hydrates against the
  * same markup, links and handlers included. No `useId` inside: a separate render numbers its ids

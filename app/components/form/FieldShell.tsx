@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import { isMarkedRequired } from "#app/forms/rules.ts";
+import { useTexts } from "#app/i18n/texts-context.ts";
 import { useText } from "#app/i18n/use-text.ts";
+import { KeptMarkup } from "../KeptMarkup.tsx";
 import { fieldId, useStepForm } from "./step-form-context.ts";
 
 export interface FieldMeta {
@@ -61,13 +63,14 @@ export function useFieldMeta(path: string): FieldMeta {
   };
 }
 
+/** " *" for the eye, "(required)" for a screen reader: the same beside every such question of a culture, so kept. */
 export function RequiredMark({ required }: { required: boolean }) {
-  const text = useText();
+  const { text, culture } = useTexts();
   return required ? (
-    <span className="required-mark">
+    <KeptMarkup as="span" className="required-mark" cacheKey={`required-mark ${culture}`}>
       <span aria-hidden="true"> *</span>
       <span className="visually-hidden"> {text("Form_Required")}</span>
-    </span>
+    </KeptMarkup>
   ) : null;
 }
 
