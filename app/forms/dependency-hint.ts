@@ -1,7 +1,10 @@
 import type { Translate } from "#app/i18n/i18n.ts";
-import type { DependencyCondition, FieldConfig } from "./definition-schema.ts";
+import { openConditions } from "./dependencies.ts";
+import type { DependencyCondition, FieldConfig, ModelConfig } from "./definition-schema.ts";
+import { type FormDefinition, qualify, resolveField } from "./form-definition.ts";
 import { fieldOptions } from "./options.ts";
 import { countryName } from "./places.ts";
+import { forcedValue } from "./validate-step.ts";
 
 /**
  * Without JavaScript every dependent field is on the page, so each says in plain words when it
@@ -32,4 +35,52 @@ export function dependencyHint(
     return text("Dependency_Applies", label);
   });
   return text("Dependency_AnswerOnlyIf", parts.join(text("Dependency_And")));
+}
+
+export interface PageDependencyHints {
+  /** Each dependent field's hint, by path, for pages read without JavaScript. */
+  dependencyHints: Record<string, string>;
+  /** The fields whose conditions the settlement has settled against (no international addresses: the country is the US). */
+  neverApplies: ReadonlySet<string>;
+}
+
+/** By the models' identity, then culture, settings and page: the same for every request of a page. */
+const pageHints = new WeakMap<readonly ModelConfig[], Map<string, PageDependencyHints>>();
+
+/**
+ * The dependency hints of a page's fields, and which can never apply. Worked out once per page,
+ * culture and setting (issue 14: a hint names fields and options in the claimant's words, on every
+ * request); shared, frozen, by the pages that follow.
+ */
+export function pageDependencyHints(
+  definition: Pick<FormDefinition, "models">,
+  paths: readonly string[],
+  text: Translate,
+  culture: string,
+  internationalAddresses: boolean,
+): PageDependencyHints {
+  let pages = pageHints.get(definition.models);
+  if (!pages) {
+    pages = new Map();
+    pageHints.set(definition.models, pages);
+  }
+  const key = `${culture} ${internationalAddresses} ${paths.join(" ")}`;
+  const known = pages.get(key);
+  if (known) return known;
+  const dependencyHints: Record<string, string> = {};
+  const neverApplies = new Set<string>();
+  for (const path of paths) {
+    const model = path.split(".")[0]!;
+    const open = openConditions(resolveField(definition, path)?.field.dependencies, (reference) =>
+      forcedValue(qualify(reference, model), { internationalAddresses }),
+    );
+    if (!open) neverApplies.add(path);
+    const hint =
+      open &&
+      dependencyHint(open, (reference) => resolveField(definition, qualify(reference, model))?.field, text, culture);
+    if (hint) dependencyHints[path] = hint;
+  }
+  const hints = Object.freeze({ dependencyHints: Object.freeze(dependencyHints), neverApplies });
+  pages.set(key, hints);
+  return hints;
 }

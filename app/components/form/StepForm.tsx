@@ -3,8 +3,8 @@ import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import { type ModelOnTheWire, withFieldDefaults } from "#app/forms/field-defaults.ts";
-import { dependenciesFulfilled, openConditions } from "#app/forms/dependencies.ts";
-import { dependencyHint } from "#app/forms/dependency-hint.ts";
+import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
+import { pageDependencyHints } from "#app/forms/dependency-hint.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import { fieldKind } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, qualify, resolveField } from "#app/forms/form-definition.ts";
@@ -164,22 +164,13 @@ export function StepForm(props: StepFormProps) {
   // conditions on what the portal sets itself (the country, without international addresses) are
   // settled already: a field they rule out is not shown, and no hint names them.
   const { internationalAddresses } = props;
-  const { dependencyHints, neverApplies } = useMemo(() => {
-    const hints: Record<string, string> = {};
-    const never = new Set<string>();
-    for (const path of paths) {
-      const model = path.split(".")[0]!;
-      const open = openConditions(fields[path]!.dependencies, (reference) =>
-        forcedValue(qualify(reference, model), { internationalAddresses }),
-      );
-      if (!open) never.add(path);
-      const hint =
-        open &&
-        dependencyHint(open, (reference) => resolveField(definition, qualify(reference, model))?.field, text, culture);
-      if (hint) hints[path] = hint;
-    }
-    return { dependencyHints: hints, neverApplies: never };
-  }, [paths, fields, definition, text, culture, internationalAddresses]);
+  const { dependencyHints, neverApplies } = pageDependencyHints(
+    definition,
+    paths,
+    text,
+    culture,
+    internationalAddresses,
+  );
 
   /** With JS: re-evaluate dependencies, and reset fields whose dependency state changed (SPEC §4 "Fields"). */
   const onChange = (event: FormEvent<HTMLFormElement>) => {
