@@ -84,7 +84,15 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              // One chunk, in a stream: given the bytes themselves, the Response would copy them once more.
+              const page = Buffer.concat(chunks);
+              const body = new ReadableStream<Uint8Array>({
+                start(controller) {
+                  controller.enqueue(page);
+                  controller.close();
+                },
+              });
+              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
