@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import {
   type EntryContext,
   type HandleErrorFunction,
@@ -7,7 +7,8 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
-import { MarkupRendererContext } from "./components/KeptMarkup.tsx";
+import { KeepMarkupContext } from "./components/KeptMarkup.tsx";
+import { keepMarkup } from "./components/kept-markup.server.tsx";
 import { registerMessages } from "./i18n/messages.ts";
 import { log } from "./log.server.ts";
 import {
@@ -64,9 +65,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RequestIdContext.Provider value={requestId}>
-          <MarkupRendererContext.Provider value={renderToString}>
+          <KeepMarkupContext.Provider value={keepMarkup}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </MarkupRendererContext.Provider>
+          </KeepMarkupContext.Provider>
         </RequestIdContext.Provider>
       </NonceContext.Provider>,
       {

@@ -1,7 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from "react-router";
 import { describe, expect, test } from "vitest";
-import { KeptMarkup, MarkupRendererContext } from "#app/components/KeptMarkup.tsx";
+import { KeepMarkupContext, KeptMarkup } from "#app/components/KeptMarkup.tsx";
+import { keepMarkup } from "#app/components/kept-markup.server.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
 import { createTranslate } from "#app/i18n/i18n.ts";
 import { TextsContext } from "#app/i18n/texts-context.ts";
@@ -17,7 +18,7 @@ async function page(part: React.ReactNode, onServer: boolean) {
     </TextsContext.Provider>
   );
   return renderToString(
-    onServer ? <MarkupRendererContext.Provider value={renderToString}>{tree}</MarkupRendererContext.Provider> : tree,
+    onServer ? <KeepMarkupContext.Provider value={keepMarkup}>{tree}</KeepMarkupContext.Provider> : tree,
   );
 }
 

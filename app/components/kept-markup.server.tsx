@@ -1,0 +1,48 @@
+import { type Context, createElement, type ReactElement, type ReactNode, useContext } from "react";
+import { renderToString } from "react-dom/server";
+import {
+  UNSAFE_DataRouterContext,
+  UNSAFE_DataRouterStateContext,
+  UNSAFE_FrameworkContext,
+  UNSAFE_LocationContext,
+  UNSAFE_NavigationContext,
+  UNSAFE_RouteContext,
+} from "react-router";
+import { BoundedMap } from "#app/cache/bounded-map.ts";
+import { TextsContext } from "#app/i18n/texts-context.ts";
+import type { KeepMarkup } from "./KeptMarkup.tsx";
+
+/**
+ * What the kept parts read: the page's texts, and what a React Router <Link> needs to write its
+ * address. Each is handed on, as the page has it, to the separate render that makes the markup.
+ */
+const HANDED_ON = [
+  TextsContext,
+  UNSAFE_DataRouterContext,
+  UNSAFE_DataRouterStateContext,
+  UNSAFE_FrameworkContext,
+  UNSAFE_LocationContext,
+  UNSAFE_NavigationContext,
+  UNSAFE_RouteContext,
+] as Context<unknown>[];
+
+const kept = new BoundedMap<string, string>(1_000);
+
+/**
+ * KeptMarkup's server side (entry.server provides it): the markup of `children` as React writes it
+ * in the page, made by renderToString with the page's contexts handed on, once per key. Called
+ * while KeptMarkup renders, so the contexts are read as that part of the page sees them.
+ */
+export const keepMarkup: KeepMarkup = (cacheKey, children) => {
+  const known = kept.get(cacheKey);
+  if (known !== undefined) return known;
+  const handedOn = HANDED_ON.reduceRight<ReactNode>(
+    // Hooks of KeptMarkup's render (this runs within it), on the server only, and only when the markup is
+    // made: a server render of a component happens once, so no later render of it calls them in another order.
+    (inner, context) => createElement(context.Provider, { value: useContext(context) }, inner),
+    children,
+  );
+  const markup = renderToString(handedOn as ReactElement);
+  kept.set(cacheKey, markup);
+  return markup;
+};
