@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BACKENDS, readClaims } from "#tests/support/backends.ts";
-import { blankMember, testMember } from "#tests/support/members.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { ANSWERS, type Member, memberWithData, newMember, SIGNATURE, TEST_TOKEN } from "./claimants.ts";
 import { loadOpenApiContract, type OpenApiContract } from "./openapi.ts";
 import { type ApiError, type Authorization, formModel, type ModelConfig, partName, SpecClient } from "./spec-client.ts";
 
@@ -11,36 +11,10 @@ import { type ApiError, type Authorization, formModel, type ModelConfig, partNam
  * against docs/openapi.yaml; a refused submission files nothing.
  */
 
-type Member = { claimId: string; pin: string };
-const memberOf = (credentials: ReturnType<typeof blankMember>): Member => ({
-  claimId: credentials["credentials.claimId"],
-  pin: credentials["credentials.pin"],
-});
-const TEST_TOKEN = "test-pass";
 /** The test clock (servers started by the tests honour it): a day well before the demo's deadlines. */
 const at = (time: string) => ({ "X-Test-Now": `2026-12-01T${time}Z` });
 
-const STANDARD = {
-  claimantInfo: {
-    firstName: "Ana",
-    lastName: "García",
-    mailingStreetLine1: "12 Pine St",
-    mailingCity: "Seattle",
-    mailingCountry: "US",
-    mailingSubDivision: "WA",
-    mailingPostalCode: "98111",
-    emailAddress: "ana@example.com",
-    confirmEmailAddress: "ana@example.com",
-  },
-  claimDetails: {
-    boughtPartsKit: true,
-    quantity: "2",
-    unitPrice: "19.99",
-    purchaseDate: "3/7/2021",
-    boughtInStore: true,
-  },
-  signature: { attestation: true, signature: "Ana García" },
-};
+const STANDARD = { ...ANSWERS.standard, signature: SIGNATURE };
 
 describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and docs/api.md, on %s", (backend) => {
   let portal: PortalServer;
@@ -63,7 +37,7 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     await client.loadCsrf();
     const reply = await client.authorize("standard", formModel(models.credentials!, member), TEST_TOKEN);
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    return { client, prepopulatedData: (reply.body as Extract<Authorization, { authorized: true }>).prepopulatedData };
+    return { client, prepopulatedData: (reply.body as Extract<Authorization, { csrf: object }>).prepopulatedData };
   }
 
   /** The standard claim in SPEC's parts, each model in SPEC's shape. */
@@ -93,24 +67,42 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
       "not_signed_in",
       "You are not signed in to this claim form. Sign in with the Claim ID and PIN from your notice, then send your claim again.",
     );
-    const { client: standardOnly } = await signedIn(memberOf(blankMember()));
+    const { client: standardOnly } = await signedIn(newMember());
     expectError(await standardOnly.submit("automotive", standardParts()), 401, "not_signed_in");
+    standardOnly.culture = "es";
+    expectError(
+      await standardOnly.submit("reimbursement", standardParts()),
+      401,
+      "not_signed_in",
+      "No ha iniciado sesión en este formulario de reclamo. Inicie sesión con el ID de reclamo y el PIN de su aviso y vuelva a enviar su reclamo.",
+    );
+  });
+
+  test("SPEC's log out (POST /api/session-timeout) ends the session: the keep-alive and a submission are then not signed in", async () => {
+    const member = newMember();
+    const { client } = await signedIn(member);
+    expect((await client.keepAlive()).status).toBe(204);
+    expect((await client.sessionTimeout()).status).toBe(204);
+    expectError(await client.keepAlive(), 401, "not_signed_in");
+    expectError(await client.submit("standard", standardParts()), 401, "not_signed_in");
+    expect(await claimsOf(member)).toEqual([]);
   });
 
   test("a session that lapsed after signing in: 401 session_expired, with the session-expired message", async () => {
-    const member = memberOf(blankMember());
+    const member = newMember();
     const { client } = await signedIn(member, at("18:00:00"));
     client.headers = at("18:45:00");
     const lapsed = await client.submit("standard", standardParts());
     expectError(lapsed, 401, "session_expired");
     expect((lapsed.body as ApiError).error).toMatch(/^For your security, we sign you out after 30 minutes/);
+    expectError(await client.keepAlive(), 401, "not_signed_in");
     // It has ended: asked again, it is not signed in any more.
     expectError(await client.submit("standard", standardParts()), 401, "not_signed_in");
     expect(await claimsOf(member)).toEqual([]);
   });
 
   test("after the deadline: 403 deadline_passed, to authorize and to submit", async () => {
-    const member = memberOf(blankMember());
+    const member = newMember();
     const { client } = await signedIn(member);
     client.headers = { "X-Test-Now": "2027-04-02T12:00:00Z" };
     const late = await client.submit("standard", standardParts());
@@ -129,7 +121,7 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
   });
 
   test("a Claim ID locked after five wrong PINs: 423 locked_out, the right PIN too; 401 before", async () => {
-    const member = memberOf(blankMember());
+    const member = newMember();
     const client = newClient();
     await client.loadCsrf();
     const wrong = formModel(models.credentials!, { ...member, pin: "000000" });
@@ -144,7 +136,7 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
   });
 
   test("the captcha failed: 400 captcha_failed, to authorize and to submit; nothing filed", async () => {
-    const member = memberOf(blankMember());
+    const member = newMember();
     const client = newClient();
     await client.loadCsrf();
     const refused = await client.authorize("standard", formModel(models.credentials!, member), "wrong-token");
@@ -176,7 +168,7 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
       { reCaptchaResponse: undefined, captchaRawValue: TEST_TOKEN },
       { reCaptchaResponse: undefined, captchaRawValue: JSON.stringify(TEST_TOKEN) },
     ]) {
-      const member = memberOf(blankMember());
+      const member = newMember();
       const { client } = await signedIn(member);
       expect((await client.submit("standard", standardParts(parts))).status, JSON.stringify(parts)).toBe(200);
       expect(await claimsOf(member)).toHaveLength(1);
@@ -194,7 +186,7 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
   });
 
   test("credentials naming another member, or another member's prepopulated data: 403 credentials_mismatch, nothing filed for either", async () => {
-    const [member, other] = [memberOf(testMember()), memberOf(blankMember())];
+    const [member, other] = [memberWithData(), newMember()];
     const { client, prepopulatedData } = await signedIn(member);
     expect(prepopulatedData).toMatchObject({ FirstName: "Ana", City: "Seattle" });
     for (const credentials of [other, { ...member, pin: "000000" }, { claimId: other.claimId }]) {
@@ -230,7 +222,7 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
   });
 
   test("a model built from another version of the config, or under another part's name: 400 invalid_request", async () => {
-    const { client } = await signedIn(memberOf(blankMember()));
+    const { client } = await signedIn(newMember());
     const stale = { ...formModel(models.claimantInfo!, STANDARD.claimantInfo), metadataHash: "claimant-info-v0" };
     const refused = await client.submit("standard", standardParts({ claimantInfo: stale }));
     expectError(refused, 400, "invalid_request");
@@ -250,7 +242,7 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
   });
 
   test("answers breaking the form's rules: 400 validation_failed, each field with its message, in the claimant's language", async () => {
-    const { client } = await signedIn(memberOf(blankMember()));
+    const { client } = await signedIn(newMember());
     const invalid = await client.submit(
       "standard",
       standardParts({
@@ -263,7 +255,7 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
   });
 
   test("a member's claim filed, then changed answers: 409 already_filed with the filed claim's code", async () => {
-    const member = memberOf(blankMember());
+    const member = newMember();
     const { client } = await signedIn(member);
     const filed = await client.submit("standard", standardParts());
     expect(filed.status).toBe(200);
@@ -309,6 +301,37 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     }
     // Every 200 of a submission this suite receives is held to docs/openapi.yaml, where referenceCodeForm is required.
     expect(contract.seen.has("POST /api/forms/{formType} 200")).toBe(true);
+  });
+
+  test("the VIN lookup signs in to nothing and says whether the vehicle is covered", async () => {
+    const client = newClient();
+    await client.loadCsrf();
+    const config = await client.modelConfig();
+    const [vinModel] = config.body.lookup!;
+    for (const [vin, covered] of [
+      ["1HGCM82633A004352", true],
+      ["1HGCM82633A009999", false],
+    ] as const) {
+      const reply = await client.authorize("lookup", formModel(vinModel!, { vin }), TEST_TOKEN);
+      expect(reply.body).toEqual({ authorized: true, error: null, captcha: null, covered });
+    }
+  });
+
+  test("a body or a parameter the call does not take: 413 too_large, 400 invalid_request, never a 500", async () => {
+    const client = newClient();
+    await client.loadCsrf();
+    const huge = { claimId: "x".repeat(300_000) };
+    expectError(await client.authorize("standard", huge, TEST_TOKEN), 413, "too_large");
+    expectError(await client.authorize("standard", "10000001", TEST_TOKEN), 400, "invalid_request");
+    expectError(await client.get("/api/culture/content?culture=xx"), 400, "invalid_request");
+    expect((await client.get("/api/culture/set-language?culture=es&returnUrl=/standard")).status).toBe(302);
+    const { client: signed } = await signedIn(newMember());
+    expectError(
+      await signed.submit("standard", standardParts({ documentContexts: { name: "a.pdf" } })),
+      400,
+      "invalid_request",
+      'The part "documentContexts" must be a JSON list of models.',
+    );
   });
 
   test("addresses that are not the API's: 404 not_found for an unknown form type, 405 for a GET", async () => {

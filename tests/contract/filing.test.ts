@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BACKENDS, readClaims } from "#tests/support/backends.ts";
 import { PDF, PNG } from "#tests/support/documents.ts";
-import { blankMember, testMember } from "#tests/support/members.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { withStore } from "#tests/support/server-state.ts";
+import { ANSWERS, type ClaimFlow, type Member, memberWithData, newMember, SIGNATURE, TEST_TOKEN } from "./claimants.ts";
 import { loadOpenApiContract, type OpenApiContract } from "./openapi.ts";
 import { type Authorization, formModel, type ModelConfig, partName, SpecClient } from "./spec-client.ts";
 
@@ -14,74 +14,6 @@ import { type Authorization, formModel, type ModelConfig, partName, SpecClient }
  */
 
 type Models = Record<string, ModelConfig>;
-type Member = { claimId: string; pin: string };
-
-const memberOf = (credentials: ReturnType<typeof blankMember>): Member => ({
-  claimId: credentials["credentials.claimId"],
-  pin: credentials["credentials.pin"],
-});
-
-/** The captcha token docs/api.md gives for the "test" provider the tests' settlement runs with. */
-const TEST_TOKEN = "test-pass";
-
-const CLAIMANT_INFO = {
-  firstName: "Ana",
-  lastName: "García",
-  mailingStreetLine1: "12 Pine St",
-  mailingCity: "Seattle",
-  mailingCountry: "US",
-  mailingSubDivision: "WA",
-  mailingPostalCode: "98111",
-  emailAddress: "ana@example.com",
-  confirmEmailAddress: "ana@example.com",
-};
-
-/** Each flow's answers as a claimant would give them, in SPEC's parts (no paymentElection). */
-const ANSWERS = {
-  standard: {
-    claimantInfo: CLAIMANT_INFO,
-    claimDetails: {
-      boughtPartsKit: true,
-      quantity: 2,
-      unitPrice: "19.99",
-      purchaseDate: "3/7/2021",
-      boughtInStore: true,
-    },
-  },
-  automotive: {
-    claimantInfo: {
-      ...CLAIMANT_INFO,
-      phoneNumber: "(555) 123-4567",
-      confirmPhoneNumber: "(555) 123-4567",
-      contactPreference: "email",
-    },
-    claimDetails: {
-      vehicleVin: "1HGCM82633A004352",
-      modelYear: "2019",
-      ownershipType: "owned",
-      acquisitionDate: "4/2/2019",
-      stillOwn: true,
-      repairVisits: 3,
-      repairCostEstimate: "1,250",
-      firstNoticedMonth: "07/2020",
-    },
-  },
-  reimbursement: {
-    claimantInfo: {
-      ...CLAIMANT_INFO,
-      phoneNumber: "(555) 123-4567",
-      confirmPhoneNumber: "(555) 123-4567",
-      contactPreference: "email",
-    },
-    claimDetails: {
-      repairShopName: "Main St Garage",
-      repairDate: "5/1/2024",
-      odometerMiles: "48210",
-      repairAmount: "480.50",
-    },
-  },
-} as const;
-type ClaimFlow = keyof typeof ANSWERS;
 
 describe("docs/openapi.yaml", () => {
   test("is a valid OpenAPI 3.1 document", async () => {
@@ -127,7 +59,7 @@ describe.each(BACKENDS)("a client written from SPEC §7 and docs/api.md, on %s",
     return {
       client,
       models,
-      prepopulatedData: (reply.body as Extract<Authorization, { authorized: true }>).prepopulatedData,
+      prepopulatedData: (reply.body as Extract<Authorization, { csrf: object }>).prepopulatedData,
     };
   }
 
@@ -158,7 +90,7 @@ describe.each(BACKENDS)("a client written from SPEC §7 and docs/api.md, on %s",
       parts: {
         claimantInfo: formModel(models.claimantInfo!, ANSWERS[formType].claimantInfo),
         claimDetails: formModel(models.claimDetails!, ANSWERS[formType].claimDetails),
-        signature: formModel(models.signature!, { attestation: true, signature: "Ana García" }),
+        signature: formModel(models.signature!, SIGNATURE),
         documentContexts: contexts,
         claimTransactions: transactions,
         userPreferredCulture: JSON.stringify("en"),
@@ -180,7 +112,7 @@ describe.each(BACKENDS)("a client written from SPEC §7 and docs/api.md, on %s",
     "%s: files a claim with documents, SPEC's parts only, each model in SPEC's shape; the store holds it for the member",
     async (formType) => {
       // A member with data to fill in (Ana García's): SPEC's payload sends it back, with the credentials.
-      const member = memberOf(testMember());
+      const member = memberWithData();
       const { client, models, prepopulatedData } = await signedIn(formType, member);
       expect(prepopulatedData).toMatchObject({ FirstName: "Ana", LastName: "García" });
       const { parts: answers, contexts } = payload(formType, models, FILES[formType]);
@@ -212,7 +144,7 @@ describe.each(BACKENDS)("a client written from SPEC §7 and docs/api.md, on %s",
   );
 
   test("standard: files a claim without documents; the reference code comes back, the same for a retry", async () => {
-    const member = memberOf(blankMember());
+    const member = newMember();
     const { client, models } = await signedIn("standard", member);
     const { parts } = payload("standard", models, []);
     // The captcha token as the widget gives it, a raw string, not JSON-quoted (both are read).
@@ -231,9 +163,25 @@ describe.each(BACKENDS)("a client written from SPEC §7 and docs/api.md, on %s",
     });
   });
 
+  test.each(["automotive", "reimbursement"] as const)(
+    "%s without documents: 400 validation_failed, 'Provide documentation', nothing filed",
+    async (formType) => {
+      const member = newMember();
+      const { client, models } = await signedIn(formType, member);
+      const { parts } = payload(formType, models, []);
+      const refused = await client.submit(formType, { ...parts, reCaptchaResponse: TEST_TOKEN });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: "validation_failed",
+        fields: { documentContexts: "Provide documentation" },
+      });
+      expect((await readClaims(portal)).filter((row) => row.claim_id === member.claimId)).toEqual([]);
+    },
+  );
+
   test("the same answers in SPEC's model shape and as flat objects are stored as the same claim", async () => {
-    const first = await signedIn("reimbursement", memberOf(blankMember()));
-    const second = await signedIn("reimbursement", memberOf(blankMember()));
+    const first = await signedIn("reimbursement", newMember());
+    const second = await signedIn("reimbursement", newMember());
     const { parts, contexts } = payload("reimbursement", first.models, FILES.reimbursement);
     const fieldsOnly = ({ clientId, fields }: { clientId: string; fields: Record<string, unknown> }) => ({
       clientId,

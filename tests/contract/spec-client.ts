@@ -43,7 +43,7 @@ export interface ApiError {
   referenceCodeForm?: string;
 }
 
-/** SPEC §3 "Results": authorization; on success with the renewed session's CSRF token (docs/api.md). */
+/** SPEC §3 "Results": authorization; on success with the renewed session's CSRF token, or for lookup the coverage (docs/api.md). */
 export type Authorization =
   | {
       authorized: true;
@@ -51,6 +51,7 @@ export type Authorization =
       prepopulatedData: Record<string, string>;
       csrf: { requestHeaderName: string; requestToken: string };
     }
+  | { authorized: true; error: null; covered: boolean; csrf?: undefined }
   | (ApiError & { authorized: false });
 
 /** A file for the submission: sent under "documents", named by its document context's client id. */
@@ -93,6 +94,8 @@ export class SpecClient {
   private readonly observe: (exchange: Exchange) => void;
   /** Extra headers on every call (the tests' clock). */
   headers: Record<string, string>;
+  /** The language of the messages of POST calls (docs/api.md: ?culture=); unset, the portal's default. */
+  culture?: string;
 
   constructor(baseUrl: string, observe: (exchange: Exchange) => void, headers: Record<string, string> = {}) {
     this.baseUrl = baseUrl;
@@ -105,7 +108,8 @@ export class SpecClient {
     if (this.cookie) headers.set("Cookie", this.cookie);
     if (contentType) headers.set("Content-Type", contentType);
     if (method !== "GET" && this.csrf) headers.set(this.csrf.requestHeaderName, this.csrf.requestToken);
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: "manual" });
+    const address = method !== "GET" && this.culture ? `${path}?culture=${encodeURIComponent(this.culture)}` : path;
+    const response = await fetch(`${this.baseUrl}${address}`, { method, headers, body, redirect: "manual" });
     // The session cookie: its name=value, whatever the portal calls it.
     const setCookie = response.headers.get("set-cookie");
     if (setCookie) this.cookie = setCookie.split(";")[0]!;
@@ -163,7 +167,8 @@ export class SpecClient {
       JSON.stringify({ credentials, reCaptchaResponse }),
       "application/json",
     );
-    if (reply.body.authorized) this.csrf = reply.body.csrf;
+    // A lookup signs in to nothing: its answer has no new token, and the session's stays.
+    if (reply.body.authorized && reply.body.csrf) this.csrf = reply.body.csrf;
     return reply;
   }
 
@@ -185,6 +190,11 @@ export class SpecClient {
 
   /** SPEC §7: log out. */
   sessionTimeout() {
-    return this.call<unknown>("POST", "/api/session-timeout");
+    return this.call<string | ApiError>("POST", "/api/session-timeout");
+  }
+
+  /** docs/api.md: the claimant is still there. */
+  keepAlive() {
+    return this.call<string | ApiError>("POST", "/api/session/keep-alive");
   }
 }
