@@ -16,20 +16,21 @@ import type { Translate } from "#app/i18n/i18n.ts";
 /** A refusal of what was sent: the message, localised, for a 400 invalid_request. */
 export class PayloadError extends Error {}
 
-/** The keys of SPEC §3's client form model beside its fields. */
-const FORM_MODEL_KEYS = new Set(["clientId", "id", "metadataHash", "metadata", "fields"]);
-
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * SPEC §3's form model, { clientId, id, metadataHash, metadata: { dtoMapping }, fields }: an
- * object with `fields` (an object) and no key but the model's own. Anything else is the flat shape,
- * the fields themselves; a definition's field named "fields" would be read as flat only beside
- * other fields.
+ * object whose `fields` is an object, in a model that has no field named "fields". Anything else
+ * is the flat shape, the fields themselves. Keys of a form model beside those (a client's own
+ * state: "saved", "everDirty") are not answers and are not read, as unknown keys of the flat shape
+ * are not; but a field of the model beside `fields` is refused: which of the two is the answer?
  */
-function isFormModel(value: Record<string, unknown>): boolean {
-  return isObject(value.fields) && Object.keys(value).every((key) => FORM_MODEL_KEYS.has(key));
+function isFormModel(value: Record<string, unknown>, config: ModelConfig, where: string, text: Translate): boolean {
+  if (!isObject(value.fields) || Object.hasOwn(config.fields, "fields")) return false;
+  if (Object.keys(value).some((key) => Object.hasOwn(config.fields, key)))
+    throw new PayloadError(text("Api_PartNotModel", where));
+  return true;
 }
 
 /**
@@ -46,7 +47,7 @@ export function modelFields(
 ): Record<string, unknown> | null {
   if (value === null || value === undefined) return null;
   if (!isObject(value)) throw new PayloadError(text("Api_PartNotModel", where));
-  const fields = isFormModel(value) ? formModelFields(value, config, where, text) : value;
+  const fields = isFormModel(value, config, where, text) ? formModelFields(value, config, where, text) : value;
   return Object.fromEntries(
     Object.entries(fields).map(([key, field]) => [key, typeof field === "number" ? String(field) : field]),
   );

@@ -161,6 +161,27 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     expect(await claimsOf(member)).toEqual([]);
   });
 
+  test("a form model with the client's own state beside its fields (SPEC §3: draft or saved, ever edited) is read as its fields", async () => {
+    const member = newMember();
+    const { client } = await signedIn(member);
+    const withState = (name: string, answers: Record<string, unknown>) => ({
+      ...formModel(models[name]!, answers),
+      status: "saved",
+      everDirty: Object.fromEntries(Object.keys(answers).map((key) => [key, true])),
+    });
+    const reply = await client.submit(
+      "standard",
+      standardParts({
+        claimantInfo: withState("claimantInfo", STANDARD.claimantInfo),
+        claimDetails: withState("claimDetails", STANDARD.claimDetails),
+      }),
+    );
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const [claim] = await claimsOf(member);
+    expect(claim!.models.claimantInfo).toMatchObject({ firstName: "Ana", mailingCity: "Seattle" });
+    expect(claim!.models.claimantInfo).not.toHaveProperty("status");
+  });
+
   test("a raw or a JSON-quoted captcha token, as reCaptchaResponse or captchaRawValue, is read alike", async () => {
     for (const parts of [
       { reCaptchaResponse: TEST_TOKEN },
@@ -238,6 +259,12 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
       '"claimantInfo" is a claimDetails model (metadata.dtoMapping), not ClaimantInfo.',
     );
     expectError(await client.submit("standard", standardParts({ claimantInfo: "{not json" })), 400, "invalid_request");
+    const answerBesideFields = { ...formModel(models.claimantInfo!, STANDARD.claimantInfo), firstName: "Bo" };
+    expectError(
+      await client.submit("standard", standardParts({ claimantInfo: answerBesideFields })),
+      400,
+      "invalid_request",
+    );
     expectError(await client.submit("standard", standardParts({ claimantInfo: [] })), 400, "invalid_request");
   });
 
