@@ -1,6 +1,10 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BACKENDS, readClaims } from "#tests/support/backends.ts";
 import { PDF, PNG } from "#tests/support/documents.ts";
+import { portalCommand } from "#tests/support/portal-command.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { withStore } from "#tests/support/server-state.ts";
 import { ANSWERS, type ClaimFlow, type Member, memberWithData, newMember, SIGNATURE, TEST_TOKEN } from "./claimants.ts";
@@ -217,5 +221,20 @@ describe.each(BACKENDS)("a client written from SPEC §7 and docs/api.md, on %s",
     // Money as a decimal string, as typed.
     expect(fromModels!.models.claimDetails!.repairAmount).toBe("480.50");
     expect(fromModels!.records.claimTransactions![0]!.fields.amount).toBe("95.00");
+
+    // And the administrator's export of the two is the same, but for whose and which claim it is.
+    const out = path.join(mkdtempSync(path.join(tmpdir(), "contract-export-")), "export");
+    const exported = await portalCommand(portal, portal.settlementDir, "export", "--out", out);
+    expect(exported.code, exported.stderr).toBe(0);
+    const claims = JSON.parse(readFileSync(path.join(out, "claims.json"), "utf8")) as Array<Record<string, unknown>>;
+    const [jsonFromModels, jsonFromFlat] = codes.map((code) => claims.find((claim) => claim.referenceCode === code)!);
+    expect(jsonFromFlat!.answers).toEqual(jsonFromModels!.answers);
+    expect(jsonFromModels!.answers).toMatchObject({ claimDetails: { repairAmount: "480.50" } });
+    const [header, ...rows] = readFileSync(path.join(out, "claims-reimbursement.csv"), "utf8").trim().split(/\r?\n/);
+    const [rowFromModels, rowFromFlat] = codes.map((code) => rows.find((row) => row.startsWith(code))!);
+    // The answer columns are "model.field"; those before say whose claim it is and when it came.
+    const firstAnswer = header!.split(",").findIndex((column) => column.includes("."));
+    const answersOf = (row: string) => row.split(",").slice(firstAnswer);
+    expect(answersOf(rowFromFlat!)).toEqual(answersOf(rowFromModels!));
   });
 });
