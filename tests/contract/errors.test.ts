@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BACKENDS, readClaims } from "#tests/support/backends.ts";
+import { startFakeSiteverify } from "#tests/support/fake-siteverify.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { settlementWith } from "#tests/support/settlement.ts";
 import { ANSWERS, type Member, memberWithData, newMember, SIGNATURE, TEST_TOKEN } from "./claimants.ts";
 import { loadOpenApiContract, type OpenApiContract } from "./openapi.ts";
 import { type ApiError, type Authorization, formModel, type ModelConfig, partName, SpecClient } from "./spec-client.ts";
@@ -369,5 +371,92 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     expectError(await client.authorize("mortgage", {}, TEST_TOKEN), 404, "not_found");
     expectError(await client.get("/api/forms/standard"), 405, "method_not_allowed");
     expectError(await client.get("/api/forms/standard/authorize"), 405, "method_not_allowed");
+  });
+});
+
+describe.each(BACKENDS)("with the Turnstile provider and low rate limits, on %s", (backend) => {
+  let portal: PortalServer;
+  let contract: OpenApiContract;
+  let siteverify: Awaited<ReturnType<typeof startFakeSiteverify>>;
+  beforeAll(async () => {
+    // The captcha provider is the one service faked: its stand-in passes "pass…" tokens, and "down" fails as a server error.
+    siteverify = await startFakeSiteverify();
+    const settlementDir = settlementWith(
+      {
+        captcha: { provider: "turnstile", siteKey: "0x4AAAAAAA", verifyUrl: siteverify.url, fallbackChallenge: false },
+      },
+      { testCaptcha: false },
+    );
+    [portal, contract] = await Promise.all([
+      startPortal({
+        backend,
+        settlementDir,
+        env: {
+          CAPTCHA_SECRET_KEY: "secret-for-tests",
+          AUTHORIZE_ATTEMPTS_PER_10_MIN: "3",
+          SUBMIT_ATTEMPTS_PER_10_MIN: "2",
+        },
+      }),
+      loadOpenApiContract(),
+    ]);
+  });
+  afterAll(async () => {
+    await portal.stop();
+    await siteverify.close();
+  });
+
+  test("a provider that cannot be reached: 503 captcha_unavailable, the generic message; too many attempts: 429 rate_limited", async () => {
+    const client = new SpecClient(portal.url, contract.check);
+    await client.loadCsrf();
+    const captcha = await client.captchaConfig();
+    expect(captcha.body).toMatchObject({
+      provider: "turnstile",
+      siteKey: "0x4AAAAAAA",
+      url: expect.stringMatching(/^https:/),
+    });
+    const config = await client.modelConfig();
+    const models = Object.fromEntries(config.body.standard!.map((model) => [partName(model), model]));
+    const member = newMember();
+    const unreachable = await client.authorize("standard", formModel(models.credentials!, member), "down");
+    expect(unreachable.status).toBe(503);
+    expect(unreachable.body).toMatchObject({
+      code: "captcha_unavailable",
+      error:
+        "A problem has occured during your submission. Please try again. If this problem persists, please contact the Settlement Administrator using the information below.",
+    });
+    expect((await client.authorize("standard", formModel(models.credentials!, member), "pass-1")).status).toBe(200);
+
+    const parts = {
+      claimantInfo: formModel(models.claimantInfo!, STANDARD.claimantInfo),
+      claimDetails: formModel(models.claimDetails!, STANDARD.claimDetails),
+      signature: formModel(models.signature!, STANDARD.signature),
+    };
+    const down = await client.submit("standard", { ...parts, reCaptchaResponse: "down" });
+    expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({
+      code: "captcha_unavailable",
+      error:
+        "An error occured during your submission. Please try again. If this problem persists, please contact the settlement administrator at the email below.",
+    });
+    expect((await client.submit("standard", { ...parts, reCaptchaResponse: "pass-2" })).status).toBe(200);
+    const tooMany = await client.submit("standard", { ...parts, reCaptchaResponse: "pass-3" });
+    expect(tooMany.status).toBe(429);
+    expect(tooMany.body).toMatchObject({
+      code: "rate_limited",
+      error: "Too many submissions. Please wait 10 minutes and try again.",
+    });
+
+    const guesser = new SpecClient(portal.url, contract.check);
+    await guesser.loadCsrf();
+    // Three attempts per client address in 10 minutes, the failed ones kept (the unreachable provider's, two wrong PINs): the next is refused unread.
+    const guesses = [];
+    for (let attempt = 0; attempt < 3; attempt++)
+      guesses.push(await guesser.authorize("standard", { claimId: newMember().claimId, pin: "000000" }, "pass-4"));
+    expect(guesses.map((guess) => guess.status)).toEqual([401, 401, 429]);
+    expect(guesses[2]!.body).toMatchObject({
+      code: "rate_limited",
+      authorized: false,
+      error: "Too many attempts. Please wait 10 minutes and try again.",
+    });
   });
 });
