@@ -18,12 +18,17 @@ const at = (time: string) => ({ "X-Test-Now": `2026-12-01T${time}Z` });
 
 const STANDARD = { ...ANSWERS.standard, signature: SIGNATURE };
 
+/** docs/openapi.yaml, which every reply of this suite is checked against, and which responses were seen. */
+let contract: OpenApiContract;
+beforeAll(async () => {
+  contract = await loadOpenApiContract();
+});
+
 describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and docs/api.md, on %s", (backend) => {
   let portal: PortalServer;
-  let contract: OpenApiContract;
   let models: Record<string, ModelConfig>;
   beforeAll(async () => {
-    [portal, contract] = await Promise.all([startPortal({ backend }), loadOpenApiContract()]);
+    portal = await startPortal({ backend });
     const config = await new SpecClient(portal.url, contract.check).modelConfig();
     models = Object.fromEntries(config.body.standard!.map((model) => [partName(model), model]));
   });
@@ -59,6 +64,21 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     expect((reply.body as ApiError).code).toBe(code);
     if (error !== undefined) expect((reply.body as ApiError).error).toBe(error);
   }
+
+  test("SPEC §7's reads answer as documented", async () => {
+    const client = newClient();
+    for (const reply of [
+      await client.loadCsrf(),
+      await client.deadlines(),
+      await client.whitelist(),
+      await client.captchaConfig(),
+      await client.modelConfig(),
+      await client.get("/api/forms/config?formType=standard"),
+      await client.signatureDate("es"),
+      await client.get("/api/culture/content?culture=es"),
+    ])
+      expect(reply.status).toBe(200);
+  });
 
   test("submitting to a form type the session never signed in to: 401 not_signed_in, not 'your session ended'", async () => {
     const client = newClient();
@@ -206,6 +226,8 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
       "csrf_invalid",
     );
     expectError(await client.submit("standard", standardParts()), 403, "csrf_invalid");
+    expectError(await client.keepAlive(), 403, "csrf_invalid");
+    expectError(await client.sessionTimeout(), 403, "csrf_invalid");
   });
 
   test("credentials naming another member, or another member's prepopulated data: 403 credentials_mismatch, nothing filed for either", async () => {
@@ -354,6 +376,7 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     expectError(await client.authorize("standard", "10000001", TEST_TOKEN), 400, "invalid_request");
     expectError(await client.get("/api/culture/content?culture=xx"), 400, "invalid_request");
     expect((await client.get("/api/culture/set-language?culture=es&returnUrl=/standard")).status).toBe(302);
+    expectError(await client.get("/api/culture/set-language?culture=xx&returnUrl=/standard"), 400, "invalid_request");
     const { client: signed } = await signedIn(newMember());
     expectError(
       await signed.submit("standard", standardParts({ documentContexts: { name: "a.pdf" } })),
@@ -371,12 +394,13 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     expectError(await client.authorize("mortgage", {}, TEST_TOKEN), 404, "not_found");
     expectError(await client.get("/api/forms/standard"), 405, "method_not_allowed");
     expectError(await client.get("/api/forms/standard/authorize"), 405, "method_not_allowed");
+    expectError(await client.get("/api/session-timeout"), 405, "method_not_allowed");
+    expectError(await client.get("/api/session/keep-alive"), 405, "method_not_allowed");
   });
 });
 
 describe.each(BACKENDS)("with the Turnstile provider and low rate limits, on %s", (backend) => {
   let portal: PortalServer;
-  let contract: OpenApiContract;
   let siteverify: Awaited<ReturnType<typeof startFakeSiteverify>>;
   beforeAll(async () => {
     // The captcha provider is the one service faked: its stand-in passes "pass…" tokens, and "down" fails as a server error.
@@ -387,18 +411,15 @@ describe.each(BACKENDS)("with the Turnstile provider and low rate limits, on %s"
       },
       { testCaptcha: false },
     );
-    [portal, contract] = await Promise.all([
-      startPortal({
-        backend,
-        settlementDir,
-        env: {
-          CAPTCHA_SECRET_KEY: "secret-for-tests",
-          AUTHORIZE_ATTEMPTS_PER_10_MIN: "3",
-          SUBMIT_ATTEMPTS_PER_10_MIN: "2",
-        },
-      }),
-      loadOpenApiContract(),
-    ]);
+    portal = await startPortal({
+      backend,
+      settlementDir,
+      env: {
+        CAPTCHA_SECRET_KEY: "secret-for-tests",
+        AUTHORIZE_ATTEMPTS_PER_10_MIN: "3",
+        SUBMIT_ATTEMPTS_PER_10_MIN: "2",
+      },
+    });
   });
   afterAll(async () => {
     await portal.stop();
@@ -459,4 +480,8 @@ describe.each(BACKENDS)("with the Turnstile provider and low rate limits, on %s"
       error: "Too many attempts. Please wait 10 minutes and try again.",
     });
   });
+});
+
+test("every response docs/openapi.yaml documents was received by this suite, and held to its schema", () => {
+  expect(contract.documented.filter((response) => !contract.seen.has(response))).toEqual([]);
 });
