@@ -2,37 +2,49 @@ import type { RouterContextProvider } from "react-router";
 import { captchaRefusal, captchaRequired, verifyCaptcha } from "#app/captcha/captcha.server.ts";
 import { memberByVin } from "#app/claimants/class-members.server.ts";
 import { FLOW_DEADLINE_KEYS, type FormType, passedDeadline } from "#app/deadlines/deadline-guard.ts";
+import { isMultipart, MalformedUpload, type ReceivedForm, receiveUpload } from "#app/documents/upload.server.ts";
+import { answersThatApply } from "#app/forms/answers-that-apply.ts";
+import type { ModelConfig } from "#app/forms/definition-schema.ts";
 import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
 import { failureText } from "#app/forms/parse-step.ts";
 import { type ModelValues, validateStep } from "#app/forms/validate-step.ts";
-import { json, readJson } from "#app/http/json.server.ts";
-import type { Translate } from "#app/i18n/i18n.ts";
-import { clientAddressContext } from "#app/request-context.ts";
-import { authorizeLimit, submitLimit } from "#app/security/rate-limit.server.ts";
-import { admitSignInAttempt, recordSignInOutcome } from "#app/security/sign-in-lockout.server.ts";
-import { requireApiCsrf } from "#app/session/json-api.server.ts";
-import { getPortal } from "#app/settlement/portal.server.ts";
-import { draftOwner, emptyDraft, filingOutcome } from "#app/storage/store.ts";
-import { CSRF_HEADER_NAME, csrfToken } from "#app/session/csrf.server.ts";
-import { newSessionId } from "#app/session/session-cookie.server.ts";
-import { getStore } from "#app/storage/store.server.ts";
+import { type ApiErrorCode, type ApiErrorExtra, apiError } from "#app/http/api-error.server.ts";
 import { readBodyText } from "#app/http/form-body.server.ts";
-import { isMultipart, MalformedUpload, type ReceivedForm, receiveUpload } from "#app/documents/upload.server.ts";
+import { json, readJson } from "#app/http/json.server.ts";
+import { createTranslate, type Translate } from "#app/i18n/i18n.ts";
 import { type ApiRecords, apiRecords, documentNameFor } from "#app/records/api-records.server.ts";
 import { recordsProblems } from "#app/records/record-actions.server.ts";
 import { isRecordModel } from "#app/records/records.ts";
+import { clientAddressContext } from "#app/request-context.ts";
+import { requestLog } from "#app/request-log.server.ts";
+import { authorizeLimit, submitLimit } from "#app/security/rate-limit.server.ts";
+import { admitSignInAttempt, recordSignInOutcome } from "#app/security/sign-in-lockout.server.ts";
+import { CSRF_HEADER_NAME, csrfToken } from "#app/session/csrf.server.ts";
+import { requireApiCsrf } from "#app/session/json-api.server.ts";
+import { newSessionId } from "#app/session/session-cookie.server.ts";
+import { getPortal } from "#app/settlement/portal.server.ts";
 import { contactFor } from "#app/settlement/settlement-schema.ts";
+import { getStore } from "#app/storage/store.server.ts";
+import { draftOwner, emptyDraft, filingOutcome, type SessionRecord } from "#app/storage/store.ts";
+import { jsonPart, modelFields, PayloadError, textPart } from "./api-payload.server.ts";
 import { grantAuthorization, signInWith } from "./authorize.server.ts";
 import { claimMember, newReferenceCode } from "./claim-submission.server.ts";
 import { filedClaim, isSessionExpired, newDraftId, renewSessionId } from "./claimant-session.server.ts";
-import { answerSteps } from "./navigation.ts";
 import { checksOf, flowOf } from "./flow-context.server.ts";
-import { requestLog } from "#app/request-log.server.ts";
-import { answersThatApply } from "#app/forms/answers-that-apply.ts";
+import { answerSteps } from "./navigation.ts";
+import { credentialsMatch, prepopulatedDataMatches } from "./submitted-identity.server.ts";
+
+/**
+ * SPEC §3 "Form submission payload": the model parts a client written from the spec sends. A
+ * model of the form's definition that is not among them (the demo's paymentElection) is an
+ * optional part: without it the claim is filed without that model's answers (decision 020).
+ */
+const SPEC_MODEL_PARTS = new Set(["signature", "claimantInfo", "credentials", "claimDetails"]);
 
 /** The model the index page asks for: credentials (or, for lookup, the VIN). */
-function signInModel(definition: FormDefinition): string {
-  return fieldsOfBlocks(definition.pages.index!.blocks)[0]!.split(".")[0]!;
+function signInModel(definition: FormDefinition): ModelConfig {
+  const key = fieldsOfBlocks(definition.pages.index!.blocks)[0]!.split(".")[0]!;
+  return definition.models.find((model) => modelKey(model) === key)!;
 }
 
 interface ApiArgs {
@@ -49,79 +61,102 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** JSON values as the posted text the validator reads (it normalises and checks them itself). */
-function asSubmitted(value: unknown): Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
-  return Object.fromEntries(
-    Object.entries(value).map(([key, field]) => [key, typeof field === "number" ? String(field) : field]),
-  );
+/** Each field's first failure, by "model.field": `fields` of a validation_failed refusal. */
+function fieldMessages(errors: ReturnType<typeof validateStep>["errors"], text: Translate): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([path, failures]) => [path, failureText(text, failures[0]!)]));
 }
 
-function firstErrors(errors: ReturnType<typeof validateStep>["errors"], text: Translate): string {
-  return Object.entries(errors)
-    .map(([path, failures]) => `${path}: ${failureText(text, failures[0]!)}`)
+/** Every field's message in one text, as SPEC §8 shows a 400's error: "claimantInfo.firstName: Value is required; …". */
+function fieldsText(fields: Record<string, string>): string {
+  return Object.entries(fields)
+    .map(([path, message]) => `${path}: ${message}`)
     .join("; ");
 }
 
-/** The deadline guard for API calls, which are not under the flow routes: a 403 with its message. */
-function deadlinePassed(formType: FormType, now: number, text: Translate): Response | undefined {
-  return passedDeadline(getPortal().deadlines, FLOW_DEADLINE_KEYS[formType], now)
-    ? json({ error: text("Deadline_Message") }, { status: 403 })
-    : undefined;
+/** A validation_failed refusal: `error` lists every field's message, `fields` has each. */
+function validationFailed(fields: Record<string, string>): Response {
+  return apiError("validation_failed", fieldsText(fields), { fields });
+}
+
+/** A captcha refused: the claimant's to redo (400), or the provider's failure (503). */
+function captchaFailed(reason: Parameters<typeof captchaRefusal>[0], unavailableKey: string, text: Translate) {
+  const { status, key } = captchaRefusal(reason, unavailableKey);
+  return { code: (status === 503 ? "captcha_unavailable" : "captcha_failed") as ApiErrorCode, error: text(key) };
+}
+
+/** The deadline guard for API calls, which are not under the flow routes. */
+function deadlinePassed(formType: FormType, now: number): boolean {
+  return !!passedDeadline(getPortal().deadlines, FLOW_DEADLINE_KEYS[formType], now);
+}
+
+/** SPEC §3 sends the captcha token as reCaptchaResponse; some clients send it as captchaRawValue. */
+function captchaToken(reCaptchaResponse: unknown, captchaRawValue: unknown): string | null {
+  for (const value of [reCaptchaResponse, captchaRawValue]) if (typeof value === "string" && value) return value;
+  return null;
 }
 
 /**
  * POST /api/forms/{type}/authorize (SPEC §7): JSON { credentials, reCaptchaResponse } with the CSRF
- * header. The same checks as the sign-in page, in the same order; answers { authorized, error,
- * captcha, prepopulatedData }, with 400 for invalid input or captcha and 401 for no such member.
+ * header; credentials a model in SPEC's shape or flat. The same checks as the sign-in page, in the
+ * same order; answers { authorized, error, captcha, prepopulatedData, csrf }. Refusals are the
+ * API's error shape with authorized: false (docs/api.md): 400 for invalid input or captcha and 401
+ * for no such member (SPEC §8), 403 CSRF or deadline, 423 locked out, 429 too many attempts.
  * For lookup, { authorized: true, covered } says whether the VIN is covered.
  */
 export async function apiAuthorize({ request, formType, context }: ApiArgs): Promise<Response> {
   const flow = flowOf(formType, request, context);
   const { text, now, culture, settlement, definition } = flow;
-  const sessionId = await requireApiCsrf(request);
+  const refuse = (code: ApiErrorCode, error: string, extra: ApiErrorExtra = {}) =>
+    apiError(code, error, { authorized: false, captcha: null, prepopulatedData: null, ...extra });
+  const sessionId = await requireApiCsrf(request, text);
   if (sessionId instanceof Response) return sessionId;
-  const refuse = (status: number, error: string) =>
-    json({ authorized: false, error, captcha: null, prepopulatedData: null }, { status });
-  const closed = deadlinePassed(formType, now, text);
-  if (closed) return closed;
+  if (deadlinePassed(formType, now)) return refuse("deadline_passed", text("Deadline_Message"));
   if (!authorizeLimit.attempt(context.get(clientAddressContext), now))
-    return refuse(429, text("Authorization_TooManyAttempts"));
+    return refuse("rate_limited", text("Authorization_TooManyAttempts"));
   const raw = await readBodyText(request);
-  if (raw === undefined) return refuse(413, "The body is too large.");
+  if (raw === undefined) return refuse("too_large", text("Api_TooLarge"));
   const body = parseJson(raw) as Record<string, unknown> | undefined;
-  if (typeof body !== "object" || body === null)
-    return refuse(400, "The body must be a JSON object: { credentials, reCaptchaResponse }.");
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return refuse("invalid_request", text("Api_AuthorizeBody"));
 
   const { classMembers } = getPortal();
   const credentialsModel = signInModel(definition);
-  const checked = validateStep(
-    definition,
-    "index",
-    { [credentialsModel]: asSubmitted(body.credentials) },
-    checksOf(flow, {}),
-  );
-  if (Object.keys(checked.errors).length > 0) return refuse(400, firstErrors(checked.errors, text));
+  let credentials: Record<string, unknown> | null;
+  try {
+    credentials = modelFields(body.credentials, credentialsModel, "credentials", text);
+  } catch (error) {
+    if (error instanceof PayloadError) return refuse("invalid_request", error.message);
+    throw error;
+  }
+  const key = modelKey(credentialsModel);
+  const checked = validateStep(definition, "index", { [key]: credentials ?? {} }, checksOf(flow, {}));
+  if (Object.keys(checked.errors).length > 0) {
+    const fields = fieldMessages(checked.errors, text);
+    return refuse("validation_failed", fieldsText(fields), { fields });
+  }
   const captcha = await verifyCaptcha(
     settlement,
-    { token: typeof body.reCaptchaResponse === "string" ? body.reCaptchaResponse : null },
+    { token: captchaToken(body.reCaptchaResponse, body.captchaRawValue) },
     { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) },
     now,
   );
   if (!captcha.ok) {
-    const { status, key } = captchaRefusal(captcha.reason, "Error_ProblemOccurred");
-    return refuse(status, text(key));
+    const { code, error } = captchaFailed(captcha.reason, "Error_ProblemOccurred", text);
+    return refuse(code, error);
   }
 
   if (formType === "lookup") {
-    const vin = String(checked.values[credentialsModel]?.vin ?? "");
+    const vin = String(checked.values[key]?.vin ?? "");
     return json({ authorized: true, error: null, captcha: null, covered: !!memberByVin(classMembers, vin) });
   }
   const locked = await admitSignInAttempt(checked.values.credentials, now, text, culture);
-  if (locked) return refuse(429, locked);
+  if (locked) return refuse("locked_out", locked);
   const signedIn = signInWith(formType, checked.values.credentials, now);
   await recordSignInOutcome(checked.values.credentials, signedIn);
-  if ("key" in signedIn) return refuse(signedIn.status, text(signedIn.key));
+  if ("key" in signedIn)
+    return signedIn.status === 401
+      ? refuse("credentials_not_recognised", text(signedIn.key))
+      : refuse("validation_failed", text(signedIn.key), { fields: { [`${key}.claimId`]: text(signedIn.key) } });
   authorizeLimit.succeeded(context.get(clientAddressContext));
   // As on the pages, signing in renews the session id: a cookie planted or seen before reaches
   // nothing after. The new id's CSRF token comes with the reply, for the calls that follow.
@@ -141,30 +176,48 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
 }
 
 /**
+ * Why a session may not submit to this form type, told truthfully: it never signed in to it (or
+ * signed out, or ended), or it did and has lapsed since (which ends it, as a page would).
+ */
+async function sessionRefusal(
+  session: SessionRecord | undefined,
+  formType: FormType,
+  now: number,
+  text: Translate,
+): Promise<Response | undefined> {
+  if (!session?.authorizations[formType]) return apiError("not_signed_in", text("Api_NotSignedIn"));
+  if (!isSessionExpired(session, now)) return undefined;
+  await getStore().endSession(session.id);
+  return apiError("session_expired", text("SessionExpired_Message"));
+}
+
+/**
  * POST /api/forms/{standard,automotive,reimbursement} (SPEC §7): multipart, each payload part
- * JSON (claimantInfo, claimDetails, signature, … one per model), plus reCaptchaResponse and
- * userPreferredCulture, with the CSRF header, from a session authorized for the form type. Every
- * step's rules run as on the pages; the claim is filed in one transaction, and the same session's
- * draft filed twice gives the same code. Answers { referenceCodeForm } or 400 { error }.
+ * JSON (SPEC §3's parts: claimantInfo, claimDetails, signature, credentials, prepopulatedData,
+ * documentContexts, claimTransactions, each model in SPEC's shape or flat; reCaptchaResponse,
+ * captchaRawValue and userPreferredCulture as JSON strings or plain text; files under
+ * "documents"), with the CSRF header, from a session signed in to the form type. Every step's
+ * rules run as on the pages; the claim is the signed-in member's, filed in one transaction, and
+ * the same answers filed again give the same code. Answers { referenceCodeForm, claim }, or the
+ * API's error shape (docs/api.md).
  */
 export async function apiSubmit({ request, formType, context }: ApiArgs): Promise<Response> {
   const flow = flowOf(formType, request, context);
-  const { text, now, settlement, definition } = flow;
-  const sessionId = await requireApiCsrf(request);
+  const { now, settlement, definition } = flow;
+  let { text } = flow;
+  const sessionId = await requireApiCsrf(request, text);
   if (sessionId instanceof Response) return sessionId;
+  if (deadlinePassed(formType, now)) return apiError("deadline_passed", text("Deadline_Message"));
   const store = getStore();
   const session = await store.getSession(sessionId);
-  const signIn = session?.authorizations[formType];
-  if (!session || !signIn || isSessionExpired(session, now))
-    return json({ error: text("SessionExpired_Message") }, { status: 401 });
+  const notAllowed = await sessionRefusal(session, formType, now, text);
+  if (notAllowed) return notAllowed;
+  const signIn = session!.authorizations[formType]!;
   const owner = draftOwner(sessionId, signIn);
-  const closed = deadlinePassed(formType, now, text);
-  if (closed) return closed;
   if (!submitLimit.attempt(context.get(clientAddressContext), now))
-    return json({ error: text("Submission_TooManyAttempts") }, { status: 429 });
+    return apiError("rate_limited", text("Submission_TooManyAttempts"));
 
-  if (!isMultipart(request))
-    return json({ error: "The body must be multipart/form-data, each payload part JSON." }, { status: 400 });
+  if (!isMultipart(request)) return apiError("invalid_request", text("Api_NotMultipart"));
   let received: ReceivedForm;
   try {
     // Files under "documents" go straight to the document store as they arrive (the CSRF header was checked above).
@@ -180,61 +233,72 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
       nameOf: (sentAs, fields) => documentNameFor(fields.get("documentContexts"), sentAs),
     });
   } catch (error) {
-    if (error instanceof MalformedUpload)
-      return json({ error: "The body must be multipart/form-data, each payload part JSON." }, { status: 400 });
+    if (error instanceof MalformedUpload) return apiError("invalid_request", text("Api_NotMultipart"));
     throw error;
   }
   const discardUploads = () =>
     Promise.all(received.files.flatMap((file) => (file.document ? [store.deleteDocument(file.document.id)] : [])));
-  const refuse = async (status: number, error: string) => {
+  const refuse = async (code: ApiErrorCode, error: string, extra: ApiErrorExtra = {}) => {
     await discardUploads();
-    return json({ error }, { status });
+    return apiError(code, error, extra);
   };
-  const part = (name: string): unknown => {
-    const raw = received.fields.get(name);
-    if (raw === null || raw === "") return null;
-    try {
-      return readJson(raw);
-    } catch {
-      throw new SyntaxError(`The part "${name}" is not valid JSON.`);
-    }
-  };
+  const part = (name: string) => received.fields.get(name);
 
-  let submitted: Record<string, Record<string, unknown>>;
-  let token: unknown;
-  let preferred: unknown;
-  let credentials: unknown;
+  // Messages in the claimant's language: ?culture= if the client named one, else the culture it prefers.
+  const preferred = textPart(part("userPreferredCulture"));
+  const culture = preferred && settlement.cultures.includes(preferred) ? preferred : flow.culture;
+  if (!new URL(request.url).searchParams.has("culture")) text = createTranslate(getPortal().messages[culture] ?? {});
+
+  const credentialsConfig = signInModel(definition);
+  const answered = definition.models.filter((model) => model !== credentialsConfig && !isRecordModel(modelKey(model)));
+  const submitted: Record<string, Record<string, unknown>> = {};
+  /** Models of optional parts that were not sent: not checked, not filed. */
+  const notSent = new Set<string>();
+  let credentials: Record<string, unknown> | null;
+  let prepopulatedData: unknown;
   try {
-    const answered = definition.models
-      .map(modelKey)
-      .filter((key) => key !== signInModel(definition) && !isRecordModel(key));
-    submitted = Object.fromEntries(answered.map((key) => [key, asSubmitted(part(key))]));
-    token = part("reCaptchaResponse");
-    preferred = part("userPreferredCulture");
-    credentials = part(signInModel(definition));
+    for (const model of answered) {
+      const key = modelKey(model);
+      const fields = modelFields(jsonPart(part(key), key, text), model, key, text);
+      if (fields === null && !SPEC_MODEL_PARTS.has(key)) notSent.add(key);
+      submitted[key] = fields ?? {};
+    }
+    credentials = modelFields(
+      jsonPart(part("credentials"), "credentials", text),
+      credentialsConfig,
+      "credentials",
+      text,
+    );
+    prepopulatedData = jsonPart(part("prepopulatedData"), "prepopulatedData", text);
   } catch (error) {
-    return refuse(400, (error as Error).message);
+    if (error instanceof PayloadError) return refuse("invalid_request", error.message);
+    throw error;
   }
-  // The claim is the signed-in member's: credentials naming someone else are refused, not ignored.
-  const namedClaimId = asSubmitted(credentials).claimId;
-  if (typeof namedClaimId === "string" && namedClaimId !== "" && namedClaimId !== signIn.claimId)
-    return refuse(403, text("Submission_CredentialsMismatch"));
-  const culture = typeof preferred === "string" && settlement.cultures.includes(preferred) ? preferred : flow.culture;
+  // The claim is the signed-in member's: a submission meaning someone else is refused, not filed for either.
+  if (!credentialsMatch(credentials, signIn))
+    return refuse("credentials_mismatch", text("Submission_CredentialsMismatch"));
+  const draft = await store.getDraft(owner, formType);
+  if (!prepopulatedDataMatches(prepopulatedData, draft?.prepopulated))
+    return refuse("credentials_mismatch", text("Submission_PrepopulatedMismatch"));
 
   // The same rules as the pages, step by step, each seeing the answers of the steps before it.
   let models: ModelValues = {};
   const errors: ReturnType<typeof validateStep>["errors"] = {};
   for (const step of [...answerSteps(definition), "claim-summary" as const]) {
     const result = validateStep(definition, step, submitted, checksOf(flow, models));
-    Object.assign(errors, result.errors);
+    for (const [path, failures] of Object.entries(result.errors))
+      if (!notSent.has(path.split(".")[0]!)) errors[path] = failures;
     for (const [model, values] of Object.entries(result.values))
-      models = { ...models, [model]: { ...models[model], ...values } };
+      if (!notSent.has(model)) models = { ...models, [model]: { ...models[model], ...values } };
   }
-  if (Object.keys(errors).length > 0) return refuse(400, firstErrors(errors, text));
+  if (Object.keys(errors).length > 0) {
+    await discardUploads();
+    return validationFailed(fieldMessages(errors, text));
+  }
   models = answersThatApply(definition, models);
   let records: ApiRecords;
   try {
-    records = apiRecords(definition, part, received.files, {
+    records = apiRecords(definition, (name) => jsonPart(part(name), name, text), received.files, {
       step: checksOf(flow, models),
       models,
       limits: settlement.uploads,
@@ -242,34 +306,36 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
       culture,
     });
   } catch (error) {
-    return refuse(400, (error as Error).message);
+    if (error instanceof PayloadError) return refuse("invalid_request", error.message);
+    throw error;
   }
-  if ("error" in records) return refuse(400, records.error);
-  const problems = Object.entries(
-    Object.assign(
-      {},
-      ...Object.values(definition.pages).map((page) =>
-        recordsProblems(page, { records: records.records, models }, text),
-      ),
-    ) as Record<string, string>,
-  );
-  if (problems.length > 0) return refuse(400, problems.map(([model, message]) => `${model}: ${message}`).join("; "));
+  if ("fields" in records) {
+    await discardUploads();
+    return validationFailed(records.fields);
+  }
+  const problems = Object.assign(
+    {},
+    ...Object.values(definition.pages).map((page) => recordsProblems(page, { records: records.records, models }, text)),
+  ) as Record<string, string>;
+  if (Object.keys(problems).length > 0) {
+    await discardUploads();
+    return validationFailed(problems);
+  }
   if (captchaRequired(settlement)) {
     const captcha = await verifyCaptcha(
       settlement,
-      { token: typeof token === "string" ? token : null },
+      { token: captchaToken(textPart(part("reCaptchaResponse")), textPart(part("captchaRawValue"))) },
       { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) },
       now,
     );
     if (!captcha.ok) {
-      const { status, key } = captchaRefusal(captcha.reason, "Error_SubmissionFailed");
-      return refuse(status, text(key));
+      const { code, error } = captchaFailed(captcha.reason, "Error_SubmissionFailed", text);
+      return refuse(code, error);
     }
   }
 
   const { perMember } = settlement.claims;
-  const stored = await store.getDraft(owner, formType);
-  const filed = stored && (await filedClaim(owner, formType, stored));
+  const filed = draft && (await filedClaim(owner, formType, draft));
   // Documents compared by content: the same file sent again (a retry) has a new id.
   const fingerprints = new Map([
     ...received.files.flatMap((file) => (file.document ? [[file.document.id, file.document.sha256] as const] : [])),
@@ -278,10 +344,11 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
       : []),
   ]);
   const outcomeNow = filed && filingOutcome(filed, { models, records: records.records }, perMember, fingerprints);
-  if (filed && outcomeNow === "refused" && perMember === "one") return refuse(409, alreadyFiledText(text, culture));
+  if (filed && outcomeNow === "refused" && perMember === "one")
+    return refuse("already_filed", alreadyFiledText(text, culture), { referenceCodeForm: filed.referenceCode });
   // "many": answers unlike the claim this draft became are a claim of their own.
   const startsAnother = perMember === "many" && outcomeNow === "refused";
-  const draft = await store.updateDraft(
+  const updated = await store.updateDraft(
     owner,
     formType,
     (current) => ({
@@ -296,7 +363,7 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   const outcome = await store.submitClaim(
     owner,
     formType,
-    { draftId: draft.draftId, member: claimMember(signIn), models, ...records, culture },
+    { draftId: updated.draftId, member: claimMember(signIn), models, ...records, culture },
     perMember,
     () => newReferenceCode(formType),
     now,
@@ -304,7 +371,7 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   // Nothing new was filed: the claim stands as it was, and these uploads are not part of it.
   if (outcome.outcome === "unchanged" || outcome.outcome === "refused") await discardUploads();
   if (outcome.outcome === "refused")
-    return json({ error: alreadyFiledText(text, culture), referenceCodeForm: outcome.referenceCode }, { status: 409 });
+    return apiError("already_filed", alreadyFiledText(text, culture), { referenceCodeForm: outcome.referenceCode });
   return json({
     referenceCodeForm: outcome.referenceCode,
     claim: { ...claimMember(signIn), formType, version: outcome.version, amended: outcome.version > 1 },

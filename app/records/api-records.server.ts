@@ -5,6 +5,8 @@ import { failureText } from "#app/forms/parse-step.ts";
 import type { ModelValues, StepContext } from "#app/forms/validate-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import type { DraftRecords, RecordEntry } from "#app/storage/store.ts";
+import type { ModelConfig } from "#app/forms/definition-schema.ts";
+import { listOfModels } from "#app/flows/api-payload.server.ts";
 import { refusalText } from "./record-actions.server.ts";
 import {
   FILE_MODEL_FIELDS,
@@ -12,11 +14,12 @@ import {
   newClientId,
   parentChoices,
   recordModelConfig,
+  type RecordModel,
   recordsBlocks,
 } from "./records.ts";
 import { validateRecord } from "./validate-record.ts";
 
-/** A records list part as an API client sends it: SPEC's client models ({ clientId, fields }) or flat objects. */
+/** A records list part as an API client sends it: SPEC's client models ({ clientId, fields, … }) or flat objects. */
 interface PostedRecord {
   clientId: string;
   fields: Record<string, unknown>;
@@ -24,25 +27,21 @@ interface PostedRecord {
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-function postedRecords(part: unknown, model: string): PostedRecord[] | string {
-  if (part === null || part === undefined) return [];
-  if (!Array.isArray(part)) return `The part "${model}" must be a JSON list of models.`;
+/** The part's models, each with a client id (its own, or a new one); or the field at fault and why. */
+function postedRecords(
+  part: unknown,
+  config: ModelConfig,
+  model: RecordModel,
+  text: Translate,
+): PostedRecord[] | Record<string, string> {
   const records: PostedRecord[] = [];
-  for (const [index, item] of part.entries()) {
-    if (typeof item !== "object" || item === null) return `${model}[${index}] is not a model.`;
-    const { clientId, fields } = item as { clientId?: unknown; fields?: unknown };
-    if (clientId !== undefined && (typeof clientId !== "string" || !CLIENT_ID.test(clientId)))
-      return `${model}[${index}].clientId must be 1 to 64 letters, digits, "-" or "_".`;
-    const values = typeof fields === "object" && fields !== null ? fields : item;
-    records.push({
-      clientId:
-        (clientId as string | undefined) ??
-        newClientId(model === "claimTransactions" ? "claimTransactions" : "documentContexts"),
-      fields: values as Record<string, unknown>,
-    });
+  for (const [index, { clientId, fields }] of listOfModels(part, config, text).entries()) {
+    if (clientId !== undefined && clientId !== null && (typeof clientId !== "string" || !CLIENT_ID.test(clientId)))
+      return { [`${model}[${index}].clientId`]: text("Api_ClientIdInvalid") };
+    records.push({ clientId: typeof clientId === "string" ? clientId : newClientId(model), fields });
   }
   if (new Set(records.map((record) => record.clientId)).size !== records.length)
-    return `Two models of ${model} have the same clientId.`;
+    return { [model]: text("Api_ClientIdTwice") };
   return records;
 }
 
@@ -62,12 +61,14 @@ export function documentNameFor(contextsPart: string | null, sentAs: string): st
   }
 }
 
-export type ApiRecords = { records: DraftRecords; documentIds: string[] } | { error: string };
+/** The records to file and their documents; or, by "model[index].field", what is wrong. */
+export type ApiRecords = { records: DraftRecords; documentIds: string[] } | { fields: Record<string, string> };
 
 /**
  * The records parts of a JSON API submission (claimTransactions, documentContexts) checked as the
  * pages check them: each model's rules, a receipt's expense among the submitted ones, one file
- * per document context and each file matching exactly one context, the lists' minimums.
+ * per document context and each file matching exactly one context, the lists' minimums. A part
+ * that is no list of models throws PayloadError.
  */
 export function apiRecords(
   definition: FormDefinition,
@@ -79,15 +80,15 @@ export function apiRecords(
   const records: DraftRecords = {};
   const documentIds: string[] = [];
   const refused = files.find((file) => file.refusal);
-  if (refused) return { error: `documents: ${refusalText(refused, context.limits, context.text, context.culture)}` };
+  if (refused) return { fields: { documents: refusalText(refused, context.limits, context.text, context.culture) } };
   const ordered = [...blocks].sort((a, b) =>
     a.model === "claimTransactions" ? -1 : b.model === "claimTransactions" ? 1 : 0,
   );
 
   for (const block of ordered) {
-    const posted = postedRecords(part(block.model), block.model);
-    if (typeof posted === "string") return { error: posted };
     const model = recordModelConfig(definition.models, block)!;
+    const posted = postedRecords(part(block.model), model, block.model, context.text);
+    if (!Array.isArray(posted)) return { fields: posted };
     const choices = parentChoices(records, (record) => record.clientId);
     const file = fileField(model);
     const list: RecordEntry[] = [];
@@ -104,7 +105,7 @@ export function apiRecords(
       const failed = Object.entries(checked.errors)[0];
       if (failed)
         return {
-          error: `${block.model}[${index}].${failed[0].split(".")[1]}: ${failureText(context.text, failed[1][0]!)}`,
+          fields: { [`${block.model}[${index}].${failed[0].split(".")[1]}`]: failureText(context.text, failed[1][0]!) },
         };
       const entry: RecordEntry = {
         clientId: record.clientId,
@@ -112,8 +113,8 @@ export function apiRecords(
         fields: { ...checked.values } as Record<string, FieldValue>,
       };
       if (file) {
-        const error = attachFile(entry, record, files);
-        if (error) return { error: `${block.model}[${index}]: ${error}` };
+        const error = attachFile(entry, record, files, context.text);
+        if (error) return { fields: { [`${block.model}[${index}]`]: error } };
         documentIds.push(entry.documentId!);
       }
       list.push(entry);
@@ -121,21 +122,22 @@ export function apiRecords(
     records[block.model] = list;
   }
   const unmatched = files.find((file) => file.document && !documentIds.includes(file.document.id));
-  if (unmatched)
-    return { error: `documents: the file "${unmatched.sentAs}" matches no document context (by clientId or name).` };
+  if (unmatched) return { fields: { documents: context.text("Api_FileUnmatched", unmatched.sentAs) } };
   return { records, documentIds };
 }
 
 /** SPEC §5: each uploaded file matches exactly one document context, by its client id or its name. */
-function attachFile(entry: RecordEntry, record: PostedRecord, files: ReceivedFile[]): string | undefined {
+function attachFile(
+  entry: RecordEntry,
+  record: PostedRecord,
+  files: ReceivedFile[],
+  text: Translate,
+): string | undefined {
   const name = typeof record.fields.name === "string" ? record.fields.name : undefined;
   const matching = files.filter(
     (file) => file.document && (file.sentAs === record.clientId || (name !== undefined && file.sentAs === name)),
   );
-  if (matching.length !== 1)
-    return matching.length === 0
-      ? `no file in "documents" is named by its clientId or name`
-      : "more than one file matches it";
+  if (matching.length !== 1) return text(matching.length === 0 ? "Api_FileMissing" : "Api_FileTwice");
   const document = matching[0]!.document!;
   entry.documentId = document.id;
   entry.fields[FILE_MODEL_FIELDS.name] = document.name;

@@ -294,6 +294,7 @@ describe.each(BACKENDS)("one claim per member (claims.perMember 'one', the defau
     const elsewhere = await claimant.api("/api/forms/standard", { method: "POST", body: parts });
     expect(elsewhere.status).toBe(403);
     expect(await elsewhere.json()).toEqual({
+      code: "credentials_mismatch",
       error:
         "The credentials in the submission are not those of the class member signed in. Sign in again with your own Claim ID and PIN.",
     });

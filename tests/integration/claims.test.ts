@@ -641,12 +641,20 @@ describe.each(BACKENDS)("the JSON API on %s", (backend) => {
     });
     const invalid = await submit({ ...answers, claimDetails: { ...answers.claimDetails, quantity: 0 } });
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toEqual({ error: "claimDetails.quantity: Enter a number between 1 and 100" });
+    // In the language the claimant prefers (userPreferredCulture "es"), each field's message in `fields` too.
+    expect(await invalid.json()).toEqual({
+      code: "validation_failed",
+      error: "claimDetails.quantity: Ingrese un número entre 1 y 100",
+      fields: { "claimDetails.quantity": "Ingrese un número entre 1 y 100" },
+    });
     // Money past its bound, as text or as a JSON number, is refused with its message and files nothing (issue 10).
     for (const unitPrice of ["10,000.01", 99999999999999]) {
       const tooMuch = await submit({ ...answers, claimDetails: { ...answers.claimDetails, unitPrice } });
       expect(tooMuch.status, String(unitPrice)).toBe(400);
-      expect(await tooMuch.json()).toEqual({ error: "claimDetails.unitPrice: Enter a price of $0.01 to $10,000" });
+      expect(await tooMuch.json()).toMatchObject({
+        code: "validation_failed",
+        error: "claimDetails.unitPrice: Ingrese un precio de entre $0.01 y $10,000",
+      });
     }
     expect((await readClaims(api)).filter((row) => row.claim_id === "10000002")).toEqual([]);
     const notJson = new FormData();

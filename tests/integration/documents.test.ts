@@ -344,7 +344,7 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
       return ((await response.json()) as { error: string }).error;
     };
     expect(await refused(base, [["doc-abcdefgh", receipt]])).toBe(
-      'documentContexts[1]: no file in "documents" is named by its clientId or name',
+      'documentContexts[1]: No file in "documents" is named by this document context\'s clientId or name.',
     );
     expect(
       await refused(base, [
@@ -352,7 +352,7 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
         ["photo.png", PNG],
         ["stray.pdf", PDF],
       ]),
-    ).toBe('documents: the file "stray.pdf" matches no document context (by clientId or name).');
+    ).toBe('documents: The file "stray.pdf" matches no document context (by clientId or name).');
     expect(
       await refused(base, [
         ["doc-abcdefgh", RENAMED_EXECUTABLE],

@@ -51,7 +51,10 @@ async function signInApi(portal: PortalServer, credentials: Credentials, pin: st
       reCaptchaResponse: "test-pass",
     }),
   });
-  return { status: response.status, body: (await response.json()) as { authorized: boolean; error: string | null } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { code?: string; authorized: boolean; error: string | null },
+  };
 }
 
 async function failTimes(portal: PortalServer, credentials: Credentials, times: number, minutes: number) {
@@ -133,20 +136,21 @@ describe.each(BACKENDS)("the sign-in lockout on %s", (backend) => {
     expect(summaryLines(unknown)).toEqual(summaryLines(known));
   });
 
-  test("the JSON API counts and refuses the same: 429 { authorized: false, error }, and a lock from the pages holds there", async () => {
+  test("the JSON API counts and refuses the same, as 423 { code: locked_out, authorized: false, error }, and a lock from the pages holds there", async () => {
     const member = blankMember();
     const statuses = [];
     for (let attempt = 0; attempt < 5; attempt++) statuses.push((await signInApi(portal, member, WRONG_PIN, 0)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
     const locked = await signInApi(portal, member, pinOf(member), 1);
-    expect(locked.status).toBe(429);
-    expect(locked.body.authorized).toBe(false);
+    // 423 Locked, the Claim ID's lock (decision 020); 429 is this client's own rate limit.
+    expect(locked.status).toBe(423);
+    expect(locked.body).toMatchObject({ code: "locked_out", authorized: false });
     expect(folded(locked.body.error!)).toBe(LOCKED_EN("November 21, 2026 at 10:15 AM Pacific Standard Time"));
     expect((await signInPage(portal, member, pinOf(member), 1)).status).toBe(429);
 
     const other = blankMember();
     await failTimes(portal, other, 5, 0);
-    expect((await signInApi(portal, other, pinOf(other), 1)).status).toBe(429);
+    expect((await signInApi(portal, other, pinOf(other), 1)).status).toBe(423);
     expect((await signInApi(portal, other, pinOf(other), 16)).status).toBe(200);
   });
 
@@ -189,7 +193,7 @@ describe.each(BACKENDS.filter((backend) => backend === "postgresql"))("two insta
     expect(await failTimes(first, member, 3, 0)).toEqual([401, 401, 401]);
     expect(await failTimes(second, member, 2, 0)).toEqual([401, 401]);
     expect((await signInPage(first, member, pinOf(member), 1)).status).toBe(429);
-    expect((await signInApi(second, member, pinOf(member), 1)).status).toBe(429);
+    expect((await signInApi(second, member, pinOf(member), 1)).status).toBe(423);
     expect((await signInPage(second, member, pinOf(member), 15)).status).toBe(303);
   });
 });

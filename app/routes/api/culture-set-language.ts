@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { withCulture } from "#app/i18n/culture.ts";
-import { requiredCulture } from "#app/http/json.server.ts";
+import { requiredCulture } from "#app/http/api-error.server.ts";
+import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { sameOriginPath } from "#app/http/same-origin-path.ts";
 import type { Route } from "./+types/culture-set-language";
 
@@ -9,8 +10,8 @@ import type { Route } from "./+types/culture-set-language";
  * claimant back to a portal page in the chosen culture. A return URL is followed only if, resolved
  * against this origin, it stays on it (else the start page), so it cannot be used as an open redirect.
  */
-export function loader({ request }: Route.LoaderArgs) {
-  const culture = requiredCulture(request);
+export function loader({ request, context }: Route.LoaderArgs) {
+  const culture = requiredCulture(request, getTranslate(context));
   if (culture instanceof Response) return culture;
   const url = new URL(request.url);
   const local = sameOriginPath(url.searchParams.get("returnUrl") ?? "/", url.origin) ?? "/";

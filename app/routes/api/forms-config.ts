@@ -1,18 +1,25 @@
 import { FORM_TYPES, isFormType } from "#app/deadlines/deadline-guard.ts";
-import { json, jsonError } from "#app/http/json.server.ts";
+import { apiError } from "#app/http/api-error.server.ts";
+import { json } from "#app/http/json.server.ts";
+import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import type { Route } from "./+types/forms-config";
 
 /**
  * GET /api/forms/config (SPEC §7, no parameter): every form type's server model configs, keyed by
  * form type, as the settlement defines them. With ?formType= (docs/decisions/006-forms.md), that
- * form type's alone; an unknown one is a 400.
+ * form type's alone; an unknown one is a 400 with SPEC §8's "Your request failed. Please reload and
+ * try again." (in ?culture=), and in its detail the form types there are.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { forms } = getPortal();
   const formType = new URL(request.url).searchParams.get("formType");
   if (formType === null) return json(Object.fromEntries(FORM_TYPES.map((type) => [type, forms[type].models])));
-  if (!isFormType(formType))
-    return jsonError(400, `The formType query parameter must be one of: ${FORM_TYPES.join(", ")}.`);
+  if (!isFormType(formType)) {
+    const text = getTranslate(context);
+    return apiError("request_failed", text("Error_RequestFailed"), {
+      detail: text("Api_UnknownFormType", FORM_TYPES.join(", ")),
+    });
+  }
   return json(forms[formType].models);
 }

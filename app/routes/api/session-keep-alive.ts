@@ -1,25 +1,26 @@
 import { requestNow } from "#app/clock.server.ts";
 import { isSessionExpired, recordActivity } from "#app/flows/claimant-session.server.ts";
-import { jsonError } from "#app/http/json.server.ts";
+import { apiError, postOnly } from "#app/http/api-error.server.ts";
+import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { requireApiCsrf } from "#app/session/json-api.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
-import { postOnly } from "#app/http/json.server.ts";
 import type { Route } from "./+types/session-keep-alive";
 
 /**
  * POST /api/session/keep-alive: the claimant is still there (the timer's Continue, or activity).
  * It pushes back the inactivity time-out, never the session's lifetime; an expired session ends.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const sessionId = await requireApiCsrf(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const text = getTranslate(context);
+  const sessionId = await requireApiCsrf(request, text);
   if (sessionId instanceof Response) return sessionId;
   const store = getStore();
   const now = requestNow(request);
   const session = await store.getSession(sessionId);
-  if (!session) return jsonError(401, "The session has expired.");
+  if (!session) return apiError("not_signed_in", text("Api_NotSignedIn"));
   if (isSessionExpired(session, now)) {
     await store.endSession(sessionId);
-    return jsonError(401, "The session has expired.");
+    return apiError("session_expired", text("SessionExpired_Message"));
   }
   await recordActivity(session, now);
   return new Response(null, { status: 204 });

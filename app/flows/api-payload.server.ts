@@ -1,0 +1,116 @@
+import type { RouterContextProvider } from "react-router";
+import type { ModelConfig } from "#app/forms/definition-schema.ts";
+import { modelKey } from "#app/forms/form-definition.ts";
+import { apiError } from "#app/http/api-error.server.ts";
+import { readJson } from "#app/http/json.server.ts";
+import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
+import type { Translate } from "#app/i18n/i18n.ts";
+
+/**
+ * Reading what a JSON API client sends (SPEC §3 "Form model", "Form submission payload"; §7):
+ * a model in SPEC's shape or as a flat object of its fields, parts that are JSON or plain text.
+ * Both shapes of a model come out as the same fields, so they are checked and stored alike
+ * (docs/decisions/020-the-json-api-as-spec-describes-it.md).
+ */
+
+/** A refusal of what was sent: the message, localised, for a 400 invalid_request. */
+export class PayloadError extends Error {}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * SPEC §3's form model, { clientId, id, metadataHash, metadata: { dtoMapping }, fields }: an
+ * object whose `fields` is an object, in a model that has no field named "fields". Anything else
+ * is the flat shape, the fields themselves. Keys of a form model beside those (a client's own
+ * state: "saved", "everDirty") are not answers and are not read, as unknown keys of the flat shape
+ * are not; but a field of the model beside `fields` is refused: which of the two is the answer?
+ */
+function isFormModel(value: Record<string, unknown>, config: ModelConfig, where: string, text: Translate): boolean {
+  if (!isObject(value.fields) || Object.hasOwn(config.fields, "fields")) return false;
+  if (Object.keys(value).some((key) => Object.hasOwn(config.fields, key)))
+    throw new PayloadError(text("Api_PartNotModel", where));
+  return true;
+}
+
+/**
+ * The fields of one model as sent, in either shape, or null for none. A form model must be of the
+ * part's model (its dtoMapping, in any case) and of the server's config (its metadataHash): one
+ * built from another version of GET /api/forms/config is refused, not read field by field.
+ * Numbers become the text a claimant would type; the field rules read them from there.
+ */
+export function modelFields(
+  value: unknown,
+  config: ModelConfig,
+  where: string,
+  text: Translate,
+): Record<string, unknown> | null {
+  if (value === null || value === undefined) return null;
+  if (!isObject(value)) throw new PayloadError(text("Api_PartNotModel", where));
+  const fields = isFormModel(value, config, where, text) ? formModelFields(value, config, where, text) : value;
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, field]) => [key, typeof field === "number" ? String(field) : field]),
+  );
+}
+
+function formModelFields(
+  model: Record<string, unknown>,
+  config: ModelConfig,
+  where: string,
+  text: Translate,
+): Record<string, unknown> {
+  const mapping = isObject(model.metadata) ? model.metadata.dtoMapping : undefined;
+  if (typeof mapping === "string" && mapping.toLowerCase() !== config.metadata.dtoMapping.toLowerCase())
+    throw new PayloadError(text("Api_WrongModel", where, mapping, config.metadata.dtoMapping));
+  const hash = model.metadataHash;
+  if (hash !== undefined && hash !== null && hash !== config.metadataHash)
+    throw new PayloadError(text("Api_ModelConfigChanged", where, String(hash), config.metadataHash));
+  return model.fields as Record<string, unknown>;
+}
+
+/** A list part (documentContexts, claimTransactions): each item a model in either shape, with its client id. */
+export function listOfModels(
+  value: unknown,
+  config: ModelConfig,
+  text: Translate,
+): Array<{ clientId: unknown; fields: Record<string, unknown> }> {
+  const part = modelKey(config);
+  if (value === null || value === undefined) return [];
+  if (!Array.isArray(value)) throw new PayloadError(text("Api_PartNotList", part));
+  return value.map((item, index) => {
+    const where = `${part}[${index}]`;
+    if (!isObject(item)) throw new PayloadError(text("Api_PartNotModel", where));
+    return { clientId: item.clientId, fields: modelFields(item, config, where, text) ?? {} };
+  });
+}
+
+/** A part that is JSON (SPEC §7 "each payload part JSON"): its value, null when empty. */
+export function jsonPart(raw: string | null, name: string, text: Translate): unknown {
+  if (raw === null || raw === "") return null;
+  try {
+    return readJson(raw);
+  } catch {
+    throw new PayloadError(text("Api_PartNotJson", name));
+  }
+}
+
+/**
+ * A part that holds one string (reCaptchaResponse, captchaRawValue, userPreferredCulture): JSON
+ * as SPEC §7 says (`"abc"`), or the text itself as a form field sends it (`abc`): a captcha token
+ * is no JSON, and a client may send it as it came. Text that reads as a JSON string is taken
+ * as that string; any other text as it is.
+ */
+export function textPart(raw: string | null): string | null {
+  if (raw === null || raw === "" || raw === "null") return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === "string" ? value : raw;
+  } catch {
+    return raw;
+  }
+}
+
+/** An address under /api/forms/ that names no form type taking this call. */
+export function noSuchFormType(context: Readonly<RouterContextProvider>): Response {
+  return apiError("not_found", getTranslate(context)("Api_NoSuchFormType"));
+}

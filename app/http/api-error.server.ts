@@ -1,0 +1,88 @@
+import type { RouterContextProvider } from "react-router";
+import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
+import type { Translate } from "#app/i18n/i18n.ts";
+import { getPortal } from "#app/settlement/portal.server.ts";
+import { json } from "./json.server.ts";
+
+/**
+ * Every refusal of the JSON API, by its stable code, with its status (docs/api.md "Errors";
+ * docs/decisions/020-the-json-api-as-spec-describes-it.md). An integrator branches on the code;
+ * the claimant reads `error`, localised. SPEC §8 keeps authorization at 400 (input, captcha) and
+ * 401 (no such member); the other failures each have a status of their own.
+ */
+export const API_ERRORS = {
+  /** The body, a part or a parameter is not what the endpoint takes (not JSON, not a model, no such culture). */
+  invalid_request: 400,
+  /** The answers break a rule of the form (`fields` says which, each with its message). */
+  validation_failed: 400,
+  /** The captcha token is missing or the provider refused it. */
+  captcha_failed: 400,
+  /** GET /api/forms/config or GET /api/signature-date asked for what is not there (SPEC §8 "Your request failed"). */
+  request_failed: 400,
+  /** Authorize: the Claim ID and PIN (or VIN) match no class member. */
+  credentials_not_recognised: 401,
+  /** The session has not signed in to this form type (or has signed out, or ended earlier). */
+  not_signed_in: 401,
+  /** The session signed in but has since lapsed (30 minutes idle, or past its lifetime). */
+  session_expired: 401,
+  /** The CSRF header is missing or not this session's. */
+  csrf_invalid: 403,
+  /** The flow's deadline has passed. */
+  deadline_passed: 403,
+  /** The submission's credentials or prepopulatedData are not the signed-in member's. */
+  credentials_mismatch: 403,
+  /** No such form type at this address. */
+  not_found: 404,
+  /** A GET of an address that takes a POST. */
+  method_not_allowed: 405,
+  /** The member has filed this claim and the settlement takes no change to it. */
+  already_filed: 409,
+  /** The body is over the size the endpoint reads. */
+  too_large: 413,
+  /** The Claim ID is locked after too many wrong PINs (decision 011). */
+  locked_out: 423,
+  /** Too many attempts from this client. */
+  rate_limited: 429,
+  /** The captcha provider could not be reached: not the claimant's doing. */
+  captcha_unavailable: 503,
+} as const;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;
+
+/** Beside code and error, what some refusals carry: the fields at fault, the code already filed, a developer's detail. */
+export interface ApiErrorExtra {
+  fields?: Record<string, string>;
+  referenceCodeForm?: string;
+  /** In English, for the integrator's log: what exactly was wrong, where `error` stays general. */
+  detail?: string;
+  [key: string]: unknown;
+}
+
+/** The one shape of every JSON API error: { code, error, …extra }, with the code's status. */
+export function apiError(code: ApiErrorCode, error: string, extra: ApiErrorExtra = {}, init: ResponseInit = {}) {
+  return json({ code, error, ...extra }, { ...init, status: API_ERRORS[code] });
+}
+
+/**
+ * The `culture` query parameter an API call names (SPEC §5: culture is required). A missing or
+ * unknown culture is the caller's mistake: a 400 whose detail says which cultures there are.
+ */
+export function requiredCulture(
+  request: Request,
+  text: Translate,
+  code: ApiErrorCode = "invalid_request",
+): string | Response {
+  const culture = new URL(request.url).searchParams.get("culture");
+  const { cultures } = getPortal().settlement;
+  if (culture && cultures.includes(culture)) return culture;
+  const message = text("Api_UnknownCulture", cultures.join(", "));
+  return apiError(code, code === "request_failed" ? text("Error_RequestFailed") : message, { detail: message });
+}
+
+/**
+ * The GET of an API address that only takes a POST: 405 naming the method it takes (without a
+ * loader, React Router answered a GET there with a 400 "Unexpected Server Error").
+ */
+export function postOnly({ context }: { context: Readonly<RouterContextProvider> }): Response {
+  return apiError("method_not_allowed", getTranslate(context)("Api_PostOnly"), {}, { headers: { Allow: "POST" } });
+}

@@ -1,0 +1,487 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { BACKENDS, readClaims } from "#tests/support/backends.ts";
+import { startFakeSiteverify } from "#tests/support/fake-siteverify.ts";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { settlementWith } from "#tests/support/settlement.ts";
+import { ANSWERS, type Member, memberWithData, newMember, SIGNATURE, TEST_TOKEN } from "./claimants.ts";
+import { loadOpenApiContract, type OpenApiContract } from "./openapi.ts";
+import { type ApiError, type Authorization, formModel, type ModelConfig, partName, SpecClient } from "./spec-client.ts";
+
+/**
+ * Issue 15's reproductions and the API's truthful errors, from the client written from SPEC §7 and
+ * docs/api.md: each refusal its own status and code, its message localised, every reply checked
+ * against docs/openapi.yaml; a refused submission files nothing.
+ */
+
+/** The test clock (servers started by the tests honour it): a day well before the demo's deadlines. */
+const at = (time: string) => ({ "X-Test-Now": `2026-12-01T${time}Z` });
+
+const STANDARD = { ...ANSWERS.standard, signature: SIGNATURE };
+
+/** docs/openapi.yaml, which every reply of this suite is checked against, and which responses were seen. */
+let contract: OpenApiContract;
+beforeAll(async () => {
+  contract = await loadOpenApiContract();
+});
+
+describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and docs/api.md, on %s", (backend) => {
+  let portal: PortalServer;
+  let models: Record<string, ModelConfig>;
+  beforeAll(async () => {
+    portal = await startPortal({ backend });
+    const config = await new SpecClient(portal.url, contract.check).modelConfig();
+    models = Object.fromEntries(config.body.standard!.map((model) => [partName(model), model]));
+  });
+  afterAll(async () => {
+    await portal.stop();
+  });
+
+  const newClient = (headers: Record<string, string> = {}) => new SpecClient(portal.url, contract.check, headers);
+
+  /** A client signed in to the standard flow as the member. */
+  async function signedIn(member: Member, headers: Record<string, string> = {}) {
+    const client = newClient(headers);
+    await client.loadCsrf();
+    const reply = await client.authorize("standard", formModel(models.credentials!, member), TEST_TOKEN);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return { client, prepopulatedData: (reply.body as Extract<Authorization, { csrf: object }>).prepopulatedData };
+  }
+
+  /** The standard claim in SPEC's parts, each model in SPEC's shape. */
+  const standardParts = (changes: Record<string, unknown> = {}) => ({
+    claimantInfo: formModel(models.claimantInfo!, STANDARD.claimantInfo),
+    claimDetails: formModel(models.claimDetails!, STANDARD.claimDetails),
+    signature: formModel(models.signature!, STANDARD.signature),
+    reCaptchaResponse: TEST_TOKEN,
+    ...changes,
+  });
+
+  const claimsOf = async (member: Member) =>
+    (await readClaims(portal)).filter((claim) => claim.claim_id === member.claimId);
+
+  function expectError(reply: { status: number; body: unknown }, status: number, code: string, error?: string) {
+    expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+    expect((reply.body as ApiError).code).toBe(code);
+    if (error !== undefined) expect((reply.body as ApiError).error).toBe(error);
+  }
+
+  test("SPEC §7's reads answer as documented", async () => {
+    const client = newClient();
+    for (const reply of [
+      await client.loadCsrf(),
+      await client.deadlines(),
+      await client.whitelist(),
+      await client.captchaConfig(),
+      await client.modelConfig(),
+      await client.get("/api/forms/config?formType=standard"),
+      await client.signatureDate("es"),
+      await client.get("/api/culture/content?culture=es"),
+    ])
+      expect(reply.status).toBe(200);
+  });
+
+  test("submitting to a form type the session never signed in to: 401 not_signed_in, not 'your session ended'", async () => {
+    const client = newClient();
+    await client.loadCsrf();
+    expectError(
+      await client.submit("standard", standardParts()),
+      401,
+      "not_signed_in",
+      "You are not signed in to this claim form. Sign in with the Claim ID and PIN from your notice, then send your claim again.",
+    );
+    const { client: standardOnly } = await signedIn(newMember());
+    expectError(await standardOnly.submit("automotive", standardParts()), 401, "not_signed_in");
+    standardOnly.culture = "es";
+    expectError(
+      await standardOnly.submit("reimbursement", standardParts()),
+      401,
+      "not_signed_in",
+      "No ha iniciado sesión en este formulario de reclamo. Inicie sesión con el ID de reclamo y el PIN de su aviso y vuelva a enviar su reclamo.",
+    );
+  });
+
+  test("SPEC's log out (POST /api/session-timeout) ends the session: the keep-alive and a submission are then not signed in", async () => {
+    const member = newMember();
+    const { client } = await signedIn(member);
+    expect((await client.keepAlive()).status).toBe(204);
+    expect((await client.sessionTimeout()).status).toBe(204);
+    expectError(await client.keepAlive(), 401, "not_signed_in");
+    expectError(await client.submit("standard", standardParts()), 401, "not_signed_in");
+    expect(await claimsOf(member)).toEqual([]);
+  });
+
+  test("a session that lapsed after signing in: 401 session_expired, with the session-expired message", async () => {
+    const member = newMember();
+    const { client } = await signedIn(member, at("18:00:00"));
+    client.headers = at("18:45:00");
+    const lapsed = await client.submit("standard", standardParts());
+    expectError(lapsed, 401, "session_expired");
+    expect((lapsed.body as ApiError).error).toMatch(/^For your security, we sign you out after 30 minutes/);
+    expectError(await client.keepAlive(), 401, "not_signed_in");
+    // It has ended: asked again, it is not signed in any more.
+    expectError(await client.submit("standard", standardParts()), 401, "not_signed_in");
+    expect(await claimsOf(member)).toEqual([]);
+  });
+
+  test("after the deadline: 403 deadline_passed, to authorize and to submit", async () => {
+    const member = newMember();
+    const { client } = await signedIn(member);
+    client.headers = { "X-Test-Now": "2027-04-02T12:00:00Z" };
+    const late = await client.submit("standard", standardParts());
+    expectError(
+      late,
+      403,
+      "deadline_passed",
+      "The deadline for this part of the settlement has passed, so it is no longer available online.",
+    );
+    expectError(
+      await client.authorize("standard", formModel(models.credentials!, member), TEST_TOKEN),
+      403,
+      "deadline_passed",
+    );
+    expect(await claimsOf(member)).toEqual([]);
+  });
+
+  test("a Claim ID locked after five wrong PINs: 423 locked_out, the right PIN too; 401 before", async () => {
+    const member = newMember();
+    const client = newClient();
+    await client.loadCsrf();
+    const wrong = formModel(models.credentials!, { ...member, pin: "000000" });
+    const statuses = [];
+    for (let attempt = 0; attempt < 5; attempt++)
+      statuses.push((await client.authorize("standard", wrong, TEST_TOKEN)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    const locked = await client.authorize("standard", formModel(models.credentials!, member), TEST_TOKEN);
+    expectError(locked, 423, "locked_out");
+    expect((locked.body as ApiError).error).toMatch(/^This Claim ID is locked after too many wrong PINs/);
+    expect(locked.body).toMatchObject({ authorized: false });
+  });
+
+  test("the captcha failed: 400 captcha_failed, to authorize and to submit; nothing filed", async () => {
+    const member = newMember();
+    const client = newClient();
+    await client.loadCsrf();
+    const refused = await client.authorize("standard", formModel(models.credentials!, member), "wrong-token");
+    expectError(refused, 400, "captcha_failed", "The security check was not passed. Please try again.");
+    expect(refused.body).toMatchObject({ authorized: false, captcha: null, prepopulatedData: null });
+    expectError(
+      await client.authorize("standard", formModel(models.credentials!, member), null),
+      400,
+      "captcha_failed",
+    );
+    const { client: signed } = await signedIn(member);
+    expectError(
+      await signed.submit("standard", standardParts({ reCaptchaResponse: "wrong-token" })),
+      400,
+      "captcha_failed",
+    );
+    expectError(
+      await signed.submit("standard", standardParts({ reCaptchaResponse: undefined })),
+      400,
+      "captcha_failed",
+    );
+    expect(await claimsOf(member)).toEqual([]);
+  });
+
+  test("a form model with the client's own state beside its fields (SPEC §3: draft or saved, ever edited) is read as its fields", async () => {
+    const member = newMember();
+    const { client } = await signedIn(member);
+    const withState = (name: string, answers: Record<string, unknown>) => ({
+      ...formModel(models[name]!, answers),
+      status: "saved",
+      everDirty: Object.fromEntries(Object.keys(answers).map((key) => [key, true])),
+    });
+    const reply = await client.submit(
+      "standard",
+      standardParts({
+        claimantInfo: withState("claimantInfo", STANDARD.claimantInfo),
+        claimDetails: withState("claimDetails", STANDARD.claimDetails),
+      }),
+    );
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const [claim] = await claimsOf(member);
+    expect(claim!.models.claimantInfo).toMatchObject({ firstName: "Ana", mailingCity: "Seattle" });
+    expect(claim!.models.claimantInfo).not.toHaveProperty("status");
+  });
+
+  test("a raw or a JSON-quoted captcha token, as reCaptchaResponse or captchaRawValue, is read alike", async () => {
+    for (const parts of [
+      { reCaptchaResponse: TEST_TOKEN },
+      { reCaptchaResponse: JSON.stringify(TEST_TOKEN) },
+      { reCaptchaResponse: undefined, captchaRawValue: TEST_TOKEN },
+      { reCaptchaResponse: undefined, captchaRawValue: JSON.stringify(TEST_TOKEN) },
+    ]) {
+      const member = newMember();
+      const { client } = await signedIn(member);
+      expect((await client.submit("standard", standardParts(parts))).status, JSON.stringify(parts)).toBe(200);
+      expect(await claimsOf(member)).toHaveLength(1);
+    }
+  });
+
+  test("without the CSRF header: 403 csrf_invalid", async () => {
+    const client = newClient();
+    expectError(
+      await client.authorize("standard", { claimId: "10000001", pin: "123456" }, TEST_TOKEN),
+      403,
+      "csrf_invalid",
+    );
+    expectError(await client.submit("standard", standardParts()), 403, "csrf_invalid");
+    expectError(await client.keepAlive(), 403, "csrf_invalid");
+    expectError(await client.sessionTimeout(), 403, "csrf_invalid");
+  });
+
+  test("credentials naming another member, or another member's prepopulated data: 403 credentials_mismatch, nothing filed for either", async () => {
+    const [member, other] = [memberWithData(), newMember()];
+    const { client, prepopulatedData } = await signedIn(member);
+    expect(prepopulatedData).toMatchObject({ FirstName: "Ana", City: "Seattle" });
+    for (const credentials of [other, { ...member, pin: "000000" }, { claimId: other.claimId }]) {
+      const reply = await client.submit(
+        "standard",
+        standardParts({ credentials: formModel(models.credentials!, credentials) }),
+      );
+      expectError(
+        reply,
+        403,
+        "credentials_mismatch",
+        "The credentials in the submission are not those of the class member signed in. Sign in again with your own Claim ID and PIN.",
+      );
+    }
+    const notTheirs = await client.submit(
+      "standard",
+      standardParts({ prepopulatedData: { FirstName: "Bo", City: "Austin" } }),
+    );
+    expectError(notTheirs, 403, "credentials_mismatch");
+    expect((notTheirs.body as ApiError).error).toMatch(/^The prepopulated data in the submission is not that of/);
+    expect([...(await claimsOf(member)), ...(await claimsOf(other))]).toEqual([]);
+
+    // The member's own, in SPEC §4's camel-cased models: the claim is filed, for them.
+    const own = await client.submit(
+      "standard",
+      standardParts({
+        credentials: formModel(models.credentials!, member),
+        prepopulatedData: [{ fields: { firstName: "Ana", lastName: "García", city: "Seattle" } }],
+      }),
+    );
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(await claimsOf(member)).toHaveLength(1);
+  });
+
+  test("a model built from another version of the config, or under another part's name: 400 invalid_request", async () => {
+    const { client } = await signedIn(newMember());
+    const stale = { ...formModel(models.claimantInfo!, STANDARD.claimantInfo), metadataHash: "claimant-info-v0" };
+    const refused = await client.submit("standard", standardParts({ claimantInfo: stale }));
+    expectError(refused, 400, "invalid_request");
+    expect((refused.body as ApiError).error).toContain('metadataHash "claimant-info-v0"');
+    const misplaced = await client.submit(
+      "standard",
+      standardParts({ claimantInfo: formModel(models.claimDetails!, STANDARD.claimDetails) }),
+    );
+    expectError(
+      misplaced,
+      400,
+      "invalid_request",
+      '"claimantInfo" is a claimDetails model (metadata.dtoMapping), not ClaimantInfo.',
+    );
+    expectError(await client.submit("standard", standardParts({ claimantInfo: "{not json" })), 400, "invalid_request");
+    const answerBesideFields = { ...formModel(models.claimantInfo!, STANDARD.claimantInfo), firstName: "Bo" };
+    expectError(
+      await client.submit("standard", standardParts({ claimantInfo: answerBesideFields })),
+      400,
+      "invalid_request",
+    );
+    expectError(await client.submit("standard", standardParts({ claimantInfo: [] })), 400, "invalid_request");
+  });
+
+  test("answers breaking the form's rules: 400 validation_failed, each field with its message, in the claimant's language", async () => {
+    const { client } = await signedIn(newMember());
+    const invalid = await client.submit(
+      "standard",
+      standardParts({
+        claimantInfo: formModel(models.claimantInfo!, { ...STANDARD.claimantInfo, firstName: null }),
+        userPreferredCulture: "es",
+      }),
+    );
+    expectError(invalid, 400, "validation_failed");
+    expect((invalid.body as ApiError).fields).toEqual({ "claimantInfo.firstName": "Ingrese su nombre" });
+  });
+
+  test("a member's claim filed, then changed answers: 409 already_filed with the filed claim's code", async () => {
+    const member = newMember();
+    const { client } = await signedIn(member);
+    const filed = await client.submit("standard", standardParts());
+    expect(filed.status).toBe(200);
+    const changed = await client.submit(
+      "standard",
+      standardParts({ claimDetails: formModel(models.claimDetails!, { ...STANDARD.claimDetails, quantity: "3" }) }),
+    );
+    expectError(changed, 409, "already_filed");
+    expect((changed.body as ApiError).referenceCodeForm).toBe(
+      (filed.body as { referenceCodeForm: string }).referenceCodeForm,
+    );
+  });
+
+  test("SPEC §8 'Your request failed. Please reload and try again.': the config and signature-date calls that fail", async () => {
+    const client = newClient();
+    const config = await client.get<ApiError>("/api/forms/config?formType=mortgage");
+    expectError(config, 400, "request_failed", "Your request failed. Please reload and try again.");
+    expect(config.body.detail).toBe(
+      "The formType query parameter must be one of: automotive, reimbursement, standard, lookup.",
+    );
+    expectError(
+      await client.get("/api/forms/config?formType=mortgage&culture=es"),
+      400,
+      "request_failed",
+      "Su solicitud no se pudo completar. Vuelva a cargar la página e inténtelo de nuevo.",
+    );
+    expectError(
+      await client.get("/api/signature-date?culture=xx"),
+      400,
+      "request_failed",
+      "Your request failed. Please reload and try again.",
+    );
+    expectError(await client.get("/api/signature-date"), 400, "request_failed");
+  });
+
+  test("SPEC §8's LocKey_Validation_MissingReferenceCode is the client's to show, in every culture; the portal answers every filing with its code", async () => {
+    for (const culture of ["en", "es"]) {
+      const texts = await newClient().get<Array<{ key: string; value: string }>>(
+        `/api/culture/content?culture=${culture}`,
+      );
+      const text = texts.body.find((entry) => entry.key === "LocKey_Validation_MissingReferenceCode");
+      expect(text?.value, culture).toMatch(/reference code|código de referencia/);
+    }
+    // Every 200 of a submission this suite receives is held to docs/openapi.yaml, where referenceCodeForm is required.
+    expect(contract.seen.has("POST /api/forms/{formType} 200")).toBe(true);
+  });
+
+  test("the VIN lookup signs in to nothing and says whether the vehicle is covered", async () => {
+    const client = newClient();
+    await client.loadCsrf();
+    const config = await client.modelConfig();
+    const [vinModel] = config.body.lookup!;
+    for (const [vin, covered] of [
+      ["1HGCM82633A004352", true],
+      ["1HGCM82633A009999", false],
+    ] as const) {
+      const reply = await client.authorize("lookup", formModel(vinModel!, { vin }), TEST_TOKEN);
+      expect(reply.body).toEqual({ authorized: true, error: null, captcha: null, covered });
+    }
+  });
+
+  test("a body or a parameter the call does not take: 413 too_large, 400 invalid_request, never a 500", async () => {
+    const client = newClient();
+    await client.loadCsrf();
+    const huge = { claimId: "x".repeat(300_000) };
+    expectError(await client.authorize("standard", huge, TEST_TOKEN), 413, "too_large");
+    expectError(await client.authorize("standard", "10000001", TEST_TOKEN), 400, "invalid_request");
+    expectError(await client.get("/api/culture/content?culture=xx"), 400, "invalid_request");
+    expect((await client.get("/api/culture/set-language?culture=es&returnUrl=/standard")).status).toBe(302);
+    expectError(await client.get("/api/culture/set-language?culture=xx&returnUrl=/standard"), 400, "invalid_request");
+    const { client: signed } = await signedIn(newMember());
+    expectError(
+      await signed.submit("standard", standardParts({ documentContexts: { name: "a.pdf" } })),
+      400,
+      "invalid_request",
+      'The part "documentContexts" must be a JSON list of models.',
+    );
+  });
+
+  test("addresses that are not the API's: 404 not_found for an unknown form type, 405 for a GET", async () => {
+    const client = newClient();
+    await client.loadCsrf();
+    expectError(await client.submit("mortgage", standardParts()), 404, "not_found");
+    expectError(await client.submit("lookup", standardParts()), 404, "not_found");
+    expectError(await client.authorize("mortgage", {}, TEST_TOKEN), 404, "not_found");
+    expectError(await client.get("/api/forms/standard"), 405, "method_not_allowed");
+    expectError(await client.get("/api/forms/standard/authorize"), 405, "method_not_allowed");
+    expectError(await client.get("/api/session-timeout"), 405, "method_not_allowed");
+    expectError(await client.get("/api/session/keep-alive"), 405, "method_not_allowed");
+  });
+});
+
+describe.each(BACKENDS)("with the Turnstile provider and low rate limits, on %s", (backend) => {
+  let portal: PortalServer;
+  let siteverify: Awaited<ReturnType<typeof startFakeSiteverify>>;
+  beforeAll(async () => {
+    // The captcha provider is the one service faked: its stand-in passes "pass…" tokens, and "down" fails as a server error.
+    siteverify = await startFakeSiteverify();
+    const settlementDir = settlementWith(
+      {
+        captcha: { provider: "turnstile", siteKey: "0x4AAAAAAA", verifyUrl: siteverify.url, fallbackChallenge: false },
+      },
+      { testCaptcha: false },
+    );
+    portal = await startPortal({
+      backend,
+      settlementDir,
+      env: {
+        CAPTCHA_SECRET_KEY: "secret-for-tests",
+        AUTHORIZE_ATTEMPTS_PER_10_MIN: "3",
+        SUBMIT_ATTEMPTS_PER_10_MIN: "2",
+      },
+    });
+  });
+  afterAll(async () => {
+    await portal.stop();
+    await siteverify.close();
+  });
+
+  test("a provider that cannot be reached: 503 captcha_unavailable, the generic message; too many attempts: 429 rate_limited", async () => {
+    const client = new SpecClient(portal.url, contract.check);
+    await client.loadCsrf();
+    const captcha = await client.captchaConfig();
+    expect(captcha.body).toMatchObject({
+      provider: "turnstile",
+      siteKey: "0x4AAAAAAA",
+      url: expect.stringMatching(/^https:/),
+    });
+    const config = await client.modelConfig();
+    const models = Object.fromEntries(config.body.standard!.map((model) => [partName(model), model]));
+    const member = newMember();
+    const unreachable = await client.authorize("standard", formModel(models.credentials!, member), "down");
+    expect(unreachable.status).toBe(503);
+    expect(unreachable.body).toMatchObject({
+      code: "captcha_unavailable",
+      error:
+        "A problem has occured during your submission. Please try again. If this problem persists, please contact the Settlement Administrator using the information below.",
+    });
+    expect((await client.authorize("standard", formModel(models.credentials!, member), "pass-1")).status).toBe(200);
+
+    const parts = {
+      claimantInfo: formModel(models.claimantInfo!, STANDARD.claimantInfo),
+      claimDetails: formModel(models.claimDetails!, STANDARD.claimDetails),
+      signature: formModel(models.signature!, STANDARD.signature),
+    };
+    const down = await client.submit("standard", { ...parts, reCaptchaResponse: "down" });
+    expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({
+      code: "captcha_unavailable",
+      error:
+        "An error occured during your submission. Please try again. If this problem persists, please contact the settlement administrator at the email below.",
+    });
+    expect((await client.submit("standard", { ...parts, reCaptchaResponse: "pass-2" })).status).toBe(200);
+    const tooMany = await client.submit("standard", { ...parts, reCaptchaResponse: "pass-3" });
+    expect(tooMany.status).toBe(429);
+    expect(tooMany.body).toMatchObject({
+      code: "rate_limited",
+      error: "Too many submissions. Please wait 10 minutes and try again.",
+    });
+
+    const guesser = new SpecClient(portal.url, contract.check);
+    await guesser.loadCsrf();
+    // Three attempts per client address in 10 minutes, the failed ones kept (the unreachable provider's, two wrong PINs): the next is refused unread.
+    const guesses = [];
+    for (let attempt = 0; attempt < 3; attempt++)
+      guesses.push(await guesser.authorize("standard", { claimId: newMember().claimId, pin: "000000" }, "pass-4"));
+    expect(guesses.map((guess) => guess.status)).toEqual([401, 401, 429]);
+    expect(guesses[2]!.body).toMatchObject({
+      code: "rate_limited",
+      authorized: false,
+      error: "Too many attempts. Please wait 10 minutes and try again.",
+    });
+  });
+});
+
+test("every response docs/openapi.yaml documents was received by this suite, and held to its schema", () => {
+  expect(contract.documented.filter((response) => !contract.seen.has(response))).toEqual([]);
+});
