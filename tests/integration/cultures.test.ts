@@ -18,6 +18,22 @@ afterAll(async () => {
 const lang = (page: Awaited<ReturnType<typeof getPage>>) => page.document.querySelector("html")?.getAttribute("lang");
 
 describe("cultures", () => {
+  test("a page's texts script holds the texts pages show, in its culture, and not the JSON API's messages", async () => {
+    for (const culture of ["en", "es"]) {
+      const page = await getPage(`${portal.url}/?culture=${culture}`);
+      const script = await (await fetch(`${portal.url}${/"(\/texts\/[^"]+)"/.exec(page.html)![1]!}`)).text();
+      const texts = JSON.parse(script.slice(script.indexOf(",") + 1, script.lastIndexOf(")")))[culture];
+      expect(texts.Header_Menu, culture).toBe(culture === "en" ? "Menu" : "Menú");
+      expect(
+        Object.keys(texts).filter((key) => key.startsWith("Api_")),
+        culture,
+      ).toEqual([]);
+      // …which the API still answers with, in the culture asked.
+      const api = await fetch(`${portal.url}/api/forms/standard?culture=${culture}`, { method: "POST" });
+      expect((await api.json()).error, culture).toBeTruthy();
+    }
+  });
+
   test("the chosen culture survives a navigation through several pages", async () => {
     // Start in English and choose Spanish from the header.
     const home = await getPage(`${portal.url}/`);
