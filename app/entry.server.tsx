@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import { KeepMarkupContext } from "./components/KeptMarkup.tsx";
 import { keepMarkup } from "./components/kept-markup.server.tsx";
+import { encodedPage } from "./http/page-encoding.server.ts";
 import { registerMessages } from "./i18n/messages.ts";
 import { log } from "./log.server.ts";
 import {
@@ -42,7 +43,8 @@ export const streamTimeout = 5_000;
  * page has nothing slow to stream (its loaders have finished before React renders), so streaming
  * the shell first only cost: the compression middleware flushed its gzip stream at each of ~10
  * chunks (more CPU, 13 % more bytes), and under load the loader data missed the shell and came
- * after it with a fallback template and a swap script. Compressed once, whole, it is neither.
+ * after it with a fallback template and a swap script. It is compressed here, once, whole
+ * (page-encoding.server.ts), as the browser takes it.
  */
 export default function handleRequest(
   request: Request,
@@ -85,11 +87,14 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              const page = encodedPage(Buffer.concat(chunks), request.headers.get("Accept-Encoding"));
+              responseHeaders.append("Vary", "Accept-Encoding");
+              if (page.coding) responseHeaders.set("Content-Encoding", page.coding);
+              responseHeaders.set("Content-Length", String(page.body.length));
               // One chunk, in a stream: given the bytes themselves, the Response would copy them once more.
-              const page = Buffer.concat(chunks);
               const body = new ReadableStream<Uint8Array>({
                 start(controller) {
-                  controller.enqueue(page);
+                  controller.enqueue(page.body);
                   controller.close();
                 },
               });
