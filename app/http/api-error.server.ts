@@ -31,9 +31,9 @@ export const API_ERRORS = {
   deadline_passed: 403,
   /** The submission's credentials or prepopulatedData are not the signed-in member's. */
   credentials_mismatch: 403,
-  /** No such form type at this address. */
+  /** No such form type at this address, or nothing at all under /api/ there. */
   not_found: 404,
-  /** A GET of an address that takes a POST. */
+  /** A method the address does not take (a GET of an address that takes a POST, a POST of one that takes a GET…). */
   method_not_allowed: 405,
   /** The member has filed this claim and the settlement takes no change to it. */
   already_filed: 409,
@@ -80,9 +80,33 @@ export function requiredCulture(
 }
 
 /**
- * The GET of an API address that only takes a POST: 405 naming the method it takes (without a
- * loader, React Router answered a GET there with a 400 "Unexpected Server Error").
+ * A method an API address does not take: 405 method_not_allowed, its Allow header naming the ones
+ * it does (without a loader or an action, React Router answered with a 400 or 405 "Unexpected
+ * Server Error" and no Allow).
  */
-export function postOnly({ context }: { context: Readonly<RouterContextProvider> }): Response {
-  return apiError("method_not_allowed", getTranslate(context)("Api_PostOnly"), {}, { headers: { Allow: "POST" } });
+export function methodNotAllowed(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  allow: "GET" | "POST",
+): Response {
+  const allowed = allow === "GET" ? "GET, HEAD" : "POST";
+  return apiError(
+    "method_not_allowed",
+    getTranslate(context)("Api_MethodNotAllowed", request.method, allowed),
+    {},
+    { headers: { Allow: allowed } },
+  );
 }
+
+/** The loader of an address that takes only POST: every GET (and HEAD) is 405, Allow: POST. */
+export function postOnly({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+  return methodNotAllowed(request, context, "POST");
+}
+
+/** The action of an address that takes only GET: POST, PUT, PATCH, DELETE are 405, Allow: GET, HEAD. */
+export function getOnly({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+  return methodNotAllowed(request, context, "GET");
+}
+
+/** Whether an action of a POST-only address was reached by another method (PUT, PATCH, DELETE). */
+export const notPost = (request: Request) => request.method !== "POST";

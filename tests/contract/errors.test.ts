@@ -397,6 +397,57 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     expectError(await client.get("/api/session-timeout"), 405, "method_not_allowed");
     expectError(await client.get("/api/session/keep-alive"), 405, "method_not_allowed");
   });
+
+  test("a method an address does not take: 405 method_not_allowed with Allow, at every address of the API", async () => {
+    const client = newClient();
+    await client.loadCsrf();
+    const getOnly = [
+      "/api/csrf",
+      "/api/deadlines",
+      "/api/characters-whitelist",
+      "/api/captcha",
+      "/api/forms/config",
+      "/api/signature-date?culture=en",
+      "/api/culture/content?culture=en",
+      "/api/culture/set-language?culture=en&returnUrl=/",
+    ];
+    const postOnly = [
+      "/api/session-timeout",
+      "/api/session/keep-alive",
+      "/api/forms/standard",
+      "/api/forms/lookup/authorize",
+    ];
+    for (const [addresses, methods, allow] of [
+      [getOnly, ["POST", "PUT", "PATCH", "DELETE"], "GET, HEAD"],
+      [postOnly, ["GET", "PUT", "PATCH", "DELETE"], "POST"],
+    ] as const)
+      for (const address of addresses)
+        for (const method of methods) {
+          const reply = await client.request<ApiError>(method, address);
+          expectError(reply, 405, "method_not_allowed", `This address does not take a ${method}: it takes ${allow}.`);
+          expect(reply.headers.get("allow"), `${method} ${address}`).toBe(allow);
+        }
+    // Nothing was done by them: the session is still there to sign in with.
+    expect((await client.authorize("standard", formModel(models.credentials!, newMember()), TEST_TOKEN)).status).toBe(
+      200,
+    );
+  });
+
+  test("an address that is not the API's: 404 not_found in the API's shape, whatever the method", async () => {
+    const client = newClient();
+    await client.loadCsrf();
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+      expectError(await client.request(method, "/api/forms/bogus"), 404, "not_found");
+      expectError(await client.request(method, "/api/forms/bogus/authorize"), 404, "not_found");
+      // Not in docs/openapi.yaml (no address is): read as any client would.
+      for (const address of ["/api/nope", "/api/forms/standard/extra", "/api/forms/config/x/y", "/api/"]) {
+        const response = await fetch(`${portal.url}${address}?culture=es`, { method });
+        expect(response.status, `${method} ${address}`).toBe(404);
+        expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+        expect(await response.json()).toEqual({ code: "not_found", error: "No hay nada en esta dirección de la API." });
+      }
+    }
+  });
 });
 
 describe.each(BACKENDS)("with the Turnstile provider and low rate limits, on %s", (backend) => {

@@ -124,6 +124,11 @@ export class SpecClient {
     return this.call<T>("GET", path);
   }
 
+  /** Any method, no body: what an address says of a method it may not take. */
+  request<T>(method: string, path: string): Promise<Reply<T>> {
+    return this.call<T>(method, path);
+  }
+
   /** SPEC §7 start-up: the CSRF header and token (a 403 is ignored, as SPEC §6 says). */
   async loadCsrf(): Promise<Reply<{ requestHeaderName: string; requestToken: string }>> {
     const reply = await this.get<{ requestHeaderName: string; requestToken: string }>("/api/csrf");

@@ -1,3 +1,4 @@
+import { getOnly } from "#app/http/api-error.server.ts";
 import { json } from "#app/http/json.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 
@@ -14,3 +15,6 @@ export function loader() {
     class: "cf-turnstile",
   });
 }
+
+/** This address takes a GET: any other method is 405, Allow: GET, HEAD. */
+export const action = getOnly;

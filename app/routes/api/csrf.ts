@@ -1,3 +1,4 @@
+import { getOnly } from "#app/http/api-error.server.ts";
 import { json } from "#app/http/json.server.ts";
 import { CSRF_HEADER_NAME, csrfToken } from "#app/session/csrf.server.ts";
 import { ensureSessionId } from "#app/session/session-cookie.server.ts";
@@ -11,3 +12,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     { headers: setCookie ? { "Set-Cookie": setCookie } : {} },
   );
 }
+
+/** This address takes a GET: any other method is 405, Allow: GET, HEAD. */
+export const action = getOnly;

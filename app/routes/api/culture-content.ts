@@ -1,3 +1,4 @@
+import { getOnly } from "#app/http/api-error.server.ts";
 import { requiredCulture } from "#app/http/api-error.server.ts";
 import { json } from "#app/http/json.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
@@ -11,3 +12,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const messages = getPortal().messages[culture] ?? {};
   return json(Object.entries(messages).map(([key, value]) => ({ key, value })));
 }
+
+/** This address takes a GET: any other method is 405, Allow: GET, HEAD. */
+export const action = getOnly;

@@ -1,3 +1,4 @@
+import { getOnly } from "#app/http/api-error.server.ts";
 import { redirect } from "react-router";
 import { withCulture } from "#app/i18n/culture.ts";
 import { requiredCulture } from "#app/http/api-error.server.ts";
@@ -19,3 +20,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
   target.searchParams.delete("culture");
   return redirect(withCulture(`${target.pathname}${target.search}${target.hash}`, culture));
 }
+
+/** This address takes a GET: any other method is 405, Allow: GET, HEAD. */
+export const action = getOnly;

@@ -1,3 +1,4 @@
+import { getOnly } from "#app/http/api-error.server.ts";
 import { json } from "#app/http/json.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 
@@ -5,3 +6,6 @@ import { getPortal } from "#app/settlement/portal.server.ts";
 export function loader() {
   return json(getPortal().settlement.deadlines.config);
 }
+
+/** This address takes a GET: any other method is 405, Allow: GET, HEAD. */
+export const action = getOnly;

@@ -1,3 +1,4 @@
+import { getOnly } from "#app/http/api-error.server.ts";
 import { FORM_TYPES, isFormType } from "#app/deadlines/deadline-guard.ts";
 import { apiError } from "#app/http/api-error.server.ts";
 import { json } from "#app/http/json.server.ts";
@@ -23,3 +24,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
   }
   return json(forms[formType].models);
 }
+
+/** This address takes a GET: any other method is 405, Allow: GET, HEAD. */
+export const action = getOnly;

@@ -1,3 +1,4 @@
+import { getOnly } from "#app/http/api-error.server.ts";
 import { requestNow } from "#app/clock.server.ts";
 import { signatureDate } from "#app/flows/claim-submission.server.ts";
 import { requiredCulture } from "#app/http/api-error.server.ts";
@@ -15,3 +16,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
   if (culture instanceof Response) return culture;
   return json({ culture, ...signatureDate(requestNow(request), culture) });
 }
+
+/** This address takes a GET: any other method is 405, Allow: GET, HEAD. */
+export const action = getOnly;
