@@ -26,7 +26,15 @@ import { getPortal } from "#app/settlement/portal.server.ts";
 import { contactFor } from "#app/settlement/settlement-schema.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { draftOwner, emptyDraft, filingOutcome, type SessionRecord } from "#app/storage/store.ts";
-import { jsonPart, modelFields, PayloadError, textPart } from "./api-payload.server.ts";
+import {
+  askedFields,
+  inapplicableAnswers,
+  jsonPart,
+  modelFields,
+  PayloadError,
+  textPart,
+  unaskedAnswers,
+} from "./api-payload.server.ts";
 import { grantAuthorization, signInWith } from "./authorize.server.ts";
 import { claimMember, newReferenceCode } from "./claim-submission.server.ts";
 import { filedClaim, isSessionExpired, newDraftId, renewSessionId } from "./claimant-session.server.ts";
@@ -130,8 +138,15 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
   }
   const key = modelKey(credentialsModel);
   const checked = validateStep(definition, "index", { [key]: credentials ?? {} }, checksOf(flow, {}));
-  if (Object.keys(checked.errors).length > 0) {
-    const fields = fieldMessages(checked.errors, text);
+  const unasked = unaskedAnswers(
+    credentials ?? {},
+    credentialsModel,
+    askedFields(definition).get(key) ?? new Set(),
+    key,
+    text,
+  );
+  if (Object.keys(checked.errors).length > 0 || Object.keys(unasked).length > 0) {
+    const fields = { ...unasked, ...fieldMessages(checked.errors, text) };
     return refuse("validation_failed", fieldsText(fields), { fields });
   }
   const captcha = await verifyCaptcha(
@@ -252,6 +267,8 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   const credentialsConfig = signInModel(definition);
   const answered = definition.models.filter((model) => model !== credentialsConfig && !isRecordModel(modelKey(model)));
   const submitted: Record<string, Record<string, unknown>> = {};
+  /** Values sent for fields the form does not ask: refused, never dropped (decision 020). */
+  let unasked: Record<string, string> = {};
   /** Models of optional parts that were not sent: not checked, not filed. */
   const notSent = new Set<string>();
   let credentials: Record<string, unknown> | null;
@@ -262,6 +279,8 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
       const fields = modelFields(jsonPart(part(key), key, text), model, key, text);
       if (fields === null && !SPEC_MODEL_PARTS.has(key)) notSent.add(key);
       submitted[key] = fields ?? {};
+      const asked = askedFields(definition).get(key) ?? new Set<string>();
+      unasked = { ...unasked, ...unaskedAnswers(submitted[key], model, asked, key, text) };
     }
     credentials = modelFields(
       jsonPart(part("credentials"), "credentials", text),
@@ -284,6 +303,10 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   // The same rules as the pages, step by step, each seeing the answers of the steps before it.
   let models: ModelValues = {};
   const errors: ReturnType<typeof validateStep>["errors"] = {};
+  if (Object.keys(unasked).length > 0) {
+    await discardUploads();
+    return validationFailed(unasked);
+  }
   for (const step of [...answerSteps(definition), "claim-summary" as const]) {
     const result = validateStep(definition, step, submitted, checksOf(flow, models));
     for (const [path, failures] of Object.entries(result.errors))
@@ -296,6 +319,11 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
     return validationFailed(fieldMessages(errors, text));
   }
   models = answersThatApply(definition, models);
+  const inapplicable = inapplicableAnswers(definition, submitted, models, text);
+  if (Object.keys(inapplicable).length > 0) {
+    await discardUploads();
+    return validationFailed(inapplicable);
+  }
   let records: ApiRecords;
   try {
     records = apiRecords(definition, (name) => jsonPart(part(name), name, text), received.files, {

@@ -6,7 +6,8 @@ import type { ModelValues, StepContext } from "#app/forms/validate-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import type { DraftRecords, RecordEntry } from "#app/storage/store.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
-import { listOfModels } from "#app/flows/api-payload.server.ts";
+import { listOfModels, unaskedAnswers } from "#app/flows/api-payload.server.ts";
+import type { RecordsBlock } from "#app/forms/page-schema.ts";
 import { refusalText } from "./record-actions.server.ts";
 import {
   FILE_MODEL_FIELDS,
@@ -14,10 +15,9 @@ import {
   newClientId,
   parentChoices,
   recordModelConfig,
-  type RecordModel,
   recordsBlocks,
 } from "./records.ts";
-import { validateRecord } from "./validate-record.ts";
+import { answeredFields, validateRecord } from "./validate-record.ts";
 
 /** A records list part as an API client sends it: SPEC's client models ({ clientId, fields, … }) or flat objects. */
 interface PostedRecord {
@@ -31,13 +31,18 @@ const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 function postedRecords(
   part: unknown,
   config: ModelConfig,
-  model: RecordModel,
+  block: RecordsBlock,
   text: Translate,
 ): PostedRecord[] | Record<string, string> {
+  const model = block.model;
   const records: PostedRecord[] = [];
+  // What a record asks, and what its file fills in (a document's name names its file).
+  const asked = new Set([...answeredFields(block, config), ...Object.values(FILE_MODEL_FIELDS)]);
   for (const [index, { clientId, fields }] of listOfModels(part, config, text).entries()) {
     if (clientId !== undefined && clientId !== null && (typeof clientId !== "string" || !CLIENT_ID.test(clientId)))
       return { [`${model}[${index}].clientId`]: text("Api_ClientIdInvalid") };
+    const unasked = unaskedAnswers(fields, config, asked, `${model}[${index}]`, text);
+    if (Object.keys(unasked).length > 0) return unasked;
     records.push({ clientId: typeof clientId === "string" ? clientId : newClientId(model), fields });
   }
   if (new Set(records.map((record) => record.clientId)).size !== records.length)
@@ -87,7 +92,7 @@ export function apiRecords(
 
   for (const block of ordered) {
     const model = recordModelConfig(definition.models, block)!;
-    const posted = postedRecords(part(block.model), model, block.model, context.text);
+    const posted = postedRecords(part(block.model), model, block, context.text);
     if (!Array.isArray(posted)) return { fields: posted };
     const choices = parentChoices(records, (record) => record.clientId);
     const file = fileField(model);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BACKENDS, readClaims } from "#tests/support/backends.ts";
+import { PDF } from "#tests/support/documents.ts";
 import { startFakeSiteverify } from "#tests/support/fake-siteverify.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
@@ -290,6 +291,93 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
       "invalid_request",
     );
     expectError(await client.submit("standard", standardParts({ claimantInfo: [] })), 400, "invalid_request");
+  });
+
+  test("a value the claim would not keep is refused, never dropped: a field the form does not ask, a key of no field, an object for an answer", async () => {
+    const member = newMember();
+    const { client } = await signedIn(member);
+    // The config says what the form asks: standard's name is first and last, its model has a middle initial.
+    expect(models.claimantInfo!.fields.middleInitial).toMatchObject({ asked: false });
+    expect(models.claimantInfo!.fields.firstName).toMatchObject({ asked: true });
+    expect(models.documentContexts!.fields.documentKind).toMatchObject({ asked: true });
+    const withAnswers = (answers: Record<string, unknown>) =>
+      standardParts({ claimantInfo: formModel(models.claimantInfo!, { ...STANDARD.claimantInfo, ...answers }) });
+    const notAsked = "This form does not ask this question: leave it null.";
+    for (const middleInitial of ["Q", "12"]) {
+      const refused = await client.submit("standard", withAnswers({ middleInitial }));
+      expectError(refused, 400, "validation_failed", `claimantInfo.middleInitial: ${notAsked}`);
+      expect((refused.body as ApiError).fields).toEqual({ "claimantInfo.middleInitial": notAsked });
+    }
+    expectError(
+      await client.submit("standard", withAnswers({ bogus: "x" })),
+      400,
+      "invalid_request",
+      '"claimantInfo.bogus" is not a field of this model: its fields are listed by GET /api/forms/config.',
+    );
+    expectError(
+      await client.submit("standard", standardParts({ claimantInfo: { ...STANDARD.claimantInfo, bogus: "x" } })),
+      400,
+      "invalid_request",
+      '"claimantInfo.bogus" is not a field of this model: its fields are listed by GET /api/forms/config.',
+    );
+    expectError(
+      await client.submit("standard", withAnswers({ firstName: { a: 1 } })),
+      400,
+      "invalid_request",
+      '"claimantInfo.firstName" must be text, a number, true or false, or null.',
+    );
+    expectError(
+      await client.submit("standard", withAnswers({ firstName: ["Ana"] })),
+      400,
+      "invalid_request",
+      '"claimantInfo.firstName" must be text, a number, true or false, or null.',
+    );
+    const context = formModel(models.documentContexts!, { name: "a.pdf", documentKind: "receipt", bogus: "x" }, "doc");
+    expectError(
+      await client.submit("standard", standardParts({ documentContexts: [context] }), [
+        { clientId: context.clientId, content: new Blob([PDF]) },
+      ]),
+      400,
+      "invalid_request",
+      '"documentContexts[0].bogus" is not a field of this model: its fields are listed by GET /api/forms/config.',
+    );
+    const beside = { ...formModel(models.claimantInfo!, STANDARD.claimantInfo), firstName: "Bo" };
+    expectError(
+      await client.submit("standard", standardParts({ claimantInfo: beside })),
+      400,
+      "invalid_request",
+      '"claimantInfo": "firstName" is beside "fields" and is also a field of the model, so which answer is meant is ambiguous. Send it inside "fields" only.',
+    );
+    // Asked, but hidden by the other answers (a non-US postal code, the country "US"): the claim would not keep it.
+    const hidden = await client.submit("standard", withAnswers({ mailingPostalCodeNonUS: "SW1A 1AA" }));
+    expectError(hidden, 400, "validation_failed");
+    expect((hidden.body as ApiError).fields).toEqual({
+      "claimantInfo.mailingPostalCodeNonUS":
+        "This question does not apply to your other answers (the form hides it): leave it null.",
+    });
+    expect(await claimsOf(member)).toEqual([]);
+    // Whole models, every field null but the answers (SPEC §3), are filed; the middle initial left null too.
+    const filed = await client.submit("standard", withAnswers({ middleInitial: null }));
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    expect((await claimsOf(member))[0]!.models.claimantInfo).toMatchObject({ firstName: "Ana" });
+  });
+
+  test("a VIN where the form asks for a Claim ID and PIN: refused by name, as GET /api/forms/config says (demo: vinOnlySignIn is off)", async () => {
+    const client = newClient();
+    await client.loadCsrf();
+    const config = (await client.modelConfig()).body;
+    const credentialsOf = (formType: string) => config[formType]!.find((model) => partName(model) === "credentials")!;
+    expect(credentialsOf("automotive").fields.vin).toMatchObject({ asked: false });
+    expect(config.lookup![0]!.fields.vin).toMatchObject({ asked: true });
+    const refused = await client.authorize(
+      "automotive",
+      formModel(credentialsOf("automotive"), { vin: "1HGCM82633A004352" }),
+      TEST_TOKEN,
+    );
+    expectError(refused, 400, "validation_failed");
+    expect((refused.body as ApiError).fields).toMatchObject({
+      "credentials.vin": "This form does not ask this question: leave it null.",
+    });
   });
 
   test("answers breaking the form's rules: 400 validation_failed, each field with its message, in the claimant's language", async () => {

@@ -32,7 +32,8 @@ export interface FormModel {
 export interface ModelConfig {
   metadataHash: string;
   metadata: { dtoMapping: string };
-  fields: Record<string, { key: string; componentName: string; defaultValue?: unknown }>;
+  /** Each field's config; `asked`: whether this form asks it (docs/api.md). */
+  fields: Record<string, { key: string; componentName: string; defaultValue?: unknown; asked: boolean }>;
 }
 
 export interface ApiError {
