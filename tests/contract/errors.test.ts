@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BACKENDS, readClaims } from "#tests/support/backends.ts";
+import { BACKENDS, countDocuments, readClaims } from "#tests/support/backends.ts";
 import { PDF } from "#tests/support/documents.ts";
 import { startFakeSiteverify } from "#tests/support/fake-siteverify.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
@@ -378,6 +378,75 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     expect((refused.body as ApiError).fields).toMatchObject({
       "credentials.vin": "This form does not ask this question: leave it null.",
     });
+  });
+
+  /** Document contexts of the standard flow, one per name, and a PDF for each, named by its client id. */
+  function documentsNamed(names: string[]) {
+    const contexts = names.map((name) => formModel(models.documentContexts!, { name, documentKind: "receipt" }, "doc"));
+    return { contexts, files: contexts.map((context) => ({ clientId: context.clientId, content: new Blob([PDF]) })) };
+  }
+
+  test("documents as the pages take them: at most the settlement's maxFiles, no two named alike in any case; a refusal stores nothing", async () => {
+    const member = newMember();
+    const { client } = await signedIn(member);
+    const before = await countDocuments(portal);
+    // docs/configuration.md: uploads.maxFiles, 20 by default.
+    const many = documentsNamed(Array.from({ length: 21 }, (_, index) => `recibo-${index}.pdf`));
+    const tooMany = await client.submit("standard", standardParts({ documentContexts: many.contexts }), many.files);
+    expectError(tooMany, 400, "validation_failed");
+    expect((tooMany.body as ApiError).fields).toEqual({
+      documents: "recibo-20.pdf was not added: a claim can have at most 20 documents.",
+    });
+    const twice = documentsNamed(["recibo-0.pdf", "RECIBO-0.PDF"]);
+    const sameName = await client.submit("standard", standardParts({ documentContexts: twice.contexts }), twice.files);
+    expectError(sameName, 400, "validation_failed");
+    expect((sameName.body as ApiError).fields).toEqual({
+      documents: "A file named RECIBO-0.PDF already exists. Rename the file or choose another one.",
+    });
+    expect(await countDocuments(portal)).toBe(before);
+    expect(await claimsOf(member)).toEqual([]);
+    // Twenty, each named its own way, are filed.
+    const twenty = documentsNamed(Array.from({ length: 20 }, (_, index) => `recibo-${index}.pdf`));
+    const filed = await client.submit("standard", standardParts({ documentContexts: twenty.contexts }), twenty.files);
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    expect(await countDocuments(portal)).toBe(before + 20);
+  });
+
+  test("a file no document context names: said so, by the file's name (never a path), not called the wrong type", async () => {
+    const member = newMember();
+    const { client } = await signedIn(member);
+    const before = await countDocuments(portal);
+    const { contexts, files } = documentsNamed(["receipt.pdf"]);
+    const noContext = "documents";
+    const unmatched = (name: string) => ({
+      [noContext]: `The file "${name}" matches no document context (by clientId or name).`,
+    });
+    // documentContexts left out.
+    const without = await client.submit("standard", standardParts(), files);
+    expectError(without, 400, "validation_failed");
+    expect((without.body as ApiError).fields).toEqual(unmatched(contexts[0]!.clientId));
+    // One object where the list belongs: the part is refused as such.
+    expectError(
+      await client.submit("standard", standardParts({ documentContexts: contexts[0] }), files),
+      400,
+      "invalid_request",
+      'The part "documentContexts" must be a JSON list of models.',
+    );
+    // A file named by no context's clientId or name, beside the one that is: the extra file is named.
+    const extra = await client.submit("standard", standardParts({ documentContexts: contexts }), [
+      ...files,
+      { clientId: "doc-nothere1", content: new Blob([PDF]) },
+    ]);
+    expectError(extra, 400, "validation_failed");
+    expect((extra.body as ApiError).fields).toEqual(unmatched("doc-nothere1"));
+    // A path is never one: only its last part is reported.
+    const path = await client.submit("standard", standardParts({ documentContexts: contexts }), [
+      { clientId: "../../etc/passwd", content: new Blob([PDF]) },
+    ]);
+    expectError(path, 400, "validation_failed");
+    expect((path.body as ApiError).fields).toEqual(unmatched("passwd"));
+    expect(await countDocuments(portal)).toBe(before);
+    expect(await claimsOf(member)).toEqual([]);
   });
 
   test("answers breaking the form's rules: 400 validation_failed, each field with its message, in the claimant's language", async () => {
