@@ -66,6 +66,15 @@ export interface UploadOptions {
 /** The body was not the multipart form it claimed to be (a 400, never a 500). */
 export class MalformedUpload extends Error {}
 
+/** A text part over FIELD_SIZE_LIMIT: the form is refused whole (the JSON API says which part, 413). */
+export class PartTooLarge extends MalformedUpload {
+  readonly part: string;
+  constructor(part: string) {
+    super(`The field ${part} is too long`);
+    this.part = part;
+  }
+}
+
 class OverLimit extends Error {
   readonly refusal: UploadRefusal;
   constructor(refusal: UploadRefusal) {
@@ -96,8 +105,10 @@ function uploaded(bytes: number) {
   }
 }
 
+/** The most a text part may hold: 64 KB (a JSON API part, a model or a list of them, included; docs/api.md). */
+export const FIELD_SIZE_LIMIT = 64 * 1024;
 /** Form fields are short text; anything longer is not from our pages. */
-const FIELD_LIMITS = { fieldSize: 64 * 1024, fields: 500, parts: 600 };
+const FIELD_LIMITS = { fieldSize: FIELD_SIZE_LIMIT, fields: 500, parts: 600 };
 
 export function isMultipart(request: Request): boolean {
   return (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
@@ -209,7 +220,7 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
 
   const finished = new Promise<void>((resolve, reject) => {
     parser.on("field", (name, value, info) => {
-      if (info.valueTruncated) parser.emit("error", new MalformedUpload(`The field ${name} is too long`));
+      if (info.valueTruncated) parser.emit("error", new PartTooLarge(name));
       else fields.append(name, value);
     });
     parser.on("file", (field, stream, info) => {

@@ -2,7 +2,14 @@ import type { RouterContextProvider } from "react-router";
 import { captchaRefusal, captchaRequired, verifyCaptcha } from "#app/captcha/captcha.server.ts";
 import { memberByVin } from "#app/claimants/class-members.server.ts";
 import { FLOW_DEADLINE_KEYS, type FormType, passedDeadline } from "#app/deadlines/deadline-guard.ts";
-import { isMultipart, MalformedUpload, type ReceivedForm, receiveUpload } from "#app/documents/upload.server.ts";
+import {
+  FIELD_SIZE_LIMIT,
+  isMultipart,
+  MalformedUpload,
+  PartTooLarge,
+  type ReceivedForm,
+  receiveUpload,
+} from "#app/documents/upload.server.ts";
 import { answersThatApply } from "#app/forms/answers-that-apply.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
 import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
@@ -14,7 +21,7 @@ import { json, readJson } from "#app/http/json.server.ts";
 import { createTranslate, type Translate } from "#app/i18n/i18n.ts";
 import { type ApiRecords, apiRecords, documentNameFor } from "#app/records/api-records.server.ts";
 import { recordsProblems } from "#app/records/record-actions.server.ts";
-import { isRecordModel } from "#app/records/records.ts";
+import { formatBytes, isRecordModel } from "#app/records/records.ts";
 import { clientAddressContext } from "#app/request-context.ts";
 import { requestLog } from "#app/request-log.server.ts";
 import { authorizeLimit, submitLimit } from "#app/security/rate-limit.server.ts";
@@ -248,7 +255,10 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
       nameOf: (sentAs, fields) => documentNameFor(fields.get("documentContexts"), sentAs),
     });
   } catch (error) {
-    if (error instanceof MalformedUpload) return apiError("invalid_request", text("Api_NotMultipart"));
+    if (error instanceof PartTooLarge)
+      return apiError("too_large", text("Api_PartTooLarge", error.part, formatBytes(FIELD_SIZE_LIMIT, flow.culture)));
+    if (error instanceof MalformedUpload)
+      return apiError("invalid_request", text("Api_NotMultipart"), { detail: error.message });
     throw error;
   }
   const discardUploads = () =>

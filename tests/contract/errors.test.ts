@@ -535,6 +535,14 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     expect((await client.get("/api/culture/set-language?culture=es&returnUrl=/standard")).status).toBe(302);
     expectError(await client.get("/api/culture/set-language?culture=xx&returnUrl=/standard"), 400, "invalid_request");
     const { client: signed } = await signedIn(newMember());
+    // A part over 64 KB (docs/api.md): named, with the limit; 413 like authorize's body.
+    const long = formModel(models.claimantInfo!, { ...STANDARD.claimantInfo, firstName: "A".repeat(70_000) });
+    expectError(
+      await signed.submit("standard", standardParts({ claimantInfo: long })),
+      413,
+      "too_large",
+      'The part "claimantInfo" is too large: a part may hold at most 64 KB.',
+    );
     expectError(
       await signed.submit("standard", standardParts({ documentContexts: { name: "a.pdf" } })),
       400,
