@@ -15,7 +15,13 @@ import type { ModelConfig } from "#app/forms/definition-schema.ts";
 import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
 import { failureText } from "#app/forms/parse-step.ts";
 import { type ModelValues, validateStep } from "#app/forms/validate-step.ts";
-import { type ApiErrorCode, type ApiErrorExtra, apiError } from "#app/http/api-error.server.ts";
+import {
+  type ApiErrorCode,
+  type ApiErrorExtra,
+  apiError,
+  queryCultureRefusal,
+  unofferedCulture,
+} from "#app/http/api-error.server.ts";
 import { readBodyText } from "#app/http/form-body.server.ts";
 import { json, readJson } from "#app/http/json.server.ts";
 import { createTranslate, type Translate } from "#app/i18n/i18n.ts";
@@ -123,6 +129,8 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
   const { text, now, culture, settlement, definition } = flow;
   const refuse = (code: ApiErrorCode, error: string, extra: ApiErrorExtra = {}) =>
     apiError(code, error, { authorized: false, captcha: null, prepopulatedData: null, ...extra });
+  const unoffered = unofferedCulture(new URL(request.url).searchParams.get("culture"), "culture");
+  if (unoffered) return refuse("invalid_request", unoffered);
   const sessionId = await requireApiCsrf(request, text);
   if (sessionId instanceof Response) return sessionId;
   if (deadlinePassed(formType, now)) return refuse("deadline_passed", text("Deadline_Message"));
@@ -227,6 +235,8 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   const flow = flowOf(formType, request, context);
   const { now, settlement, definition } = flow;
   let { text } = flow;
+  const unoffered = queryCultureRefusal(request);
+  if (unoffered) return unoffered;
   const sessionId = await requireApiCsrf(request, text);
   if (sessionId instanceof Response) return sessionId;
   if (deadlinePassed(formType, now)) return apiError("deadline_passed", text("Deadline_Message"));
@@ -271,8 +281,11 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
 
   // Messages in the claimant's language: ?culture= if the client named one, else the culture it prefers.
   const preferred = textPart(part("userPreferredCulture"));
-  const culture = preferred && settlement.cultures.includes(preferred) ? preferred : flow.culture;
-  if (!new URL(request.url).searchParams.has("culture")) text = createTranslate(getPortal().messages[culture] ?? {});
+  const named = new URL(request.url).searchParams.has("culture");
+  const notSpoken = unofferedCulture(preferred, "userPreferredCulture", named ? text : undefined);
+  if (notSpoken) return refuse("invalid_request", notSpoken);
+  const culture = preferred ?? flow.culture;
+  if (!named) text = createTranslate(getPortal().messages[culture] ?? {});
 
   const credentialsConfig = signInModel(definition);
   const answered = definition.models.filter((model) => model !== credentialsConfig && !isRecordModel(modelKey(model)));

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
-import type { Translate } from "#app/i18n/i18n.ts";
+import { createTranslate, DEFAULT_CULTURE, type Translate } from "#app/i18n/i18n.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { json } from "./json.server.ts";
 
@@ -77,6 +77,30 @@ export function requiredCulture(
   if (culture && cultures.includes(culture)) return culture;
   const message = text("Api_UnknownCulture", cultures.join(", "));
   return apiError(code, code === "request_failed" ? text("Error_RequestFailed") : message, { detail: message });
+}
+
+/**
+ * Why a culture an API call was asked to speak (its `?culture=`, a submission's
+ * `userPreferredCulture`) is refused: the portal does not offer it, in exactly the form it lists
+ * (`en`, `es`: not `ES`, not `es-MX`). The caller's mistake, said so, never quietly answered in (and
+ * stored as) the default culture. In `text`'s culture if given, else the default one. Undefined
+ * when the culture is offered or none is named.
+ */
+export function unofferedCulture(
+  culture: string | null,
+  name: "culture" | "userPreferredCulture",
+  text?: Translate,
+): string | undefined {
+  const { settlement, messages } = getPortal();
+  if (culture === null || settlement.cultures.includes(culture)) return undefined;
+  const say = text ?? createTranslate(messages[DEFAULT_CULTURE] ?? {});
+  return say("Api_CultureNotOffered", culture, name, settlement.cultures.join(", "));
+}
+
+/** The `?culture=` of a call, if the portal does not offer it: the 400 invalid_request to answer. */
+export function queryCultureRefusal(request: Request): Response | undefined {
+  const message = unofferedCulture(new URL(request.url).searchParams.get("culture"), "culture");
+  return message === undefined ? undefined : apiError("invalid_request", message);
 }
 
 /**

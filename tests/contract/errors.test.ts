@@ -449,6 +449,55 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     expect(await claimsOf(member)).toEqual([]);
   });
 
+  test("a culture the portal does not speak, by ?culture= or userPreferredCulture: 400 invalid_request naming it, nothing filed or ended", async () => {
+    const member = newMember();
+    const { client } = await signedIn(member);
+    const notSpoken = (culture: string, name: string) =>
+      `The culture "${culture}" (${name}) is not one this portal speaks: use one of en, es.`;
+    for (const culture of ["fr", "ES", "es-MX"]) {
+      client.culture = culture;
+      expectError(
+        await client.submit("standard", standardParts()),
+        400,
+        "invalid_request",
+        notSpoken(culture, "culture"),
+      );
+      expectError(await client.keepAlive(), 400, "invalid_request", notSpoken(culture, "culture"));
+      expectError(await client.sessionTimeout(), 400, "invalid_request", notSpoken(culture, "culture"));
+    }
+    client.culture = undefined;
+    expectError(
+      await client.submit("standard", standardParts({ userPreferredCulture: "fr" })),
+      400,
+      "invalid_request",
+      notSpoken("fr", "userPreferredCulture"),
+    );
+    client.culture = "es";
+    expectError(
+      await client.submit("standard", standardParts({ userPreferredCulture: JSON.stringify("es-MX") })),
+      400,
+      "invalid_request",
+      'La cultura "es-MX" (userPreferredCulture) no es una de las de este portal: use una de en, es.',
+    );
+    client.culture = undefined;
+    expect(await claimsOf(member)).toEqual([]);
+
+    const other = newClient();
+    await other.loadCsrf();
+    other.culture = "fr";
+    const refused = await other.authorize("standard", formModel(models.credentials!, newMember()), TEST_TOKEN);
+    expectError(refused, 400, "invalid_request", notSpoken("fr", "culture"));
+    expect(refused.body).toMatchObject({ authorized: false, captcha: null, prepopulatedData: null });
+    const config = await other.get<ApiError>("/api/forms/config?culture=fr");
+    expectError(config, 400, "request_failed", "Your request failed. Please reload and try again.");
+    expect(config.body.detail).toBe(notSpoken("fr", "culture"));
+
+    // The session was neither ended nor left: a culture spoken is the claim's.
+    const filed = await client.submit("standard", standardParts({ userPreferredCulture: "es" }));
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    expect((await claimsOf(member))[0]!.culture).toBe("es");
+  });
+
   test("answers breaking the form's rules: 400 validation_failed, each field with its message, in the claimant's language", async () => {
     const { client } = await signedIn(newMember());
     const invalid = await client.submit(

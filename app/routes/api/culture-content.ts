@@ -1,5 +1,4 @@
-import { getOnly } from "#app/http/api-error.server.ts";
-import { requiredCulture } from "#app/http/api-error.server.ts";
+import { getOnly, requiredCulture } from "#app/http/api-error.server.ts";
 import { json } from "#app/http/json.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";

@@ -1,7 +1,6 @@
-import { getOnly } from "#app/http/api-error.server.ts";
+import { getOnly, requiredCulture } from "#app/http/api-error.server.ts";
 import { redirect } from "react-router";
 import { withCulture } from "#app/i18n/culture.ts";
-import { requiredCulture } from "#app/http/api-error.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { sameOriginPath } from "#app/http/same-origin-path.ts";
 import type { Route } from "./+types/culture-set-language";

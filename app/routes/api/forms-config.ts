@@ -1,7 +1,6 @@
-import { getOnly } from "#app/http/api-error.server.ts";
+import { apiError, getOnly, unofferedCulture } from "#app/http/api-error.server.ts";
 import { FORM_TYPES, isFormType } from "#app/deadlines/deadline-guard.ts";
 import { publishedModels } from "#app/flows/published-models.server.ts";
-import { apiError } from "#app/http/api-error.server.ts";
 import { json } from "#app/http/json.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
@@ -15,6 +14,9 @@ import type { Route } from "./+types/forms-config";
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { forms } = getPortal();
+  // SPEC §8: a failed config call is "Your request failed. Please reload and try again."
+  const unoffered = unofferedCulture(new URL(request.url).searchParams.get("culture"), "culture");
+  if (unoffered) return apiError("request_failed", getTranslate(context)("Error_RequestFailed"), { detail: unoffered });
   const formType = new URL(request.url).searchParams.get("formType");
   if (formType === null)
     return json(Object.fromEntries(FORM_TYPES.map((type) => [type, publishedModels(forms[type])])));

@@ -1,6 +1,6 @@
 import { requestNow } from "#app/clock.server.ts";
 import { isSessionExpired, recordActivity } from "#app/flows/claimant-session.server.ts";
-import { apiError, notPost, postOnly } from "#app/http/api-error.server.ts";
+import { apiError, notPost, postOnly, queryCultureRefusal } from "#app/http/api-error.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { requireApiCsrf } from "#app/session/json-api.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
@@ -12,6 +12,8 @@ import type { Route } from "./+types/session-keep-alive";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (notPost(request)) return postOnly({ request, context });
+  const unoffered = queryCultureRefusal(request);
+  if (unoffered) return unoffered;
   const text = getTranslate(context);
   const sessionId = await requireApiCsrf(request, text);
   if (sessionId instanceof Response) return sessionId;

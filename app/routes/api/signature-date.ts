@@ -1,7 +1,6 @@
-import { getOnly } from "#app/http/api-error.server.ts";
+import { getOnly, requiredCulture } from "#app/http/api-error.server.ts";
 import { requestNow } from "#app/clock.server.ts";
 import { signatureDate } from "#app/flows/claim-submission.server.ts";
-import { requiredCulture } from "#app/http/api-error.server.ts";
 import { json } from "#app/http/json.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import type { Route } from "./+types/signature-date";
