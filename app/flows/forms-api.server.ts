@@ -110,6 +110,11 @@ function deadlinePassed(formType: FormType, now: number): boolean {
   return !!passedDeadline(getPortal().deadlines, FLOW_DEADLINE_KEYS[formType], now);
 }
 
+/** SPEC §7: authorize is "JSON with … content-type": application/json, any parameters (charset) aside. */
+function isJson(request: Request): boolean {
+  return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === "application/json";
+}
+
 /** SPEC §3 sends the captcha token as reCaptchaResponse; some clients send it as captchaRawValue. */
 function captchaToken(reCaptchaResponse: unknown, captchaRawValue: unknown): string | null {
   for (const value of [reCaptchaResponse, captchaRawValue]) if (typeof value === "string" && value) return value;
@@ -134,6 +139,7 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
   const sessionId = await requireApiCsrf(request, text);
   if (sessionId instanceof Response) return sessionId;
   if (deadlinePassed(formType, now)) return refuse("deadline_passed", text("Deadline_Message"));
+  if (!isJson(request)) return refuse("unsupported_media_type", text("Api_UnsupportedMediaType"));
   if (!authorizeLimit.attempt(context.get(clientAddressContext), now))
     return refuse("rate_limited", text("Authorization_TooManyAttempts"));
   const raw = await readBodyText(request);
@@ -249,7 +255,7 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   if (!submitLimit.attempt(context.get(clientAddressContext), now))
     return apiError("rate_limited", text("Submission_TooManyAttempts"));
 
-  if (!isMultipart(request)) return apiError("invalid_request", text("Api_NotMultipart"));
+  if (!isMultipart(request)) return apiError("unsupported_media_type", text("Api_NotMultipart"));
   let received: ReceivedForm;
   try {
     // Files under "documents" go straight to the document store as they arrive (the CSRF header was checked above).

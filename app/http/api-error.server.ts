@@ -37,8 +37,10 @@ export const API_ERRORS = {
   method_not_allowed: 405,
   /** The member has filed this claim and the settlement takes no change to it. */
   already_filed: 409,
-  /** The body is over the size the endpoint reads. */
+  /** The body is over the size the endpoint reads, or a part of it is. */
   too_large: 413,
+  /** The body's Content-Type is not what the call reads (authorize: application/json; a submission: multipart/form-data). */
+  unsupported_media_type: 415,
   /** The Claim ID is locked after too many wrong PINs (decision 011). */
   locked_out: 423,
   /** Too many attempts from this client. */

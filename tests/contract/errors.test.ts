@@ -580,10 +580,39 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     const huge = { claimId: "x".repeat(300_000) };
     expectError(await client.authorize("standard", huge, TEST_TOKEN), 413, "too_large");
     expectError(await client.authorize("standard", "10000001", TEST_TOKEN), 400, "invalid_request");
+    // Authorize reads JSON (SPEC §7 "content-type"), a submission multipart: another type is 415.
+    const member = newMember();
+    const asText = await client.request(
+      "POST",
+      "/api/forms/standard/authorize",
+      JSON.stringify({ credentials: member, reCaptchaResponse: TEST_TOKEN }),
+      "text/plain",
+    );
+    expectError(
+      asText,
+      415,
+      "unsupported_media_type",
+      "The body must be JSON, sent with Content-Type: application/json.",
+    );
+    expect(asText.body).toMatchObject({ authorized: false });
+    const withCharset = await client.request(
+      "POST",
+      "/api/forms/standard/authorize",
+      JSON.stringify({ credentials: member, reCaptchaResponse: TEST_TOKEN }),
+      "Application/JSON; charset=utf-8",
+    );
+    expect(withCharset.status, JSON.stringify(withCharset.body)).toBe(200);
+
     expectError(await client.get("/api/culture/content?culture=xx"), 400, "invalid_request");
     expect((await client.get("/api/culture/set-language?culture=es&returnUrl=/standard")).status).toBe(302);
     expectError(await client.get("/api/culture/set-language?culture=xx&returnUrl=/standard"), 400, "invalid_request");
     const { client: signed } = await signedIn(newMember());
+    expectError(
+      await signed.request("POST", "/api/forms/standard", JSON.stringify(standardParts()), "application/json"),
+      415,
+      "unsupported_media_type",
+      "The body must be multipart/form-data, each payload part JSON.",
+    );
     // A part over 64 KB (docs/api.md): named, with the limit; 413 like authorize's body.
     const long = formModel(models.claimantInfo!, { ...STANDARD.claimantInfo, firstName: "A".repeat(70_000) });
     expectError(

@@ -125,9 +125,9 @@ export class SpecClient {
     return this.call<T>("GET", path);
   }
 
-  /** Any method, no body: what an address says of a method it may not take. */
-  request<T>(method: string, path: string): Promise<Reply<T>> {
-    return this.call<T>(method, path);
+  /** Any method, any body: what an address says of a method or a body it may not take. */
+  request<T>(method: string, path: string, body?: BodyInit, contentType?: string): Promise<Reply<T>> {
+    return this.call<T>(method, path, body, contentType);
   }
 
   /** SPEC §7 start-up: the CSRF header and token (a 403 is ignored, as SPEC §6 says). */
