@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -224,8 +224,11 @@ describe.each(BACKENDS)("a client written from SPEC §7 and docs/api.md, on %s",
 
     // And the administrator's export of the two is the same, but for whose and which claim it is.
     const out = path.join(mkdtempSync(path.join(tmpdir(), "contract-export-")), "export");
-    const exported = await portalCommand(portal, portal.settlementDir, "export", "--out", out);
+    const exported = await portalCommand(portal, portal.settlementDir, "export", "--out", out, "--documents");
     expect(exported.code, exported.stderr).toBe(0);
+    // A folder per claim with documents, none for a claim without (the standard ones filed above without documents).
+    for (const folder of readdirSync(path.join(out, "documents")))
+      expect(readdirSync(path.join(out, "documents", folder)).length, folder).toBeGreaterThan(0);
     const claims = JSON.parse(readFileSync(path.join(out, "claims.json"), "utf8")) as Array<Record<string, unknown>>;
     const [jsonFromModels, jsonFromFlat] = codes.map((code) => claims.find((claim) => claim.referenceCode === code)!);
     expect(jsonFromFlat!.answers).toEqual(jsonFromModels!.answers);
