@@ -219,13 +219,21 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     }
   });
 
-  test("without the CSRF header: 403 csrf_invalid", async () => {
+  test("without the CSRF header: 403 csrf_invalid, a message for the claimant and the developer's reason in detail", async () => {
     const client = newClient();
+    const refused = await client.authorize("standard", { claimId: "10000001", pin: "123456" }, TEST_TOKEN);
+    expectError(refused, 403, "csrf_invalid", "Your request failed. Please reload and try again.");
+    expect((refused.body as ApiError).detail).toBe(
+      "Missing or invalid CSRF token: send the X-CSRF-TOKEN header with the token from GET /api/csrf.",
+    );
+    client.culture = "es";
     expectError(
-      await client.authorize("standard", { claimId: "10000001", pin: "123456" }, TEST_TOKEN),
+      await client.keepAlive(),
       403,
       "csrf_invalid",
+      "Su solicitud no se pudo completar. Vuelva a cargar la página e inténtelo de nuevo.",
     );
+    client.culture = undefined;
     expectError(await client.submit("standard", standardParts()), 403, "csrf_invalid");
     expectError(await client.keepAlive(), 403, "csrf_invalid");
     expectError(await client.sessionTimeout(), 403, "csrf_invalid");
