@@ -167,6 +167,37 @@ describe.each(BACKENDS)("a client written from SPEC §7 and docs/api.md, on %s",
     });
   });
 
+  test("numbers and dates as a claimant would type them are stored in their mask's canonical form (docs/forms.md)", async () => {
+    const member = newMember();
+    const { client, models } = await signedIn("standard", member);
+    const { parts } = payload("standard", models, []);
+    const claimDetails = formModel(models.claimDetails!, {
+      ...ANSWERS.standard.claimDetails,
+      unitPrice: "$1,200.00",
+      totalWeight: 12.5,
+      purchaseDate: "6/5/2022",
+    });
+    const filed = await client.submit("standard", { ...parts, claimDetails, reCaptchaResponse: TEST_TOKEN });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    const [claim] = (await readClaims(portal)).filter((row) => row.claim_id === member.claimId);
+    expect(claim!.models.claimDetails).toMatchObject({
+      unitPrice: "1200.00",
+      totalWeight: "12.5",
+      purchaseDate: "06/05/2022",
+    });
+    const other = await signedIn("standard", newMember());
+    const cents = formModel(models.claimDetails!, { ...ANSWERS.standard.claimDetails, unitPrice: "$99.50" });
+    const second = await other.client.submit("standard", {
+      ...parts,
+      claimDetails: cents,
+      reCaptchaResponse: TEST_TOKEN,
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const code = (second.body as { referenceCodeForm: string }).referenceCodeForm;
+    const [stored] = (await readClaims(portal)).filter((row) => row.reference_code === code);
+    expect(stored!.models.claimDetails).toMatchObject({ unitPrice: "99.50" });
+  });
+
   test.each(["automotive", "reimbursement"] as const)(
     "%s without documents: 400 validation_failed, 'Provide documentation', nothing filed",
     async (formType) => {
