@@ -129,6 +129,19 @@ export function postOnly({ request, context }: { request: Request; context: Read
   return methodNotAllowed(request, context, "POST");
 }
 
+/**
+ * The loader of an address that takes only GET: React Router hands it every method that is not a
+ * mutation (OPTIONS, TRACE…); those are 405, Allow: GET, HEAD, like a POST.
+ */
+export function getOnlyLoader<Args extends { request: Request; context: Readonly<RouterContextProvider> }, Result>(
+  read: (args: Args) => Result,
+): (args: Args) => Result | Response {
+  return (args) =>
+    args.request.method === "GET" || args.request.method === "HEAD"
+      ? read(args)
+      : methodNotAllowed(args.request, args.context, "GET");
+}
+
 /** The action of an address that takes only GET: POST, PUT, PATCH, DELETE are 405, Allow: GET, HEAD. */
 export function getOnly({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   return methodNotAllowed(request, context, "GET");

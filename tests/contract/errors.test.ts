@@ -675,9 +675,25 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
       for (const address of addresses)
         for (const method of methods) {
           const reply = await client.request<ApiError>(method, address);
-          expectError(reply, 405, "method_not_allowed", `This address does not take a ${method}: it takes ${allow}.`);
+          expectError(
+            reply,
+            405,
+            "method_not_allowed",
+            `This address does not take ${method} requests: it takes ${allow}.`,
+          );
           expect(reply.headers.get("allow"), `${method} ${address}`).toBe(allow);
         }
+    // OPTIONS (not in docs/openapi.yaml, which documents no such operation): the same 405.
+    for (const [address, allow] of [
+      ["/api/csrf", "GET, HEAD"],
+      ["/api/forms/config", "GET, HEAD"],
+      ["/api/forms/standard", "POST"],
+    ] as const) {
+      const response = await fetch(`${portal.url}${address}`, { method: "OPTIONS" });
+      expect(response.status, `OPTIONS ${address}`).toBe(405);
+      expect(response.headers.get("allow")).toBe(allow);
+      expect(await response.json()).toMatchObject({ code: "method_not_allowed" });
+    }
     // Nothing was done by them: the session is still there to sign in with.
     expect((await client.authorize("standard", formModel(models.credentials!, newMember()), TEST_TOKEN)).status).toBe(
       200,

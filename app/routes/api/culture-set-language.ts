@@ -1,4 +1,4 @@
-import { getOnly, requiredCulture } from "#app/http/api-error.server.ts";
+import { getOnly, getOnlyLoader, requiredCulture } from "#app/http/api-error.server.ts";
 import { redirect } from "react-router";
 import { withCulture } from "#app/i18n/culture.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/culture-set-language";
  * claimant back to a portal page in the chosen culture. A return URL is followed only if, resolved
  * against this origin, it stays on it (else the start page), so it cannot be used as an open redirect.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+function read({ request, context }: Route.LoaderArgs) {
   const culture = requiredCulture(request, getTranslate(context));
   if (culture instanceof Response) return culture;
   const url = new URL(request.url);
@@ -22,3 +22,5 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** This address takes a GET: any other method is 405, Allow: GET, HEAD. */
 export const action = getOnly;
+
+export const loader = getOnlyLoader(read);

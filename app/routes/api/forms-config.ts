@@ -1,4 +1,4 @@
-import { apiError, getOnly, unofferedCulture } from "#app/http/api-error.server.ts";
+import { apiError, getOnly, getOnlyLoader, unofferedCulture } from "#app/http/api-error.server.ts";
 import { FORM_TYPES, isFormType } from "#app/deadlines/deadline-guard.ts";
 import { publishedModels } from "#app/flows/published-models.server.ts";
 import { json } from "#app/http/json.server.ts";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/forms-config";
  * form type's alone; an unknown one is a 400 with SPEC §8's "Your request failed. Please reload and
  * try again." (in ?culture=), and in its detail the form types there are.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+function read({ request, context }: Route.LoaderArgs) {
   const { forms } = getPortal();
   // SPEC §8: a failed config call is "Your request failed. Please reload and try again."
   const unoffered = unofferedCulture(new URL(request.url).searchParams.get("culture"), "culture");
@@ -31,3 +31,5 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** This address takes a GET: any other method is 405, Allow: GET, HEAD. */
 export const action = getOnly;
+
+export const loader = getOnlyLoader(read);
