@@ -5,6 +5,7 @@ import { isEmpty } from "#app/forms/field-value.ts";
 import { isUploadField } from "#app/forms/fields/index.ts";
 import { type FormDefinition, fieldsOfBlocks, modelKey, qualify } from "#app/forms/form-definition.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
+import { flowSteps } from "./navigation.ts";
 import { apiError } from "#app/http/api-error.server.ts";
 import { readJson } from "#app/http/json.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
@@ -74,7 +75,7 @@ export function modelFields(
 }
 
 /**
- * The fields the flow asks, by model: those its pages show (a model's field that no page asks, as
+ * The fields the flow asks, by model: those its pages show (not a skipped page's) (a model's field that no page asks, as
  * standard's middleInitial under a first-and-last name, is in the model config but not the form).
  * Record lists' fields are their blocks' (records code checks them).
  */
@@ -82,8 +83,9 @@ export function askedFields(definition: Pick<FormDefinition, "pages">): Map<stri
   let asked = askedCache.get(definition);
   if (!asked) {
     asked = new Map();
-    for (const page of Object.values(definition.pages))
-      for (const path of fieldsOfBlocks(page?.blocks ?? [])) {
+    // A skipped page asks nothing: its fields are neither checked nor filed.
+    for (const step of flowSteps(definition))
+      for (const path of fieldsOfBlocks(definition.pages[step]?.blocks ?? [])) {
         const [model, field] = path.split(".") as [string, string];
         if (!asked.has(model)) asked.set(model, new Set());
         asked.get(model)!.add(field);
