@@ -29,6 +29,8 @@ export default [
     route("forms/:formType", "routes/api/forms-submit.ts"),
     route("session-timeout", "routes/api/session-timeout.ts"),
     route("session/keep-alive", "routes/api/session-keep-alive.ts"),
+    // Anything else under /api/ is the API's JSON 404, never a page.
+    route("*", "routes/api/not-found.ts", { id: "api-not-found" }),
   ]),
 
   // Every flow route sits under the flow layout, whose middleware runs the deadline guard.

@@ -22,7 +22,9 @@ export type UploadRefusal =
   | "extension"
   | "content"
   | "exists"
-  | "multiple";
+  | "multiple"
+  /** The JSON API: no document context names the file (nameOf gave none). */
+  | "unmatched";
 
 export interface ReceivedFile {
   /** The input the file came in. */
@@ -54,12 +56,24 @@ export interface UploadOptions {
   mayStore: (fieldsSoFar: URLSearchParams) => boolean;
   /** A page's file input takes one file (SPEC §5); the JSON API sends all its files under one name. */
   severalPerField?: boolean;
-  /** The name a file is known by, if not its own (the JSON API names files by their context's client id). */
-  nameOf?: (fileName: string, fieldsSoFar: URLSearchParams) => string;
+  /**
+   * The name a file is known by, if not its own (the JSON API names files by their context's client
+   * id), or null for a file nothing names: refused as "unmatched", never stored.
+   */
+  nameOf?: (fileName: string, fieldsSoFar: URLSearchParams) => string | null;
 }
 
 /** The body was not the multipart form it claimed to be (a 400, never a 500). */
 export class MalformedUpload extends Error {}
+
+/** A text part over FIELD_SIZE_LIMIT: the form is refused whole (the JSON API says which part, 413). */
+export class PartTooLarge extends MalformedUpload {
+  readonly part: string;
+  constructor(part: string) {
+    super(`The field ${part} is too long`);
+    this.part = part;
+  }
+}
 
 class OverLimit extends Error {
   readonly refusal: UploadRefusal;
@@ -91,8 +105,10 @@ function uploaded(bytes: number) {
   }
 }
 
+/** The most a text part may hold: 64 KB (a JSON API part, a model or a list of them, included; docs/api.md). */
+export const FIELD_SIZE_LIMIT = 64 * 1024;
 /** Form fields are short text; anything longer is not from our pages. */
-const FIELD_LIMITS = { fieldSize: 64 * 1024, fields: 500, parts: 600 };
+const FIELD_LIMITS = { fieldSize: FIELD_SIZE_LIMIT, fields: 500, parts: 600 };
 
 export function isMultipart(request: Request): boolean {
   return (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
@@ -127,16 +143,19 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
   const files: ReceivedFile[] = [];
   const pending: Promise<void>[] = [];
   const active = new Set<Readable>();
-  let acceptedBytes = 0;
-  let acceptedFiles = 0;
+  // Bytes of the files being received or stored, counted as they arrive: a file's store may still be
+  // finishing when the next file's part begins, so limits are never checked against stored ones only.
+  let claimBytes = 0;
 
   async function receiveFile(
     options: UploadOptions,
     field: string,
     stream: Readable,
-    fileName: string,
+    named: string | null,
     sentAs: string,
   ): Promise<void> {
+    const unmatched = named === null;
+    const fileName = named ?? safeFileName(sentAs);
     const file: ReceivedFile = { field, fileName, sentAs };
     files.push(file);
     // Read with an iterator that leaves the stream alive when we stop early: the rest is then
@@ -153,12 +172,13 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
     };
     if (!options.severalPerField && files.filter((other) => other.field === field).length > 1)
       return refuse("multiple");
-    const names = [
-      ...options.held.names,
-      ...files.filter((other) => other !== file && other.document).map((other) => other.fileName),
-    ];
+    if (unmatched) return refuse("unmatched");
+    // The files before this one not refused (stored, or still being stored), checked at once, before
+    // anything is awaited: several files in one body are each counted, and compared by name.
+    const before = files.filter((other) => other !== file && !other.refusal);
+    const names = [...options.held.names, ...before.map((other) => other.fileName)];
     if (names.some((name) => sameName(name, fileName))) return refuse("exists");
-    if (options.held.files + acceptedFiles >= limits.maxFiles) return refuse("tooManyFiles");
+    if (options.held.files + before.length >= limits.maxFiles) return refuse("tooManyFiles");
 
     const head: Buffer[] = [];
     let headBytes = 0;
@@ -174,9 +194,10 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
     let size = 0;
     const counted = (chunk: Buffer) => {
       size += chunk.length;
+      claimBytes += chunk.length;
       uploaded(chunk.length);
       if (size > limits.maxFileBytes) throw new OverLimit("tooLarge");
-      if (options.held.bytes + acceptedBytes + size > limits.maxClaimBytes) throw new OverLimit("claimTooLarge");
+      if (options.held.bytes + claimBytes > limits.maxClaimBytes) throw new OverLimit("claimTooLarge");
       return chunk;
     };
     async function* content() {
@@ -189,9 +210,8 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
         content(),
         options.now,
       );
-      acceptedBytes += size;
-      acceptedFiles++;
     } catch (error) {
+      claimBytes -= size;
       if (error instanceof OverLimit) return refuse(error.refusal);
       await drain();
       throw error;
@@ -200,11 +220,12 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
 
   const finished = new Promise<void>((resolve, reject) => {
     parser.on("field", (name, value, info) => {
-      if (info.valueTruncated) parser.emit("error", new MalformedUpload(`The field ${name} is too long`));
+      if (info.valueTruncated) parser.emit("error", new PartTooLarge(name));
       else fields.append(name, value);
     });
     parser.on("file", (field, stream, info) => {
-      const fileName = safeFileName(options?.nameOf?.(info.filename ?? "", fields) ?? info.filename ?? "");
+      const named = options?.nameOf ? options.nameOf(info.filename ?? "", fields) : (info.filename ?? "");
+      const fileName = named === null ? null : safeFileName(named);
       // An input left empty sends a part with no file name and no content: no file chosen.
       if (!info.filename || !options?.acceptsFile(field) || !options.mayStore(fields)) {
         stream.resume();

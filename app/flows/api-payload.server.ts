@@ -1,6 +1,11 @@
 import type { RouterContextProvider } from "react-router";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
-import { modelKey } from "#app/forms/form-definition.ts";
+import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
+import { isEmpty } from "#app/forms/field-value.ts";
+import { isUploadField } from "#app/forms/fields/index.ts";
+import { type FormDefinition, fieldsOfBlocks, modelKey, qualify } from "#app/forms/form-definition.ts";
+import type { ModelValues } from "#app/forms/validate-step.ts";
+import { flowSteps } from "./navigation.ts";
 import { apiError } from "#app/http/api-error.server.ts";
 import { readJson } from "#app/http/json.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
@@ -28,10 +33,13 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  */
 function isFormModel(value: Record<string, unknown>, config: ModelConfig, where: string, text: Translate): boolean {
   if (!isObject(value.fields) || Object.hasOwn(config.fields, "fields")) return false;
-  if (Object.keys(value).some((key) => Object.hasOwn(config.fields, key)))
-    throw new PayloadError(text("Api_PartNotModel", where));
+  const beside = Object.keys(value).find((key) => Object.hasOwn(config.fields, key));
+  if (beside !== undefined) throw new PayloadError(text("Api_AnswerBesideFields", where, beside));
   return true;
 }
+
+/** Keys of the flat shape that name the model, not answer it (when the model has no field so named). */
+const FLAT_MODEL_KEYS = ["clientId", "id"];
 
 /**
  * The fields of one model as sent, in either shape, or null for none. A form model must be of the
@@ -47,10 +55,66 @@ export function modelFields(
 ): Record<string, unknown> | null {
   if (value === null || value === undefined) return null;
   if (!isObject(value)) throw new PayloadError(text("Api_PartNotModel", where));
-  const fields = isFormModel(value, config, where, text) ? formModelFields(value, config, where, text) : value;
-  return Object.fromEntries(
-    Object.entries(fields).map(([key, field]) => [key, typeof field === "number" ? String(field) : field]),
-  );
+  const formModel = isFormModel(value, config, where, text);
+  const fields = formModel ? formModelFields(value, config, where, text) : value;
+  const answers: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(fields)) {
+    const known = config.fields[key];
+    if (!known) {
+      if (!formModel && FLAT_MODEL_KEYS.includes(key)) continue;
+      // Never dropped unread: a key the model does not have is the client's mistake, said so.
+      throw new PayloadError(text("Api_UnknownField", `${where}.${key}`));
+    }
+    // A file field's own value (a browser's file list) is not an answer: the file comes in "documents".
+    if (isUploadField(known)) continue;
+    if (typeof field === "number") answers[key] = String(field);
+    else if (field === null || typeof field === "string" || typeof field === "boolean") answers[key] = field;
+    else throw new PayloadError(text("Api_FieldNotAnswer", `${where}.${key}`));
+  }
+  return answers;
+}
+
+/**
+ * The fields the flow asks, by model: those its pages show (not a skipped page's) (a model's field that no page asks, as
+ * standard's middleInitial under a first-and-last name, is in the model config but not the form).
+ * Record lists' fields are their blocks' (records code checks them).
+ */
+export function askedFields(definition: Pick<FormDefinition, "pages">): Map<string, Set<string>> {
+  let asked = askedCache.get(definition);
+  if (!asked) {
+    asked = new Map();
+    // A skipped page asks nothing: its fields are neither checked nor filed.
+    for (const step of flowSteps(definition))
+      for (const path of fieldsOfBlocks(definition.pages[step]?.blocks ?? [])) {
+        const [model, field] = path.split(".") as [string, string];
+        if (!asked.has(model)) asked.set(model, new Set());
+        asked.get(model)!.add(field);
+      }
+    askedCache.set(definition, asked);
+  }
+  return asked;
+}
+const askedCache = new WeakMap<object, Map<string, Set<string>>>();
+
+/**
+ * The answers sent for fields the form does not ask, by "where.field": SPEC §3's client models
+ * carry every field of their config, starting null, so a field left null, empty or at its default
+ * is fine; a value there would be filed nowhere, so it is refused, not dropped (decision 020).
+ */
+export function unaskedAnswers(
+  answers: Record<string, unknown>,
+  config: ModelConfig,
+  asked: ReadonlySet<string>,
+  where: string,
+  text: Translate,
+): Record<string, string> {
+  const refused: Record<string, string> = {};
+  for (const [key, value] of Object.entries(answers)) {
+    if (asked.has(key)) continue;
+    if (isEmpty(value as string | boolean | null) || value === config.fields[key]?.defaultValue) continue;
+    refused[`${where}.${key}`] = text("Api_FieldNotAsked");
+  }
+  return refused;
 }
 
 function formModelFields(
@@ -113,4 +177,33 @@ export function textPart(raw: string | null): string | null {
 /** An address under /api/forms/ that names no form type taking this call. */
 export function noSuchFormType(context: Readonly<RouterContextProvider>): Response {
   return apiError("not_found", getTranslate(context)("Api_NoSuchFormType"));
+}
+
+/**
+ * The answers sent for asked fields that do not apply to the claim's other answers (a non-US postal
+ * code with the country "US"): the pages hide and empty such a field (SPEC §3 "reset on
+ * unfulfilled", the default), so the claim would be filed without it. Refused, not dropped; a field
+ * whose definition keeps its answer while it does not apply (resetOnUnfulfilled: false) is left be.
+ */
+export function inapplicableAnswers(
+  definition: Pick<FormDefinition, "models">,
+  submitted: Record<string, Record<string, unknown>>,
+  filed: ModelValues,
+  text: Translate,
+): Record<string, string> {
+  const refused: Record<string, string> = {};
+  for (const model of definition.models) {
+    const owner = modelKey(model);
+    const valueAt = (reference: string) => {
+      const [name, key] = qualify(reference, owner).split(".") as [string, string];
+      return filed[name]?.[key] ?? null;
+    };
+    for (const [key, value] of Object.entries(submitted[owner] ?? {})) {
+      const dependencies = model.fields[key]?.dependencies;
+      if (!dependencies || dependencies.resetOnUnfulfilled === false || isEmpty(value as string | boolean | null))
+        continue;
+      if (!dependenciesFulfilled(dependencies, valueAt)) refused[`${owner}.${key}`] = text("Api_FieldDoesNotApply");
+    }
+  }
+  return refused;
 }

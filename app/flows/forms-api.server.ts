@@ -2,19 +2,32 @@ import type { RouterContextProvider } from "react-router";
 import { captchaRefusal, captchaRequired, verifyCaptcha } from "#app/captcha/captcha.server.ts";
 import { memberByVin } from "#app/claimants/class-members.server.ts";
 import { FLOW_DEADLINE_KEYS, type FormType, passedDeadline } from "#app/deadlines/deadline-guard.ts";
-import { isMultipart, MalformedUpload, type ReceivedForm, receiveUpload } from "#app/documents/upload.server.ts";
+import {
+  FIELD_SIZE_LIMIT,
+  isMultipart,
+  MalformedUpload,
+  PartTooLarge,
+  type ReceivedForm,
+  receiveUpload,
+} from "#app/documents/upload.server.ts";
 import { answersThatApply } from "#app/forms/answers-that-apply.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
 import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
 import { failureText } from "#app/forms/parse-step.ts";
 import { type ModelValues, validateStep } from "#app/forms/validate-step.ts";
-import { type ApiErrorCode, type ApiErrorExtra, apiError } from "#app/http/api-error.server.ts";
+import {
+  type ApiErrorCode,
+  type ApiErrorExtra,
+  apiError,
+  queryCultureRefusal,
+  unofferedCulture,
+} from "#app/http/api-error.server.ts";
 import { readBodyText } from "#app/http/form-body.server.ts";
 import { json, readJson } from "#app/http/json.server.ts";
 import { createTranslate, type Translate } from "#app/i18n/i18n.ts";
 import { type ApiRecords, apiRecords, documentNameFor } from "#app/records/api-records.server.ts";
 import { recordsProblems } from "#app/records/record-actions.server.ts";
-import { isRecordModel } from "#app/records/records.ts";
+import { formatBytes, isRecordModel } from "#app/records/records.ts";
 import { clientAddressContext } from "#app/request-context.ts";
 import { requestLog } from "#app/request-log.server.ts";
 import { authorizeLimit, submitLimit } from "#app/security/rate-limit.server.ts";
@@ -26,7 +39,15 @@ import { getPortal } from "#app/settlement/portal.server.ts";
 import { contactFor } from "#app/settlement/settlement-schema.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { draftOwner, emptyDraft, filingOutcome, type SessionRecord } from "#app/storage/store.ts";
-import { jsonPart, modelFields, PayloadError, textPart } from "./api-payload.server.ts";
+import {
+  askedFields,
+  inapplicableAnswers,
+  jsonPart,
+  modelFields,
+  PayloadError,
+  textPart,
+  unaskedAnswers,
+} from "./api-payload.server.ts";
 import { grantAuthorization, signInWith } from "./authorize.server.ts";
 import { claimMember, newReferenceCode } from "./claim-submission.server.ts";
 import { filedClaim, isSessionExpired, newDraftId, renewSessionId } from "./claimant-session.server.ts";
@@ -89,6 +110,11 @@ function deadlinePassed(formType: FormType, now: number): boolean {
   return !!passedDeadline(getPortal().deadlines, FLOW_DEADLINE_KEYS[formType], now);
 }
 
+/** SPEC §7: authorize is "JSON with … content-type": application/json, any parameters (charset) aside. */
+function isJson(request: Request): boolean {
+  return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === "application/json";
+}
+
 /** SPEC §3 sends the captcha token as reCaptchaResponse; some clients send it as captchaRawValue. */
 function captchaToken(reCaptchaResponse: unknown, captchaRawValue: unknown): string | null {
   for (const value of [reCaptchaResponse, captchaRawValue]) if (typeof value === "string" && value) return value;
@@ -108,9 +134,12 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
   const { text, now, culture, settlement, definition } = flow;
   const refuse = (code: ApiErrorCode, error: string, extra: ApiErrorExtra = {}) =>
     apiError(code, error, { authorized: false, captcha: null, prepopulatedData: null, ...extra });
+  const unoffered = unofferedCulture(new URL(request.url).searchParams.get("culture"), "culture");
+  if (unoffered) return refuse("invalid_request", unoffered);
   const sessionId = await requireApiCsrf(request, text);
   if (sessionId instanceof Response) return sessionId;
   if (deadlinePassed(formType, now)) return refuse("deadline_passed", text("Deadline_Message"));
+  if (!isJson(request)) return refuse("unsupported_media_type", text("Api_UnsupportedMediaType"));
   if (!authorizeLimit.attempt(context.get(clientAddressContext), now))
     return refuse("rate_limited", text("Authorization_TooManyAttempts"));
   const raw = await readBodyText(request);
@@ -130,8 +159,15 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
   }
   const key = modelKey(credentialsModel);
   const checked = validateStep(definition, "index", { [key]: credentials ?? {} }, checksOf(flow, {}));
-  if (Object.keys(checked.errors).length > 0) {
-    const fields = fieldMessages(checked.errors, text);
+  const unasked = unaskedAnswers(
+    credentials ?? {},
+    credentialsModel,
+    askedFields(definition).get(key) ?? new Set(),
+    key,
+    text,
+  );
+  if (Object.keys(checked.errors).length > 0 || Object.keys(unasked).length > 0) {
+    const fields = { ...unasked, ...fieldMessages(checked.errors, text) };
     return refuse("validation_failed", fieldsText(fields), { fields });
   }
   const captcha = await verifyCaptcha(
@@ -205,6 +241,8 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   const flow = flowOf(formType, request, context);
   const { now, settlement, definition } = flow;
   let { text } = flow;
+  const unoffered = queryCultureRefusal(request);
+  if (unoffered) return unoffered;
   const sessionId = await requireApiCsrf(request, text);
   if (sessionId instanceof Response) return sessionId;
   if (deadlinePassed(formType, now)) return apiError("deadline_passed", text("Deadline_Message"));
@@ -217,7 +255,7 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   if (!submitLimit.attempt(context.get(clientAddressContext), now))
     return apiError("rate_limited", text("Submission_TooManyAttempts"));
 
-  if (!isMultipart(request)) return apiError("invalid_request", text("Api_NotMultipart"));
+  if (!isMultipart(request)) return apiError("unsupported_media_type", text("Api_NotMultipart"));
   let received: ReceivedForm;
   try {
     // Files under "documents" go straight to the document store as they arrive (the CSRF header was checked above).
@@ -233,7 +271,10 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
       nameOf: (sentAs, fields) => documentNameFor(fields.get("documentContexts"), sentAs),
     });
   } catch (error) {
-    if (error instanceof MalformedUpload) return apiError("invalid_request", text("Api_NotMultipart"));
+    if (error instanceof PartTooLarge)
+      return apiError("too_large", text("Api_PartTooLarge", error.part, formatBytes(FIELD_SIZE_LIMIT, flow.culture)));
+    if (error instanceof MalformedUpload)
+      return apiError("invalid_request", text("Api_NotMultipart"), { detail: error.message });
     throw error;
   }
   const discardUploads = () =>
@@ -246,12 +287,17 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
 
   // Messages in the claimant's language: ?culture= if the client named one, else the culture it prefers.
   const preferred = textPart(part("userPreferredCulture"));
-  const culture = preferred && settlement.cultures.includes(preferred) ? preferred : flow.culture;
-  if (!new URL(request.url).searchParams.has("culture")) text = createTranslate(getPortal().messages[culture] ?? {});
+  const named = new URL(request.url).searchParams.has("culture");
+  const notSpoken = unofferedCulture(preferred, "userPreferredCulture", named ? text : undefined);
+  if (notSpoken) return refuse("invalid_request", notSpoken);
+  const culture = preferred ?? flow.culture;
+  if (!named) text = createTranslate(getPortal().messages[culture] ?? {});
 
   const credentialsConfig = signInModel(definition);
   const answered = definition.models.filter((model) => model !== credentialsConfig && !isRecordModel(modelKey(model)));
   const submitted: Record<string, Record<string, unknown>> = {};
+  /** Values sent for fields the form does not ask: refused, never dropped (decision 020). */
+  let unasked: Record<string, string> = {};
   /** Models of optional parts that were not sent: not checked, not filed. */
   const notSent = new Set<string>();
   let credentials: Record<string, unknown> | null;
@@ -262,6 +308,8 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
       const fields = modelFields(jsonPart(part(key), key, text), model, key, text);
       if (fields === null && !SPEC_MODEL_PARTS.has(key)) notSent.add(key);
       submitted[key] = fields ?? {};
+      const asked = askedFields(definition).get(key) ?? new Set<string>();
+      unasked = { ...unasked, ...unaskedAnswers(submitted[key], model, asked, key, text) };
     }
     credentials = modelFields(
       jsonPart(part("credentials"), "credentials", text),
@@ -284,6 +332,10 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   // The same rules as the pages, step by step, each seeing the answers of the steps before it.
   let models: ModelValues = {};
   const errors: ReturnType<typeof validateStep>["errors"] = {};
+  if (Object.keys(unasked).length > 0) {
+    await discardUploads();
+    return validationFailed(unasked);
+  }
   for (const step of [...answerSteps(definition), "claim-summary" as const]) {
     const result = validateStep(definition, step, submitted, checksOf(flow, models));
     for (const [path, failures] of Object.entries(result.errors))
@@ -296,6 +348,11 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
     return validationFailed(fieldMessages(errors, text));
   }
   models = answersThatApply(definition, models);
+  const inapplicable = inapplicableAnswers(definition, submitted, models, text);
+  if (Object.keys(inapplicable).length > 0) {
+    await discardUploads();
+    return validationFailed(inapplicable);
+  }
   let records: ApiRecords;
   try {
     records = apiRecords(definition, (name) => jsonPart(part(name), name, text), received.files, {

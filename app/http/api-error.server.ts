@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
-import type { Translate } from "#app/i18n/i18n.ts";
+import { createTranslate, DEFAULT_CULTURE, type Translate } from "#app/i18n/i18n.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { json } from "./json.server.ts";
 
@@ -31,14 +31,16 @@ export const API_ERRORS = {
   deadline_passed: 403,
   /** The submission's credentials or prepopulatedData are not the signed-in member's. */
   credentials_mismatch: 403,
-  /** No such form type at this address. */
+  /** No such form type at this address, or nothing at all under /api/ there. */
   not_found: 404,
-  /** A GET of an address that takes a POST. */
+  /** A method the address does not take (a GET of an address that takes a POST, a POST of one that takes a GET…). */
   method_not_allowed: 405,
   /** The member has filed this claim and the settlement takes no change to it. */
   already_filed: 409,
-  /** The body is over the size the endpoint reads. */
+  /** The body is over the size the endpoint reads, or a part of it is. */
   too_large: 413,
+  /** The body's Content-Type is not what the call reads (authorize: application/json; a submission: multipart/form-data). */
+  unsupported_media_type: 415,
   /** The Claim ID is locked after too many wrong PINs (decision 011). */
   locked_out: 423,
   /** Too many attempts from this client. */
@@ -80,9 +82,70 @@ export function requiredCulture(
 }
 
 /**
- * The GET of an API address that only takes a POST: 405 naming the method it takes (without a
- * loader, React Router answered a GET there with a 400 "Unexpected Server Error").
+ * Why a culture an API call was asked to speak (its `?culture=`, a submission's
+ * `userPreferredCulture`) is refused: the portal does not offer it, in exactly the form it lists
+ * (`en`, `es`: not `ES`, not `es-MX`). The caller's mistake, said so, never quietly answered in (and
+ * stored as) the default culture. In `text`'s culture if given, else the default one. Undefined
+ * when the culture is offered or none is named.
  */
-export function postOnly({ context }: { context: Readonly<RouterContextProvider> }): Response {
-  return apiError("method_not_allowed", getTranslate(context)("Api_PostOnly"), {}, { headers: { Allow: "POST" } });
+export function unofferedCulture(
+  culture: string | null,
+  name: "culture" | "userPreferredCulture",
+  text?: Translate,
+): string | undefined {
+  const { settlement, messages } = getPortal();
+  if (culture === null || settlement.cultures.includes(culture)) return undefined;
+  const say = text ?? createTranslate(messages[DEFAULT_CULTURE] ?? {});
+  return say("Api_CultureNotOffered", culture, name, settlement.cultures.join(", "));
 }
+
+/** The `?culture=` of a call, if the portal does not offer it: the 400 invalid_request to answer. */
+export function queryCultureRefusal(request: Request): Response | undefined {
+  const message = unofferedCulture(new URL(request.url).searchParams.get("culture"), "culture");
+  return message === undefined ? undefined : apiError("invalid_request", message);
+}
+
+/**
+ * A method an API address does not take: 405 method_not_allowed, its Allow header naming the ones
+ * it does (without a loader or an action, React Router answered with a 400 or 405 "Unexpected
+ * Server Error" and no Allow).
+ */
+export function methodNotAllowed(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  allow: "GET" | "POST",
+): Response {
+  const allowed = allow === "GET" ? "GET, HEAD" : "POST";
+  return apiError(
+    "method_not_allowed",
+    getTranslate(context)("Api_MethodNotAllowed", request.method, allowed),
+    {},
+    { headers: { Allow: allowed } },
+  );
+}
+
+/** The loader of an address that takes only POST: every GET (and HEAD) is 405, Allow: POST. */
+export function postOnly({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+  return methodNotAllowed(request, context, "POST");
+}
+
+/**
+ * The loader of an address that takes only GET: React Router hands it every method that is not a
+ * mutation (OPTIONS, TRACE…); those are 405, Allow: GET, HEAD, like a POST.
+ */
+export function getOnlyLoader<Args extends { request: Request; context: Readonly<RouterContextProvider> }, Result>(
+  read: (args: Args) => Result,
+): (args: Args) => Result | Response {
+  return (args) =>
+    args.request.method === "GET" || args.request.method === "HEAD"
+      ? read(args)
+      : methodNotAllowed(args.request, args.context, "GET");
+}
+
+/** The action of an address that takes only GET: POST, PUT, PATCH, DELETE are 405, Allow: GET, HEAD. */
+export function getOnly({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+  return methodNotAllowed(request, context, "GET");
+}
+
+/** Whether an action of a POST-only address was reached by another method (PUT, PATCH, DELETE). */
+export const notPost = (request: Request) => request.method !== "POST";

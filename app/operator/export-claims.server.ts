@@ -7,9 +7,9 @@ import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import { safeFileName } from "#app/documents/file-types.ts";
 import { isUploadField } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
-import { isRecordModel } from "#app/records/records.ts";
+import { isRecordModel, PARENT_FIELD } from "#app/records/records.ts";
 import { PRIVATE_FILE, PRIVATE_FOLDER, privateFolder } from "#app/storage/data-dir.server.ts";
-import { allClaims, type Claim, type Store, type StoredDocument } from "#app/storage/store.ts";
+import { allClaims, type Claim, type RecordEntry, type Store, type StoredDocument } from "#app/storage/store.ts";
 
 export interface ExportOptions {
   store: Store;
@@ -121,7 +121,8 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
   for await (const claim of allClaims(store)) {
     const documents = await store.claimDocuments(claim.referenceCode);
     const exported = new Map<string, string>();
-    if (options.documents) {
+    // A claim without documents gets no folder: an empty one would say its documents were lost.
+    if (options.documents && documents.length > 0) {
       const folder = path.join("documents", claim.referenceCode);
       mkdirSync(path.join(outDir, folder), { recursive: true, mode: PRIVATE_FOLDER });
       for (const [index, document] of documents.entries()) {
@@ -139,6 +140,21 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
   await json?.close();
   for (const file of csv.values()) await file.close();
   return { claims, documents: documentCount, files };
+}
+
+/**
+ * A record's documents, for its documentFile column (docs/operating.md): its own file (a document
+ * context's), else the files of the records attached to it (an expense's receipts, by
+ * claimTransactionId), in the claim's order.
+ */
+function recordDocuments(claim: Claim, record: RecordEntry, documents: StoredDocument[]): StoredDocument[] {
+  const ids = record.documentId
+    ? [record.documentId]
+    : Object.values(claim.records)
+        .flat()
+        .filter((other) => other.fields[PARENT_FIELD] === record.clientId && other.documentId)
+        .map((other) => other.documentId!);
+  return documents.filter((document) => ids.includes(document.id));
 }
 
 /** Who filed the claim and which version this is: the columns an administrator pays by. */
@@ -205,13 +221,14 @@ async function writeCsv(
       "documentFile",
     ]);
     for (const record of records) {
-      const document = documents.find((candidate) => candidate.id === record.documentId);
       await file.write(
         csvLine([
           claim.referenceCode,
           record.clientId,
           ...fields.map((key) => record.fields[key] ?? ""),
-          document ? (exported.get(document.id) ?? document.name) : "",
+          recordDocuments(claim, record, documents)
+            .map((document) => exported.get(document.id) ?? document.name)
+            .join(" | "),
         ]),
       );
     }

@@ -6,7 +6,8 @@ import type { ModelValues, StepContext } from "#app/forms/validate-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import type { DraftRecords, RecordEntry } from "#app/storage/store.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
-import { listOfModels } from "#app/flows/api-payload.server.ts";
+import { listOfModels, unaskedAnswers } from "#app/flows/api-payload.server.ts";
+import type { RecordsBlock } from "#app/forms/page-schema.ts";
 import { refusalText } from "./record-actions.server.ts";
 import {
   FILE_MODEL_FIELDS,
@@ -14,10 +15,9 @@ import {
   newClientId,
   parentChoices,
   recordModelConfig,
-  type RecordModel,
   recordsBlocks,
 } from "./records.ts";
-import { validateRecord } from "./validate-record.ts";
+import { answeredFields, validateRecord } from "./validate-record.ts";
 
 /** A records list part as an API client sends it: SPEC's client models ({ clientId, fields, … }) or flat objects. */
 interface PostedRecord {
@@ -31,13 +31,18 @@ const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 function postedRecords(
   part: unknown,
   config: ModelConfig,
-  model: RecordModel,
+  block: RecordsBlock,
   text: Translate,
 ): PostedRecord[] | Record<string, string> {
+  const model = block.model;
   const records: PostedRecord[] = [];
+  // What a record asks, and what its file fills in (a document's name names its file).
+  const asked = new Set([...answeredFields(block, config), ...Object.values(FILE_MODEL_FIELDS)]);
   for (const [index, { clientId, fields }] of listOfModels(part, config, text).entries()) {
     if (clientId !== undefined && clientId !== null && (typeof clientId !== "string" || !CLIENT_ID.test(clientId)))
       return { [`${model}[${index}].clientId`]: text("Api_ClientIdInvalid") };
+    const unasked = unaskedAnswers(fields, config, asked, `${model}[${index}]`, text);
+    if (Object.keys(unasked).length > 0) return unasked;
     records.push({ clientId: typeof clientId === "string" ? clientId : newClientId(model), fields });
   }
   if (new Set(records.map((record) => record.clientId)).size !== records.length)
@@ -45,20 +50,30 @@ function postedRecords(
   return records;
 }
 
-/** The context's client id, or its name, names a file part (SPEC §7 "named by the client id"; §5 "by file name"). */
-export function documentNameFor(contextsPart: string | null, sentAs: string): string {
+/**
+ * The name of the file a part names: its document context's name, the context found by client id
+ * (SPEC §7 "named by the client id") or by name (§5 "by file name"); null when no context of the
+ * documentContexts part (sent before the files) names it, or that part is no list.
+ */
+export function documentNameFor(contextsPart: string | null, sentAs: string): string | null {
+  let list: unknown;
   try {
-    const list = JSON.parse(contextsPart ?? "[]") as Array<{
-      clientId?: unknown;
-      fields?: { name?: unknown };
-      name?: unknown;
-    }>;
-    const context = Array.isArray(list) ? list.find((item) => item?.clientId === sentAs) : undefined;
-    const name = context?.fields?.name ?? context?.name;
-    return typeof name === "string" && name ? name : sentAs;
+    list = JSON.parse(contextsPart ?? "null");
   } catch {
-    return sentAs;
+    return null;
   }
+  if (!Array.isArray(list)) return null;
+  const nameOf = (item: unknown): unknown => {
+    if (typeof item !== "object" || item === null) return undefined;
+    const model = item as { fields?: { name?: unknown }; name?: unknown };
+    return typeof model.fields === "object" && model.fields !== null ? model.fields.name : model.name;
+  };
+  const context =
+    list.find((item) => (item as { clientId?: unknown } | null)?.clientId === sentAs) ??
+    list.find((item) => nameOf(item) === sentAs);
+  if (context === undefined) return null;
+  const name = nameOf(context);
+  return typeof name === "string" && name ? name : sentAs;
 }
 
 /** The records to file and their documents; or, by "model[index].field", what is wrong. */
@@ -79,16 +94,28 @@ export function apiRecords(
   const blocks = Object.values(definition.pages).flatMap((page) => recordsBlocks(page));
   const records: DraftRecords = {};
   const documentIds: string[] = [];
-  const refused = files.find((file) => file.refusal);
-  if (refused) return { fields: { documents: refusalText(refused, context.limits, context.text, context.culture) } };
   const ordered = [...blocks].sort((a, b) =>
     a.model === "claimTransactions" ? -1 : b.model === "claimTransactions" ? 1 : 0,
   );
-
-  for (const block of ordered) {
+  // The lists first (a part that is no list is the request's fault), then the files as they came.
+  const lists = ordered.map((block) => {
     const model = recordModelConfig(definition.models, block)!;
-    const posted = postedRecords(part(block.model), model, block.model, context.text);
-    if (!Array.isArray(posted)) return { fields: posted };
+    return { block, model, posted: postedRecords(part(block.model), model, block, context.text) };
+  });
+  for (const { posted } of lists) if (!Array.isArray(posted)) return { fields: posted };
+  const refused = files.find((file) => file.refusal);
+  if (refused)
+    return {
+      fields: {
+        documents:
+          refused.refusal === "unmatched"
+            ? context.text("Api_FileUnmatched", refused.fileName)
+            : refusalText(refused, context.limits, context.text, context.culture),
+      },
+    };
+
+  for (const { block, model, posted } of lists) {
+    if (!Array.isArray(posted)) continue;
     const choices = parentChoices(records, (record) => record.clientId);
     const file = fileField(model);
     const list: RecordEntry[] = [];
@@ -122,7 +149,7 @@ export function apiRecords(
     records[block.model] = list;
   }
   const unmatched = files.find((file) => file.document && !documentIds.includes(file.document.id));
-  if (unmatched) return { fields: { documents: context.text("Api_FileUnmatched", unmatched.sentAs) } };
+  if (unmatched) return { fields: { documents: context.text("Api_FileUnmatched", unmatched.fileName) } };
   return { records, documentIds };
 }
 

@@ -1,5 +1,6 @@
 import { apiError } from "#app/http/api-error.server.ts";
-import type { Translate } from "#app/i18n/i18n.ts";
+import { createTranslate, DEFAULT_CULTURE, type Translate } from "#app/i18n/i18n.ts";
+import { getPortal } from "#app/settlement/portal.server.ts";
 import { CSRF_HEADER_NAME, isValidCsrfToken } from "./csrf.server.ts";
 import { readSessionId } from "./session-cookie.server.ts";
 
@@ -10,7 +11,11 @@ import { readSessionId } from "./session-cookie.server.ts";
 export async function requireApiCsrf(request: Request, text: Translate): Promise<string | Response> {
   const sessionId = await readSessionId(request);
   if (!isValidCsrfToken(sessionId, request.headers.get(CSRF_HEADER_NAME))) {
-    return apiError("csrf_invalid", text("Api_CsrfInvalid", CSRF_HEADER_NAME));
+    // `error` is the claimant's (SPEC §8 shows it as it is): reloading gets the page a token again.
+    // What the client did wrong is for its developer, in English, in `detail`.
+    return apiError("csrf_invalid", text("Error_RequestFailed"), {
+      detail: createTranslate(getPortal().messages[DEFAULT_CULTURE] ?? {})("Api_CsrfInvalid", CSRF_HEADER_NAME),
+    });
   }
   return sessionId!;
 }

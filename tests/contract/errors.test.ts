@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BACKENDS, readClaims } from "#tests/support/backends.ts";
+import { BACKENDS, countDocuments, readClaims } from "#tests/support/backends.ts";
+import { PDF } from "#tests/support/documents.ts";
 import { startFakeSiteverify } from "#tests/support/fake-siteverify.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
@@ -218,13 +219,21 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     }
   });
 
-  test("without the CSRF header: 403 csrf_invalid", async () => {
+  test("without the CSRF header: 403 csrf_invalid, a message for the claimant and the developer's reason in detail", async () => {
     const client = newClient();
+    const refused = await client.authorize("standard", { claimId: "10000001", pin: "123456" }, TEST_TOKEN);
+    expectError(refused, 403, "csrf_invalid", "Your request failed. Please reload and try again.");
+    expect((refused.body as ApiError).detail).toBe(
+      "Missing or invalid CSRF token: send the X-CSRF-TOKEN header with the token from GET /api/csrf.",
+    );
+    client.culture = "es";
     expectError(
-      await client.authorize("standard", { claimId: "10000001", pin: "123456" }, TEST_TOKEN),
+      await client.keepAlive(),
       403,
       "csrf_invalid",
+      "Su solicitud no se pudo completar. Vuelva a cargar la página e inténtelo de nuevo.",
     );
+    client.culture = undefined;
     expectError(await client.submit("standard", standardParts()), 403, "csrf_invalid");
     expectError(await client.keepAlive(), 403, "csrf_invalid");
     expectError(await client.sessionTimeout(), 403, "csrf_invalid");
@@ -290,6 +299,211 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
       "invalid_request",
     );
     expectError(await client.submit("standard", standardParts({ claimantInfo: [] })), 400, "invalid_request");
+  });
+
+  test("a value the claim would not keep is refused, never dropped: a field the form does not ask, a key of no field, an object for an answer", async () => {
+    const member = newMember();
+    const { client } = await signedIn(member);
+    // The config says what the form asks: standard's name is first and last, its model has a middle initial.
+    expect(models.claimantInfo!.fields.middleInitial).toMatchObject({ asked: false });
+    expect(models.claimantInfo!.fields.firstName).toMatchObject({ asked: true });
+    expect(models.documentContexts!.fields.documentKind).toMatchObject({ asked: true });
+    const withAnswers = (answers: Record<string, unknown>) =>
+      standardParts({ claimantInfo: formModel(models.claimantInfo!, { ...STANDARD.claimantInfo, ...answers }) });
+    const notAsked = "This form does not ask this question: leave it null.";
+    for (const middleInitial of ["Q", "12"]) {
+      const refused = await client.submit("standard", withAnswers({ middleInitial }));
+      expectError(refused, 400, "validation_failed", `claimantInfo.middleInitial: ${notAsked}`);
+      expect((refused.body as ApiError).fields).toEqual({ "claimantInfo.middleInitial": notAsked });
+    }
+    expectError(
+      await client.submit("standard", withAnswers({ bogus: "x" })),
+      400,
+      "invalid_request",
+      '"claimantInfo.bogus" is not a field of this model: its fields are listed by GET /api/forms/config.',
+    );
+    expectError(
+      await client.submit("standard", standardParts({ claimantInfo: { ...STANDARD.claimantInfo, bogus: "x" } })),
+      400,
+      "invalid_request",
+      '"claimantInfo.bogus" is not a field of this model: its fields are listed by GET /api/forms/config.',
+    );
+    expectError(
+      await client.submit("standard", withAnswers({ firstName: { a: 1 } })),
+      400,
+      "invalid_request",
+      '"claimantInfo.firstName" must be text, a number, true or false, or null.',
+    );
+    expectError(
+      await client.submit("standard", withAnswers({ firstName: ["Ana"] })),
+      400,
+      "invalid_request",
+      '"claimantInfo.firstName" must be text, a number, true or false, or null.',
+    );
+    const context = formModel(models.documentContexts!, { name: "a.pdf", documentKind: "receipt", bogus: "x" }, "doc");
+    expectError(
+      await client.submit("standard", standardParts({ documentContexts: [context] }), [
+        { clientId: context.clientId, content: new Blob([PDF]) },
+      ]),
+      400,
+      "invalid_request",
+      '"documentContexts[0].bogus" is not a field of this model: its fields are listed by GET /api/forms/config.',
+    );
+    const beside = { ...formModel(models.claimantInfo!, STANDARD.claimantInfo), firstName: "Bo" };
+    expectError(
+      await client.submit("standard", standardParts({ claimantInfo: beside })),
+      400,
+      "invalid_request",
+      '"claimantInfo": "firstName" is beside "fields" and is also a field of the model, so which answer is meant is ambiguous. Send it inside "fields" only.',
+    );
+    // Asked, but hidden by the other answers (a non-US postal code, the country "US"): the claim would not keep it.
+    const hidden = await client.submit("standard", withAnswers({ mailingPostalCodeNonUS: "SW1A 1AA" }));
+    expectError(hidden, 400, "validation_failed");
+    expect((hidden.body as ApiError).fields).toEqual({
+      "claimantInfo.mailingPostalCodeNonUS":
+        "This question does not apply to your other answers (the form hides it): leave it null.",
+    });
+    expect(await claimsOf(member)).toEqual([]);
+    // Whole models, every field null but the answers (SPEC §3), are filed; the middle initial left null too.
+    const filed = await client.submit("standard", withAnswers({ middleInitial: null }));
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    expect((await claimsOf(member))[0]!.models.claimantInfo).toMatchObject({ firstName: "Ana" });
+  });
+
+  test("a VIN where the form asks for a Claim ID and PIN: refused by name, as GET /api/forms/config says (demo: vinOnlySignIn is off)", async () => {
+    const client = newClient();
+    await client.loadCsrf();
+    const config = (await client.modelConfig()).body;
+    const credentialsOf = (formType: string) => config[formType]!.find((model) => partName(model) === "credentials")!;
+    expect(credentialsOf("automotive").fields.vin).toMatchObject({ asked: false });
+    expect(config.lookup![0]!.fields.vin).toMatchObject({ asked: true });
+    const refused = await client.authorize(
+      "automotive",
+      formModel(credentialsOf("automotive"), { vin: "1HGCM82633A004352" }),
+      TEST_TOKEN,
+    );
+    expectError(refused, 400, "validation_failed");
+    expect((refused.body as ApiError).fields).toMatchObject({
+      "credentials.vin": "This form does not ask this question: leave it null.",
+    });
+  });
+
+  /** Document contexts of the standard flow, one per name, and a PDF for each, named by its client id. */
+  function documentsNamed(names: string[]) {
+    const contexts = names.map((name) => formModel(models.documentContexts!, { name, documentKind: "receipt" }, "doc"));
+    return { contexts, files: contexts.map((context) => ({ clientId: context.clientId, content: new Blob([PDF]) })) };
+  }
+
+  test("documents as the pages take them: at most the settlement's maxFiles, no two named alike in any case; a refusal stores nothing", async () => {
+    const member = newMember();
+    const { client } = await signedIn(member);
+    const before = await countDocuments(portal);
+    // docs/configuration.md: uploads.maxFiles, 20 by default.
+    const many = documentsNamed(Array.from({ length: 21 }, (_, index) => `recibo-${index}.pdf`));
+    const tooMany = await client.submit("standard", standardParts({ documentContexts: many.contexts }), many.files);
+    expectError(tooMany, 400, "validation_failed");
+    expect((tooMany.body as ApiError).fields).toEqual({
+      documents: "recibo-20.pdf was not added: a claim can have at most 20 documents.",
+    });
+    const twice = documentsNamed(["recibo-0.pdf", "RECIBO-0.PDF"]);
+    const sameName = await client.submit("standard", standardParts({ documentContexts: twice.contexts }), twice.files);
+    expectError(sameName, 400, "validation_failed");
+    expect((sameName.body as ApiError).fields).toEqual({
+      documents: "A file named RECIBO-0.PDF already exists. Rename the file or choose another one.",
+    });
+    expect(await countDocuments(portal)).toBe(before);
+    expect(await claimsOf(member)).toEqual([]);
+    // Twenty, each named its own way, are filed.
+    const twenty = documentsNamed(Array.from({ length: 20 }, (_, index) => `recibo-${index}.pdf`));
+    const filed = await client.submit("standard", standardParts({ documentContexts: twenty.contexts }), twenty.files);
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    expect(await countDocuments(portal)).toBe(before + 20);
+  });
+
+  test("a file no document context names: said so, by the file's name (never a path), not called the wrong type", async () => {
+    const member = newMember();
+    const { client } = await signedIn(member);
+    const before = await countDocuments(portal);
+    const { contexts, files } = documentsNamed(["receipt.pdf"]);
+    const noContext = "documents";
+    const unmatched = (name: string) => ({
+      [noContext]: `The file "${name}" matches no document context (by clientId or name).`,
+    });
+    // documentContexts left out.
+    const without = await client.submit("standard", standardParts(), files);
+    expectError(without, 400, "validation_failed");
+    expect((without.body as ApiError).fields).toEqual(unmatched(contexts[0]!.clientId));
+    // One object where the list belongs: the part is refused as such.
+    expectError(
+      await client.submit("standard", standardParts({ documentContexts: contexts[0] }), files),
+      400,
+      "invalid_request",
+      'The part "documentContexts" must be a JSON list of models.',
+    );
+    // A file named by no context's clientId or name, beside the one that is: the extra file is named.
+    const extra = await client.submit("standard", standardParts({ documentContexts: contexts }), [
+      ...files,
+      { clientId: "doc-nothere1", content: new Blob([PDF]) },
+    ]);
+    expectError(extra, 400, "validation_failed");
+    expect((extra.body as ApiError).fields).toEqual(unmatched("doc-nothere1"));
+    // A path is never one: only its last part is reported.
+    const path = await client.submit("standard", standardParts({ documentContexts: contexts }), [
+      { clientId: "../../etc/passwd", content: new Blob([PDF]) },
+    ]);
+    expectError(path, 400, "validation_failed");
+    expect((path.body as ApiError).fields).toEqual(unmatched("passwd"));
+    expect(await countDocuments(portal)).toBe(before);
+    expect(await claimsOf(member)).toEqual([]);
+  });
+
+  test("a culture the portal does not speak, by ?culture= or userPreferredCulture: 400 invalid_request naming it, nothing filed or ended", async () => {
+    const member = newMember();
+    const { client } = await signedIn(member);
+    const notSpoken = (culture: string, name: string) =>
+      `The culture "${culture}" (${name}) is not one this portal speaks: use one of en, es.`;
+    for (const culture of ["fr", "ES", "es-MX"]) {
+      client.culture = culture;
+      expectError(
+        await client.submit("standard", standardParts()),
+        400,
+        "invalid_request",
+        notSpoken(culture, "culture"),
+      );
+      expectError(await client.keepAlive(), 400, "invalid_request", notSpoken(culture, "culture"));
+      expectError(await client.sessionTimeout(), 400, "invalid_request", notSpoken(culture, "culture"));
+    }
+    client.culture = undefined;
+    expectError(
+      await client.submit("standard", standardParts({ userPreferredCulture: "fr" })),
+      400,
+      "invalid_request",
+      notSpoken("fr", "userPreferredCulture"),
+    );
+    client.culture = "es";
+    expectError(
+      await client.submit("standard", standardParts({ userPreferredCulture: JSON.stringify("es-MX") })),
+      400,
+      "invalid_request",
+      'La cultura "es-MX" (userPreferredCulture) no es una de las de este portal: use una de en, es.',
+    );
+    client.culture = undefined;
+    expect(await claimsOf(member)).toEqual([]);
+
+    const other = newClient();
+    await other.loadCsrf();
+    other.culture = "fr";
+    const refused = await other.authorize("standard", formModel(models.credentials!, newMember()), TEST_TOKEN);
+    expectError(refused, 400, "invalid_request", notSpoken("fr", "culture"));
+    expect(refused.body).toMatchObject({ authorized: false, captcha: null, prepopulatedData: null });
+    const config = await other.get<ApiError>("/api/forms/config?culture=fr");
+    expectError(config, 400, "request_failed", "Your request failed. Please reload and try again.");
+    expect(config.body.detail).toBe(notSpoken("fr", "culture"));
+
+    // The session was neither ended nor left: a culture spoken is the claim's.
+    const filed = await client.submit("standard", standardParts({ userPreferredCulture: "es" }));
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    expect((await claimsOf(member))[0]!.culture).toBe("es");
   });
 
   test("answers breaking the form's rules: 400 validation_failed, each field with its message, in the claimant's language", async () => {
@@ -374,10 +588,47 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     const huge = { claimId: "x".repeat(300_000) };
     expectError(await client.authorize("standard", huge, TEST_TOKEN), 413, "too_large");
     expectError(await client.authorize("standard", "10000001", TEST_TOKEN), 400, "invalid_request");
+    // Authorize reads JSON (SPEC §7 "content-type"), a submission multipart: another type is 415.
+    const member = newMember();
+    const asText = await client.request(
+      "POST",
+      "/api/forms/standard/authorize",
+      JSON.stringify({ credentials: member, reCaptchaResponse: TEST_TOKEN }),
+      "text/plain",
+    );
+    expectError(
+      asText,
+      415,
+      "unsupported_media_type",
+      "The body must be JSON, sent with Content-Type: application/json.",
+    );
+    expect(asText.body).toMatchObject({ authorized: false });
+    const withCharset = await client.request(
+      "POST",
+      "/api/forms/standard/authorize",
+      JSON.stringify({ credentials: member, reCaptchaResponse: TEST_TOKEN }),
+      "Application/JSON; charset=utf-8",
+    );
+    expect(withCharset.status, JSON.stringify(withCharset.body)).toBe(200);
+
     expectError(await client.get("/api/culture/content?culture=xx"), 400, "invalid_request");
     expect((await client.get("/api/culture/set-language?culture=es&returnUrl=/standard")).status).toBe(302);
     expectError(await client.get("/api/culture/set-language?culture=xx&returnUrl=/standard"), 400, "invalid_request");
     const { client: signed } = await signedIn(newMember());
+    expectError(
+      await signed.request("POST", "/api/forms/standard", JSON.stringify(standardParts()), "application/json"),
+      415,
+      "unsupported_media_type",
+      "The body must be multipart/form-data, each payload part JSON.",
+    );
+    // A part over 64 KB (docs/api.md): named, with the limit; 413 like authorize's body.
+    const long = formModel(models.claimantInfo!, { ...STANDARD.claimantInfo, firstName: "A".repeat(70_000) });
+    expectError(
+      await signed.submit("standard", standardParts({ claimantInfo: long })),
+      413,
+      "too_large",
+      'The part "claimantInfo" is too large: a part may hold at most 64 KB.',
+    );
     expectError(
       await signed.submit("standard", standardParts({ documentContexts: { name: "a.pdf" } })),
       400,
@@ -396,6 +647,73 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     expectError(await client.get("/api/forms/standard/authorize"), 405, "method_not_allowed");
     expectError(await client.get("/api/session-timeout"), 405, "method_not_allowed");
     expectError(await client.get("/api/session/keep-alive"), 405, "method_not_allowed");
+  });
+
+  test("a method an address does not take: 405 method_not_allowed with Allow, at every address of the API", async () => {
+    const client = newClient();
+    await client.loadCsrf();
+    const getOnly = [
+      "/api/csrf",
+      "/api/deadlines",
+      "/api/characters-whitelist",
+      "/api/captcha",
+      "/api/forms/config",
+      "/api/signature-date?culture=en",
+      "/api/culture/content?culture=en",
+      "/api/culture/set-language?culture=en&returnUrl=/",
+    ];
+    const postOnly = [
+      "/api/session-timeout",
+      "/api/session/keep-alive",
+      "/api/forms/standard",
+      "/api/forms/lookup/authorize",
+    ];
+    for (const [addresses, methods, allow] of [
+      [getOnly, ["POST", "PUT", "PATCH", "DELETE"], "GET, HEAD"],
+      [postOnly, ["GET", "PUT", "PATCH", "DELETE"], "POST"],
+    ] as const)
+      for (const address of addresses)
+        for (const method of methods) {
+          const reply = await client.request<ApiError>(method, address);
+          expectError(
+            reply,
+            405,
+            "method_not_allowed",
+            `This address does not take ${method} requests: it takes ${allow}.`,
+          );
+          expect(reply.headers.get("allow"), `${method} ${address}`).toBe(allow);
+        }
+    // OPTIONS (not in docs/openapi.yaml, which documents no such operation): the same 405.
+    for (const [address, allow] of [
+      ["/api/csrf", "GET, HEAD"],
+      ["/api/forms/config", "GET, HEAD"],
+      ["/api/forms/standard", "POST"],
+    ] as const) {
+      const response = await fetch(`${portal.url}${address}`, { method: "OPTIONS" });
+      expect(response.status, `OPTIONS ${address}`).toBe(405);
+      expect(response.headers.get("allow")).toBe(allow);
+      expect(await response.json()).toMatchObject({ code: "method_not_allowed" });
+    }
+    // Nothing was done by them: the session is still there to sign in with.
+    expect((await client.authorize("standard", formModel(models.credentials!, newMember()), TEST_TOKEN)).status).toBe(
+      200,
+    );
+  });
+
+  test("an address that is not the API's: 404 not_found in the API's shape, whatever the method", async () => {
+    const client = newClient();
+    await client.loadCsrf();
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+      expectError(await client.request(method, "/api/forms/bogus"), 404, "not_found");
+      expectError(await client.request(method, "/api/forms/bogus/authorize"), 404, "not_found");
+      // Not in docs/openapi.yaml (no address is): read as any client would.
+      for (const address of ["/api/nope", "/api/forms/standard/extra", "/api/forms/config/x/y", "/api/"]) {
+        const response = await fetch(`${portal.url}${address}?culture=es`, { method });
+        expect(response.status, `${method} ${address}`).toBe(404);
+        expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+        expect(await response.json()).toEqual({ code: "not_found", error: "No hay nada en esta dirección de la API." });
+      }
+    }
   });
 });
 

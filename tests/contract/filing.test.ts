@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -167,6 +167,37 @@ describe.each(BACKENDS)("a client written from SPEC §7 and docs/api.md, on %s",
     });
   });
 
+  test("numbers and dates as a claimant would type them are stored in their mask's canonical form (docs/forms.md)", async () => {
+    const member = newMember();
+    const { client, models } = await signedIn("standard", member);
+    const { parts } = payload("standard", models, []);
+    const claimDetails = formModel(models.claimDetails!, {
+      ...ANSWERS.standard.claimDetails,
+      unitPrice: "$1,200.00",
+      totalWeight: 12.5,
+      purchaseDate: "6/5/2022",
+    });
+    const filed = await client.submit("standard", { ...parts, claimDetails, reCaptchaResponse: TEST_TOKEN });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    const [claim] = (await readClaims(portal)).filter((row) => row.claim_id === member.claimId);
+    expect(claim!.models.claimDetails).toMatchObject({
+      unitPrice: "1200.00",
+      totalWeight: "12.5",
+      purchaseDate: "06/05/2022",
+    });
+    const other = await signedIn("standard", newMember());
+    const cents = formModel(models.claimDetails!, { ...ANSWERS.standard.claimDetails, unitPrice: "$99.50" });
+    const second = await other.client.submit("standard", {
+      ...parts,
+      claimDetails: cents,
+      reCaptchaResponse: TEST_TOKEN,
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const code = (second.body as { referenceCodeForm: string }).referenceCodeForm;
+    const [stored] = (await readClaims(portal)).filter((row) => row.reference_code === code);
+    expect(stored!.models.claimDetails).toMatchObject({ unitPrice: "99.50" });
+  });
+
   test.each(["automotive", "reimbursement"] as const)(
     "%s without documents: 400 validation_failed, 'Provide documentation', nothing filed",
     async (formType) => {
@@ -224,8 +255,11 @@ describe.each(BACKENDS)("a client written from SPEC §7 and docs/api.md, on %s",
 
     // And the administrator's export of the two is the same, but for whose and which claim it is.
     const out = path.join(mkdtempSync(path.join(tmpdir(), "contract-export-")), "export");
-    const exported = await portalCommand(portal, portal.settlementDir, "export", "--out", out);
+    const exported = await portalCommand(portal, portal.settlementDir, "export", "--out", out, "--documents");
     expect(exported.code, exported.stderr).toBe(0);
+    // A folder per claim with documents, none for a claim without (the standard ones filed above without documents).
+    for (const folder of readdirSync(path.join(out, "documents")))
+      expect(readdirSync(path.join(out, "documents", folder)).length, folder).toBeGreaterThan(0);
     const claims = JSON.parse(readFileSync(path.join(out, "claims.json"), "utf8")) as Array<Record<string, unknown>>;
     const [jsonFromModels, jsonFromFlat] = codes.map((code) => claims.find((claim) => claim.referenceCode === code)!);
     expect(jsonFromFlat!.answers).toEqual(jsonFromModels!.answers);

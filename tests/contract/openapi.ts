@@ -16,6 +16,8 @@ type Json = Record<string, unknown>;
 
 export const OPENAPI_FILE = "docs/openapi.yaml";
 const DOCUMENT_ID = "openapi.json";
+/** The methods docs/openapi.yaml documents (HEAD is GET's). */
+export const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
 /** A JSON pointer's segment (RFC 6901). */
 const segment = (key: string) => key.replaceAll("~", "~0").replaceAll("/", "~1");
@@ -47,7 +49,7 @@ export async function loadOpenApiContract(): Promise<OpenApiContract> {
       pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`),
     }));
   const documented = Object.entries(paths).flatMap(([path, item]) =>
-    ["get", "post"].flatMap((method) =>
+    METHODS.flatMap((method) =>
       Object.keys(((item[method] as Json | undefined)?.responses as Json | undefined) ?? {}).map(
         (status) => `${method.toUpperCase()} ${path} ${status}`,
       ),

@@ -32,7 +32,8 @@ export interface FormModel {
 export interface ModelConfig {
   metadataHash: string;
   metadata: { dtoMapping: string };
-  fields: Record<string, { key: string; componentName: string; defaultValue?: unknown }>;
+  /** Each field's config; `asked`: whether this form asks it (docs/api.md). */
+  fields: Record<string, { key: string; componentName: string; defaultValue?: unknown; asked: boolean }>;
 }
 
 export interface ApiError {
@@ -122,6 +123,11 @@ export class SpecClient {
 
   get<T>(path: string): Promise<Reply<T>> {
     return this.call<T>("GET", path);
+  }
+
+  /** Any method, any body: what an address says of a method or a body it may not take. */
+  request<T>(method: string, path: string, body?: BodyInit, contentType?: string): Promise<Reply<T>> {
+    return this.call<T>(method, path, body, contentType);
   }
 
   /** SPEC §7 start-up: the CSRF header and token (a 403 is ignored, as SPEC §6 says). */

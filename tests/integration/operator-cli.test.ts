@@ -104,6 +104,13 @@ describe.each(BACKENDS)("the operator's command line, on %s", (backend) => {
     ]);
     // A value a spreadsheet would run as a formula is defused.
     expect(records[2]![2]).toBe("'=rental.png");
+    // Each expense's row names the receipt attached to it (docs/operating.md): the data paid from is complete.
+    const expenses = parseCsv(readFileSync(path.join(out, "records-reimbursement-claimTransactions.csv"), "utf8"));
+    const documentFile = expenses[0]!.indexOf("documentFile");
+    expect(expenses.slice(1).map((row) => [row[expenses[0]!.indexOf("description")], row[documentFile]])).toEqual([
+      ["Expense 1", `documents/${referenceCode}/1-tow, receipt.pdf`],
+      ["Expense 2", `documents/${referenceCode}/2-=rental.png`],
+    ]);
   });
 
   test("report: claims by day and form type; purge: expired sessions", async () => {

@@ -23,15 +23,19 @@ describe("utility routes", () => {
   });
 
   test("any unknown path gets the not-found page with a 404, keeping the culture", async () => {
-    for (const path of ["/no/such/page", "/automotive/not-a-step", "/api/nothing-here"]) {
+    for (const path of ["/no/such/page", "/automotive/not-a-step", "/apis/nothing-here"]) {
       const page = await getPage(`${portal.url}${path}?culture=es`);
       expect(page.status, path).toBe(404);
       expect(page.text("h1"), path).toBe("Página no encontrada");
     }
+    // Under /api/ it is the API's own 404, in its JSON shape (docs/api.md; tests/contract/errors.test.ts).
+    const api = await fetch(`${portal.url}/api/nothing-here?culture=es`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ code: "not_found" });
   });
 
   test("a POST to an unknown path gets the not-found page with a 404 too, not a 405", async () => {
-    for (const path of ["/no/such/page", "/api/nothing-here", "/page-not-found"]) {
+    for (const path of ["/no/such/page", "/page-not-found"]) {
       const page = await getPage(`${portal.url}${path}?culture=es`, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: portal.url },

@@ -69,3 +69,22 @@ export async function readClaims(server: PortalServer): Promise<StoredClaim[]> {
     db.close();
   }
 }
+
+/** How many documents a test server holds, claimed or not, read straight from its database. */
+export async function countDocuments(server: PortalServer): Promise<number> {
+  if (server.databaseUrl) {
+    const client = new pg.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    try {
+      return Number((await client.query<{ count: string }>("SELECT count(*) AS count FROM documents")).rows[0]!.count);
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new DatabaseSync(path.join(server.dataDir, "portal.sqlite"), { readOnly: true });
+  try {
+    return Number((db.prepare("SELECT count(*) AS count FROM documents").get() as { count: number }).count);
+  } finally {
+    db.close();
+  }
+}

@@ -1,6 +1,6 @@
+import { getOnly, getOnlyLoader, requiredCulture } from "#app/http/api-error.server.ts";
 import { redirect } from "react-router";
 import { withCulture } from "#app/i18n/culture.ts";
-import { requiredCulture } from "#app/http/api-error.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { sameOriginPath } from "#app/http/same-origin-path.ts";
 import type { Route } from "./+types/culture-set-language";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/culture-set-language";
  * claimant back to a portal page in the chosen culture. A return URL is followed only if, resolved
  * against this origin, it stays on it (else the start page), so it cannot be used as an open redirect.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+function read({ request, context }: Route.LoaderArgs) {
   const culture = requiredCulture(request, getTranslate(context));
   if (culture instanceof Response) return culture;
   const url = new URL(request.url);
@@ -19,3 +19,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   target.searchParams.delete("culture");
   return redirect(withCulture(`${target.pathname}${target.search}${target.hash}`, culture));
 }
+
+/** This address takes a GET: any other method is 405, Allow: GET, HEAD. */
+export const action = getOnly;
+
+export const loader = getOnlyLoader(read);

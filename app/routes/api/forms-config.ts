@@ -1,5 +1,6 @@
+import { apiError, getOnly, getOnlyLoader, unofferedCulture } from "#app/http/api-error.server.ts";
 import { FORM_TYPES, isFormType } from "#app/deadlines/deadline-guard.ts";
-import { apiError } from "#app/http/api-error.server.ts";
+import { publishedModels } from "#app/flows/published-models.server.ts";
 import { json } from "#app/http/json.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
@@ -7,19 +8,28 @@ import type { Route } from "./+types/forms-config";
 
 /**
  * GET /api/forms/config (SPEC §7, no parameter): every form type's server model configs, keyed by
- * form type, as the settlement defines them. With ?formType= (docs/decisions/006-forms.md), that
+ * form type, as the settlement defines them, each field saying whether the form asks it (`asked`). With ?formType= (docs/decisions/006-forms.md), that
  * form type's alone; an unknown one is a 400 with SPEC §8's "Your request failed. Please reload and
  * try again." (in ?culture=), and in its detail the form types there are.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+function read({ request, context }: Route.LoaderArgs) {
   const { forms } = getPortal();
+  // SPEC §8: a failed config call is "Your request failed. Please reload and try again."
+  const unoffered = unofferedCulture(new URL(request.url).searchParams.get("culture"), "culture");
+  if (unoffered) return apiError("request_failed", getTranslate(context)("Error_RequestFailed"), { detail: unoffered });
   const formType = new URL(request.url).searchParams.get("formType");
-  if (formType === null) return json(Object.fromEntries(FORM_TYPES.map((type) => [type, forms[type].models])));
+  if (formType === null)
+    return json(Object.fromEntries(FORM_TYPES.map((type) => [type, publishedModels(forms[type])])));
   if (!isFormType(formType)) {
     const text = getTranslate(context);
     return apiError("request_failed", text("Error_RequestFailed"), {
       detail: text("Api_UnknownFormType", FORM_TYPES.join(", ")),
     });
   }
-  return json(forms[formType].models);
+  return json(publishedModels(forms[formType]));
 }
+
+/** This address takes a GET: any other method is 405, Allow: GET, HEAD. */
+export const action = getOnly;
+
+export const loader = getOnlyLoader(read);

@@ -1,6 +1,6 @@
 import { requestNow } from "#app/clock.server.ts";
 import { isSessionExpired, recordActivity } from "#app/flows/claimant-session.server.ts";
-import { apiError, postOnly } from "#app/http/api-error.server.ts";
+import { apiError, notPost, postOnly, queryCultureRefusal } from "#app/http/api-error.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { requireApiCsrf } from "#app/session/json-api.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
@@ -11,6 +11,9 @@ import type { Route } from "./+types/session-keep-alive";
  * It pushes back the inactivity time-out, never the session's lifetime; an expired session ends.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  if (notPost(request)) return postOnly({ request, context });
+  const unoffered = queryCultureRefusal(request);
+  if (unoffered) return unoffered;
   const text = getTranslate(context);
   const sessionId = await requireApiCsrf(request, text);
   if (sessionId instanceof Response) return sessionId;
