@@ -67,7 +67,9 @@ describe("sensitive answers", () => {
     const moved = { models: { paymentElection: { routingNumber: sealed.models.paymentElection!.accountNumber } } };
     expect(() => answers.open(moved)).toThrow("A sensitive answer (paymentElection.routingNumber) does not decrypt");
     const value = sealed.models.paymentElection!.accountNumber as unknown as { data: string };
-    const altered = { models: { paymentElection: { accountNumber: { ...value, data: `A${value.data.slice(1)}` } } } };
+    // Its first character changed (to "A", or "B" when it was an "A": a random ciphertext starts with "A" one time in 64).
+    const changed = `${value.data.startsWith("A") ? "B" : "A"}${value.data.slice(1)}`;
+    const altered = { models: { paymentElection: { accountNumber: { ...value, data: changed } } } };
     expect(() => answers.open(altered as never)).toThrow("does not decrypt");
     const other = sensitiveAnswers(parseFieldKeys(Buffer.alloc(32, 1).toString("base64"), "FIELD_ENCRYPTION_KEYS"), {});
     expect(() => other.open(sealed)).toThrow(
