@@ -39,6 +39,12 @@ export { clientAddressContext, cspNonceContext, requestErrorsContext, requestIdC
 export const streamTimeout = 5_000;
 
 /**
+ * The page's chrome kept as markup (KeptMarkup), in a built server only: under Vite's dev server an
+ * edited header or footer would still be sent as first kept, and then fail to hydrate.
+ */
+const KEEP_MARKUP = import.meta.env.DEV ? undefined : keepMarkup;
+
+/**
  * The whole document, rendered before a byte is sent (React's onAllReady), as one body. A step
  * page has nothing slow to stream (its loaders have finished before React renders), so streaming
  * the shell first only cost: the compression middleware flushed its gzip stream at each of ~10
@@ -54,6 +60,9 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
+    // What a GET of the page says of itself but its body and its length (it is not rendered).
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    responseHeaders.append("Vary", "Accept-Encoding");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(cspNonceContext);
@@ -67,7 +76,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RequestIdContext.Provider value={requestId}>
-          <KeepMarkupContext.Provider value={keepMarkup}>
+          <KeepMarkupContext.Provider value={KEEP_MARKUP}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </KeepMarkupContext.Provider>
         </RequestIdContext.Provider>

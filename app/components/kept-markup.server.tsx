@@ -1,4 +1,4 @@
-import { type Context, createElement, type ReactElement, type ReactNode, useContext } from "react";
+import { type Context, createElement, type ReactElement, type ReactNode, use } from "react";
 import { renderToString } from "react-dom/server";
 import {
   UNSAFE_DataRouterContext,
@@ -37,9 +37,8 @@ export const keepMarkup: KeepMarkup = (cacheKey, children) => {
   const known = kept.get(cacheKey);
   if (known !== undefined) return known;
   const handedOn = HANDED_ON.reduceRight<ReactNode>(
-    // Hooks of KeptMarkup's render (this runs within it), on the server only, and only when the markup is
-    // made: a server render of a component happens once, so no later render of it calls them in another order.
-    (inner, context) => createElement(context.Provider, { value: useContext(context) }, inner),
+    // Read within KeptMarkup's render, as that part of the page sees them (`use` may be called conditionally).
+    (inner, context) => createElement(context.Provider, { value: use(context) }, inner),
     children,
   );
   const markup = renderToString(handedOn as ReactElement);
