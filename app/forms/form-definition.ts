@@ -51,9 +51,12 @@ export function resolveField(definition: Pick<FormDefinition, "models">, referen
   }
   const found = known.get(reference);
   if (found) return found;
-  const [model, field] = reference.split(".") as [string, string | undefined];
+  const parts = reference.split(".");
+  if (parts.length !== 2) return undefined;
+  const [model, field] = parts as [string, string];
   const config = definition.models.find((candidate) => modelKey(candidate) === model);
-  const fieldConfig = field ? config?.fields[field] : undefined;
+  // Its own fields only: not "constructor" or "__proto__", which every object answers to.
+  const fieldConfig = config && Object.hasOwn(config.fields, field) ? config.fields[field] : undefined;
   if (!config || !fieldConfig) return undefined;
   // Only fields that exist are kept (a reference may come from a posted form): as many as the definition has.
   const resolved = Object.freeze({ model: config, modelKey: model, field: fieldConfig, path: reference });
