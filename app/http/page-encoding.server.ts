@@ -15,7 +15,8 @@ const BROTLI_QUALITY = 4;
 
 /**
  * The coding a browser takes a page in, by its Accept-Encoding: Brotli, else gzip, by their
- * q-values ("*" stands for any coding not named; q=0 refuses), Brotli first when both are
+ * q-values ("*" stands for any coding not named; q=0 refuses, a refusal wins over the same coding
+ * named again), Brotli first when both are
  * taken alike, as the compression middleware chooses; undefined for none.
  */
 export function pageCoding(acceptEncoding: string | null): PageCoding | undefined {
@@ -25,7 +26,8 @@ export function pageCoding(acceptEncoding: string | null): PageCoding | undefine
     if (!coding) continue;
     const q = parameters.find((parameter) => /^q\s*=/.test(parameter))?.replace(/^q\s*=\s*/, "");
     const quality = q === undefined ? 1 : Number(q);
-    qualities.set(coding, Number.isFinite(quality) && quality > 0 ? quality : 0);
+    // Named twice, the lower quality counts: a coding refused anywhere in the header is never sent.
+    qualities.set(coding, Math.min(qualities.get(coding) ?? 1, Number.isFinite(quality) && quality > 0 ? quality : 0));
   }
   const quality = (coding: PageCoding) => qualities.get(coding) ?? qualities.get("*") ?? 0;
   const [br, gzip] = [quality("br"), quality("gzip")];
