@@ -1,8 +1,9 @@
 /**
  * The portal's HTTP server: Express 5 in front of the React Router build, set up as
  * app/http/portal-express.server.ts says (request ids and log, compression, security headers,
- * static assets); this file loads the build, listens, purges in the background and stops gracefully. Every line it writes is one JSON object (app/log.server.ts, docs/operating.md "Logs"),
- * except the "The portal could not start." message for an operator, on standard error.
+ * static assets); this file loads the build, listens, purges in the background and stops
+ * gracefully. Every line it writes is one JSON object (app/log.server.ts, docs/operating.md
+ * "Logs"), except the "The portal could not start." message for an operator, on standard error.
  *
  *   PORT (3000), HOST (0.0.0.0), SETTLEMENT_DIR (settlements/demo), DATA_DIR (data),
  *   TRUST_PROXY (unset: no proxy; else Express's "trust proxy" value: the proxy's address, loopback
