@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { axeViolations, horizontalOverflow, THEMES, withBrowserAndThemedPortals } from "#tests/support/browser.ts";
-import { PAGE_KINDS, type PageVisit, tourPageKinds } from "#tests/support/page-tour.ts";
+import { browserErrors, PAGE_KINDS, type PageVisit, tourPageKinds } from "#tests/support/page-tour.ts";
 
 /**
  * Issue 13's "Done when": every page kind a claimant meets, in every theme, with JavaScript on and
@@ -64,6 +64,8 @@ async function settledFocus(page: Page, expected: string): Promise<string> {
 
 async function check(page: Page, label: string, visit: PageVisit) {
   const where = `${label}, ${visit.kind}`;
+  // The server's markup hydrates as the browser renders it (the kept header, footer and marks too).
+  expect.soft(browserErrors(page).splice(0), `${where}: errors in the browser`).toEqual([]);
   // Focus and title as the page came, before anything else moves.
   // Focus moves as the page settles (autofocus on the next frame, effects after render): give it a moment.
   const expectedFocus = visit.errors ? "error summary" : visit.arrival === "in-page" ? "h1" : undefined;

@@ -42,6 +42,26 @@ export const PAGE_KINDS = [
 
 export type PageKind = (typeof PAGE_KINDS)[number];
 
+const errorsByPage = new WeakMap<Page, string[]>();
+
+/**
+ * The errors a tour's page reported since it opened (take them with `splice`): uncaught ones, and
+ * React's (a hydration mismatch is React error #418 in a production build, as a console error).
+ */
+export function browserErrors(page: Page): string[] {
+  let errors = errorsByPage.get(page);
+  if (!errors) {
+    const seen: string[] = [];
+    page.on("pageerror", (error) => seen.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" && /react|hydrat/i.test(message.text())) seen.push(message.text());
+    });
+    errorsByPage.set(page, seen);
+    errors = seen;
+  }
+  return errors;
+}
+
 /**
  * Every kind of page a claimant meets, reached as a claimant reaches it (a link followed, a form
  * sent, with or without JavaScript), calling `visit` on each with the page ready. The answers the
@@ -56,6 +76,7 @@ export async function tourPageKinds(
 ): Promise<void> {
   // Without JavaScript: the server's pages with their scripts removed, so the checks can still run scripts of their own.
   const page = javaScript ? await openPage(browser, true) : await openScriptlessPage(browser);
+  browserErrors(page);
   await page.setViewportSize({ width: 360, height: 740 });
   const inPage = javaScript ? "in-page" : "document";
   const open = async (pathname: string) => {
