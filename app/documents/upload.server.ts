@@ -224,6 +224,10 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
       else fields.append(name, value);
     });
     parser.on("file", (field, stream, info) => {
+      // A file stream is destroyed with the form's error when the form is refused (a later part too
+      // long, say) and busboy errors one cut short: whoever was reading it has its own error by
+      // then, and a file read past or refused has no reader. Unheard, the error stopped the process.
+      stream.on("error", () => {});
       const named = options?.nameOf ? options.nameOf(info.filename ?? "", fields) : (info.filename ?? "");
       const fileName = named === null ? null : safeFileName(named);
       // An input left empty sends a part with no file name and no content: no file chosen.
