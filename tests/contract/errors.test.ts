@@ -340,6 +340,17 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
       "invalid_request",
       '"claimantInfo.firstName" must be text, a number, true or false, or null.',
     );
+    // A checkbox's answer is true or false (or the text a form sends: "true", "false", "on"); 1 or "yes" is not one.
+    const withDetails = (answers: Record<string, unknown>) =>
+      standardParts({ claimDetails: formModel(models.claimDetails!, { ...STANDARD.claimDetails, ...answers }) });
+    for (const boughtInStore of [1, 0, "yes", "no", "1"])
+      expectError(
+        await client.submit("standard", withDetails({ boughtInStore })),
+        400,
+        "invalid_request",
+        '"claimDetails.boughtInStore" is a checkbox: its answer must be true or false (or null).',
+      );
+    expect((await claimsOf(member)).length).toBe(0);
     const context = formModel(models.documentContexts!, { name: "a.pdf", documentKind: "receipt", bogus: "x" }, "doc");
     expectError(
       await client.submit("standard", standardParts({ documentContexts: [context] }), [
