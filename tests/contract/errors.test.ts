@@ -464,6 +464,18 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     ]);
     expectError(path, 400, "validation_failed");
     expect((path.body as ApiError).fields).toEqual(unmatched("passwd"));
+    // A context without its name: the file, sent under its clientId, has no name to read a type from.
+    for (const name of [null, ""]) {
+      const nameless = formModel(models.documentContexts!, { name, documentKind: "receipt" }, "doc");
+      const refused = await client.submit("standard", standardParts({ documentContexts: [nameless] }), [
+        { clientId: nameless.clientId, content: new Blob([PDF]) },
+      ]);
+      expectError(refused, 400, "validation_failed");
+      expect((refused.body as ApiError).fields).toEqual({
+        "documentContexts[0].name":
+          "Give the file's name, with its extension (receipt.pdf): its type is read from it, since the file is sent under its clientId.",
+      });
+    }
     expect(await countDocuments(portal)).toBe(before);
     expect(await claimsOf(member)).toEqual([]);
   });
