@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { memberWithData, TEST_TOKEN } from "#tests/contract/claimants.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { PDF } from "#tests/support/documents.ts";
 import { reimbursementAtDocuments } from "#tests/support/filing.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
-import { converse } from "#tests/support/raw-http.ts";
+import { type Part, signInToApi, submitRaw } from "#tests/support/raw-multipart.ts";
 
 /**
  * The JSON API's multipart reader, spoken to by hand as curl speaks: parts in the order given, an
@@ -21,62 +20,6 @@ afterAll(async () => {
   await portal.stop();
 });
 
-/** A session signed in to the standard flow: its cookie and CSRF token. */
-async function signIn(): Promise<{ cookie: string; token: string }> {
-  const first = await fetch(`${portal.url}/api/csrf`, { headers: CLOCK });
-  const cookie = first.headers.get("set-cookie")!.split(";")[0]!;
-  const { requestToken } = (await first.json()) as { requestToken: string };
-  const reply = await fetch(`${portal.url}/api/forms/standard/authorize`, {
-    method: "POST",
-    headers: { ...CLOCK, Cookie: cookie, "X-CSRF-TOKEN": requestToken, "Content-Type": "application/json" },
-    body: JSON.stringify({ credentials: memberWithData(), reCaptchaResponse: TEST_TOKEN }),
-  });
-  const body = (await reply.json()) as { csrf: { requestToken: string } };
-  expect(reply.status, JSON.stringify(body)).toBe(200);
-  return { cookie: reply.headers.get("set-cookie")!.split(";")[0]!, token: body.csrf.requestToken };
-}
-
-type Part = { name: string; value: string | Buffer; filename?: string };
-
-const BOUNDARY = "------------------------curlLikeBoundary0123";
-
-/** A multipart body with the parts in this very order (as curl -F sends them). */
-function multipart(parts: Part[]): Buffer {
-  return Buffer.concat([
-    ...parts.flatMap((part) => [
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"${
-          part.filename === undefined ? "" : `; filename="${part.filename}"`
-        }\r\n${part.filename === undefined ? "" : "Content-Type: application/octet-stream\r\n"}\r\n`,
-      ),
-      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
-      Buffer.from("\r\n"),
-    ]),
-    Buffer.from(`--${BOUNDARY}--\r\n`),
-  ]);
-}
-
-async function submitRaw(session: { cookie: string; token: string }, parts: Part[]) {
-  return converse(
-    portal.url,
-    [
-      {
-        method: "POST",
-        path: "/api/forms/standard",
-        headers: {
-          ...CLOCK,
-          Cookie: session.cookie,
-          "X-CSRF-TOKEN": session.token,
-          "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
-        },
-        body: multipart(parts),
-      },
-      { method: "GET", path: "/api/csrf", headers: CLOCK },
-    ],
-    5_000,
-  );
-}
-
 const LONG = "x".repeat(66_000);
 const documentPart = (clientId = "doc-aaaaaaaa"): Part => ({ name: "documents", value: PDF, filename: clientId });
 
@@ -89,8 +32,8 @@ describe("an oversized part among files", () => {
     ["signature", "after a file", (long: Part) => [documentPart(), long]],
     ["signature", "between files", (long: Part) => [documentPart(), long, documentPart("doc-bbbbbbbb")]],
   ])("%s %s: 413 too_large, and the portal keeps answering", async (name, _where, order) => {
-    const session = await signIn();
-    const conversation = await submitRaw(session, order({ name, value: LONG }));
+    const session = await signInToApi(portal, CLOCK);
+    const conversation = await submitRaw(portal, session, order({ name, value: LONG }), CLOCK);
     expect(conversation.responses[0]?.status, portal.output()).toBe(413);
     // The rest of the body was read and dropped: the next request on the connection is answered.
     expect(conversation.error).toBeUndefined();
