@@ -57,11 +57,36 @@ export function checkDocumentType(fileName: string, head: Uint8Array, allowed: r
 }
 
 const MAX_NAME_LENGTH = 120;
+/** The most a file name may take on common file systems (ext4, APFS, NTFS), in UTF-8 bytes. */
+export const MAX_NAME_BYTES = 255;
+
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+/**
+ * `name` cut to at most `maxBytes` bytes of UTF-8, never inside a character, its extension (up
+ * to 10 characters after the last dot) kept: 120 characters of '文' are 360 bytes, more than a
+ * file system takes in one name.
+ */
+export function fitToBytes(name: string, maxBytes: number): string {
+  if (utf8Bytes(name) <= maxBytes) return name;
+  const found = /\.[^.]{1,10}$/.exec(name)?.[0] ?? "";
+  const extension = utf8Bytes(found) < maxBytes ? found : "";
+  let stem = "";
+  let used = utf8Bytes(extension);
+  for (const character of name.slice(0, name.length - extension.length)) {
+    const size = utf8Bytes(character);
+    if (used + size > maxBytes) break;
+    stem += character;
+    used += size;
+  }
+  return stem.replace(/[.\s]+$/, "") + extension;
+}
 
 /**
  * A file name safe to show and to store as data, never as a path: the last path component only
  * (either slash), without control characters or characters file systems reserve, at most 120
- * characters with the extension kept. Stored files are named by random ids, not by this.
+ * characters and 255 bytes of UTF-8 with the extension kept (a longer name is shortened, as a
+ * browser would). Stored files are named by random ids, not by this.
  */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
@@ -72,7 +97,7 @@ export function safeFileName(name: string): string {
     .replace(/^[.\s]+|[.\s]+$/g, "")
     .replace(/\s+/g, " ");
   if (!cleaned) return "document";
-  if (cleaned.length <= MAX_NAME_LENGTH) return cleaned;
+  if (cleaned.length <= MAX_NAME_LENGTH) return fitToBytes(cleaned, MAX_NAME_BYTES);
   const extension = /\.[^.]{1,10}$/.exec(cleaned)?.[0] ?? "";
-  return cleaned.slice(0, MAX_NAME_LENGTH - extension.length) + extension;
+  return fitToBytes(cleaned.slice(0, MAX_NAME_LENGTH - extension.length) + extension, MAX_NAME_BYTES);
 }

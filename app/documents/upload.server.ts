@@ -40,6 +40,11 @@ export interface ReceivedFile {
 export interface ReceivedForm {
   fields: URLSearchParams;
   files: ReceivedFile[];
+  /**
+   * What was read past: the inputs of files sent where no file is taken (in order, repeats kept),
+   * and how many parts had no name or were not form-data (a multipart reader skips them unseen).
+   */
+  skipped: { files: string[]; unnamed: number };
 }
 
 export interface UploadOptions {
@@ -61,6 +66,11 @@ export interface UploadOptions {
    * id), or null for a file nothing names: refused as "unmatched", never stored.
    */
   nameOf?: (fileName: string, fieldsSoFar: URLSearchParams) => string | null;
+  /**
+   * Count the body's parts, so that parts with no name or not form-data (which busboy skips
+   * unseen) are reported in `skipped.unnamed` (the JSON API refuses them: nothing is dropped unread).
+   */
+  countParts?: boolean;
 }
 
 /** The body was not the multipart form it claimed to be (a 400, never a 500). */
@@ -141,6 +151,10 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
 
   const fields = new URLSearchParams();
   const files: ReceivedFile[] = [];
+  const skipped = { files: [] as string[], unnamed: 0 };
+  /** Parts busboy told of (a field or a file): fewer than the body's parts means some were skipped. */
+  let seenParts = 0;
+  let hitFilesLimit = false;
   const pending: Promise<void>[] = [];
   const active = new Set<Readable>();
   // Bytes of the files being received or stored, counted as they arrive: a file's store may still be
@@ -219,11 +233,24 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
   }
 
   const finished = new Promise<void>((resolve, reject) => {
-    parser.on("field", (name, value, info) => {
-      if (info.valueTruncated) parser.emit("error", new PartTooLarge(name));
+    parser.on("field", (name: string | undefined, value, info) => {
+      seenParts++;
+      if (info.valueTruncated) parser.emit("error", new PartTooLarge(name ?? ""));
+      else if (name === undefined) skipped.unnamed++;
       else fields.append(name, value);
     });
     parser.on("file", (field, stream, info) => {
+      // A file stream is destroyed with the form's error when the form is refused (a later part too
+      // long, say) and busboy errors one cut short: whoever was reading it has its own error by
+      // then, and a file read past or refused has no reader. Unheard, the error stopped the process.
+      stream.on("error", () => {});
+      seenParts++;
+      if ((field as string | undefined) === undefined) {
+        skipped.unnamed++;
+        stream.resume();
+        return;
+      }
+      if (!options?.acceptsFile(field)) skipped.files.push(field);
       const named = options?.nameOf ? options.nameOf(info.filename ?? "", fields) : (info.filename ?? "");
       const fileName = named === null ? null : safeFileName(named);
       // An input left empty sends a part with no file name and no content: no file chosen.
@@ -235,6 +262,9 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
       stream.once("close", () => active.delete(stream));
       pending.push(receiveFile(options, field, stream, fileName, info.filename ?? ""));
     });
+    parser.on("filesLimit", () => {
+      hitFilesLimit = true;
+    });
     parser.on("partsLimit", () => parser.emit("error", new MalformedUpload("Too many parts")));
     parser.on("fieldsLimit", () => parser.emit("error", new MalformedUpload("Too many fields")));
     parser.on("close", resolve);
@@ -244,6 +274,8 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
   });
   const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
   body.on("error", (error) => parser.emit("error", error));
+  const parts = options?.countParts ? partCounter(contentType) : undefined;
+  if (parts) body.on("data", parts.count);
   body.pipe(parser);
 
   let failure: unknown;
@@ -265,5 +297,38 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
     );
     throw failure;
   }
-  return { fields, files };
+  // A part with no Content-Disposition, or one not form-data, is skipped by busboy without a word.
+  // (Files past the file limit are skipped too: they are not counted then.)
+  if (parts && !hitFilesLimit) skipped.unnamed += Math.max(0, parts.begun() - seenParts);
+  return { fields, files, skipped };
+}
+
+/**
+ * Counts the parts a multipart body begins: each delimiter ("--" and the boundary, at the start or
+ * after a line break) followed by a line break, not by the closing "--". Matched across chunks.
+ */
+function partCounter(contentType: string): { count: (chunk: Buffer) => void; begun: () => number } {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  const delimiter = Buffer.from(`\r\n--${boundary?.[1] ?? boundary?.[2] ?? ""}`);
+  // The body as if it began with a line break (the first delimiter may open it), and what of the
+  // last chunk could begin a delimiter, with the two bytes after it.
+  let tail = Buffer.from("\r\n");
+  let begun = 0;
+  return {
+    count: (chunk: Buffer) => {
+      const data = Buffer.concat([tail, chunk]);
+      let at = data.indexOf(delimiter);
+      let scanned = 0;
+      while (at >= 0 && at + delimiter.length + 2 <= data.length) {
+        const after = data.subarray(at + delimiter.length, at + delimiter.length + 2).toString("latin1");
+        if (after === "\r\n") begun++;
+        scanned = at + delimiter.length;
+        at = data.indexOf(delimiter, scanned);
+      }
+      // Keep what may hold a delimiter not yet whole (or one whole without the two bytes after it).
+      const keep = at >= 0 ? at : Math.max(scanned, data.length - delimiter.length - 1);
+      tail = data.subarray(keep);
+    },
+    begun: () => begun,
+  };
 }

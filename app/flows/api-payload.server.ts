@@ -38,6 +38,9 @@ function isFormModel(value: Record<string, unknown>, config: ModelConfig, where:
   return true;
 }
 
+/** What a checkbox's answer may be: a boolean, the text a form sends for one ("on" when ticked), or none. */
+const CHECKBOX_ANSWERS = new Set<unknown>([true, false, "true", "false", "on", "", null]);
+
 /** Keys of the flat shape that name the model, not answer it (when the model has no field so named). */
 const FLAT_MODEL_KEYS = ["clientId", "id"];
 
@@ -67,6 +70,9 @@ export function modelFields(
     }
     // A file field's own value (a browser's file list) is not an answer: the file comes in "documents".
     if (isUploadField(known)) continue;
+    // A checkbox is true or false: 1 or "yes" would read as false, so is refused, not filed so.
+    if (known.componentName === "FormFieldCheckbox" && !CHECKBOX_ANSWERS.has(field as string | boolean | null))
+      throw new PayloadError(text("Api_CheckboxNotAnswer", `${where}.${key}`));
     if (typeof field === "number") answers[key] = String(field);
     else if (field === null || typeof field === "string" || typeof field === "boolean") answers[key] = field;
     else throw new PayloadError(text("Api_FieldNotAnswer", `${where}.${key}`));

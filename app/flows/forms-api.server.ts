@@ -19,6 +19,7 @@ import {
   type ApiErrorCode,
   type ApiErrorExtra,
   apiError,
+  queryCultureProblem,
   queryCultureRefusal,
   unofferedCulture,
 } from "#app/http/api-error.server.ts";
@@ -61,6 +62,28 @@ import { credentialsMatch, prepopulatedDataMatches } from "./submitted-identity.
  * optional part: without it the claim is filed without that model's answers (decision 020).
  */
 const SPEC_MODEL_PARTS = new Set(["signature", "claimantInfo", "credentials", "claimDetails"]);
+
+/** The parts of a submission other than its form's models (SPEC §3 "Form submission payload"). */
+const OTHER_PARTS = ["credentials", "prepopulatedData", "reCaptchaResponse", "captchaRawValue", "userPreferredCulture"];
+/** The part SPEC §3 sends files under. */
+const FILES_PART = "documents";
+
+/**
+ * Why a part of a submission would go unread, if one would (decision 020: nothing sent is dropped
+ * unread): a part without a name or not form-data, a name the form does not take (a misspelling:
+ * "paymentelection"), a part sent twice (which would be the answer?), a text part sent as a file.
+ */
+function unreadPart(received: ReceivedForm, definition: FormDefinition, text: Translate): string | undefined {
+  if (received.skipped.unnamed > 0) return text("Api_UnnamedPart");
+  const taken = new Set([...definition.models.map(modelKey), ...OTHER_PARTS]);
+  const asFile = received.skipped.files[0];
+  if (asFile !== undefined) return taken.has(asFile) ? text("Api_PartIsFile", asFile) : text("Api_UnknownPart", asFile);
+  for (const name of new Set(received.fields.keys())) {
+    if (!taken.has(name)) return text("Api_UnknownPart", name);
+    if (received.fields.getAll(name).length > 1) return text("Api_RepeatedPart", name);
+  }
+  return undefined;
+}
 
 /** The model the index page asks for: credentials (or, for lookup, the VIN). */
 function signInModel(definition: FormDefinition): ModelConfig {
@@ -121,6 +144,9 @@ function captchaToken(reCaptchaResponse: unknown, captchaRawValue: unknown): str
   return null;
 }
 
+/** The keys of authorize's body (SPEC §7; captchaRawValue as some clients name the token): any other is refused, not ignored. */
+const AUTHORIZE_KEYS = ["credentials", "reCaptchaResponse", "captchaRawValue"];
+
 /**
  * POST /api/forms/{type}/authorize (SPEC §7): JSON { credentials, reCaptchaResponse } with the CSRF
  * header; credentials a model in SPEC's shape or flat. The same checks as the sign-in page, in the
@@ -134,7 +160,7 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
   const { text, now, culture, settlement, definition } = flow;
   const refuse = (code: ApiErrorCode, error: string, extra: ApiErrorExtra = {}) =>
     apiError(code, error, { authorized: false, captcha: null, prepopulatedData: null, ...extra });
-  const unoffered = unofferedCulture(new URL(request.url).searchParams.get("culture"), "culture");
+  const unoffered = queryCultureProblem(request);
   if (unoffered) return refuse("invalid_request", unoffered);
   const sessionId = await requireApiCsrf(request, text);
   if (sessionId instanceof Response) return sessionId;
@@ -147,6 +173,8 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
   const body = parseJson(raw) as Record<string, unknown> | undefined;
   if (typeof body !== "object" || body === null || Array.isArray(body))
     return refuse("invalid_request", text("Api_AuthorizeBody"));
+  const unknownKey = Object.keys(body).find((key) => !AUTHORIZE_KEYS.includes(key));
+  if (unknownKey !== undefined) return refuse("invalid_request", text("Api_UnknownAuthorizeKey", unknownKey));
 
   const { classMembers } = getPortal();
   const credentialsModel = signInModel(definition);
@@ -265,10 +293,11 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
       owner: { owner, formType },
       now,
       held: { bytes: 0, files: 0, names: [] },
-      acceptsFile: (field) => field === "documents",
+      acceptsFile: (field) => field === FILES_PART,
       severalPerField: true,
       mayStore: () => true,
       nameOf: (sentAs, fields) => documentNameFor(fields.get("documentContexts"), sentAs),
+      countParts: true,
     });
   } catch (error) {
     if (error instanceof PartTooLarge)
@@ -284,6 +313,8 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
     return apiError(code, error, extra);
   };
   const part = (name: string) => received.fields.get(name);
+  const unread = unreadPart(received, definition, text);
+  if (unread) return refuse("invalid_request", unread);
 
   // Messages in the claimant's language: ?culture= if the client named one, else the culture it prefers.
   const preferred = textPart(part("userPreferredCulture"));

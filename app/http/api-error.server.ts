@@ -99,9 +99,20 @@ export function unofferedCulture(
   return say("Api_CultureNotOffered", culture, name, settlement.cultures.join(", "));
 }
 
-/** The `?culture=` of a call, if the portal does not offer it: the 400 invalid_request to answer. */
+/**
+ * What is wrong with the `?culture=` of a call, if anything: given more than once (which would it
+ * be?), or a culture the portal does not offer. In the default culture: the call's own is in doubt.
+ */
+export function queryCultureProblem(request: Request): string | undefined {
+  const given = new URL(request.url).searchParams.getAll("culture");
+  if (given.length > 1)
+    return createTranslate(getPortal().messages[DEFAULT_CULTURE] ?? {})("Api_RepeatedParameter", "culture");
+  return unofferedCulture(given[0] ?? null, "culture");
+}
+
+/** The `?culture=` of a call, if it is refused (queryCultureProblem): the 400 invalid_request to answer. */
 export function queryCultureRefusal(request: Request): Response | undefined {
-  const message = unofferedCulture(new URL(request.url).searchParams.get("culture"), "culture");
+  const message = queryCultureProblem(request);
   return message === undefined ? undefined : apiError("invalid_request", message);
 }
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { isMultipart, MalformedUpload, receiveUpload } from "#app/documents/upload.server.ts";
+import { isMultipart, MalformedUpload, PartTooLarge, receiveUpload } from "#app/documents/upload.server.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import { requireFormCsrf } from "#app/session/csrf.server.ts";
 
@@ -19,6 +19,7 @@ export async function readFormFields(
     try {
       return (await receiveUpload(request, undefined)).fields;
     } catch (error) {
+      if (error instanceof PartTooLarge) throw data(message.tooLarge, { status: 413 });
       if (error instanceof MalformedUpload) throw data(message.malformed, { status: 400 });
       throw error;
     }

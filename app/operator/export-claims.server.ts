@@ -4,7 +4,7 @@ import { open } from "node:fs/promises";
 import path from "node:path";
 import { CSV_FILE_START, csvLine } from "#app/claimants/csv.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
-import { safeFileName } from "#app/documents/file-types.ts";
+import { fitToBytes, MAX_NAME_BYTES, safeFileName } from "#app/documents/file-types.ts";
 import { isUploadField } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
 import { isRecordModel, PARENT_FIELD } from "#app/records/records.ts";
@@ -33,6 +33,19 @@ export interface ExportSummary {
  */
 function partialOf(file: string): string {
   return `${file}.${randomBytes(6).toString("hex")}.partial`;
+}
+/** What partialOf adds to a name: ".<12 hex digits>.partial". */
+const PARTIAL_SUFFIX_BYTES = 21;
+
+/**
+ * A document's file in the export: its number in the claim (two documents may share a name), then
+ * its name, cut to fit a file system's 255 bytes with the ".partial" it is first written as (the
+ * extension kept): no name, however long in bytes (one stored before names were bounded, say),
+ * fails the export.
+ */
+export function documentFileName(index: number, name: string): string {
+  const prefix = `${index + 1}-`;
+  return prefix + fitToBytes(safeFileName(name), MAX_NAME_BYTES - PARTIAL_SUFFIX_BYTES - prefix.length);
 }
 
 /** A writable file that waits when the disk is slower than the database; the operator's alone. */
@@ -126,7 +139,7 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
       const folder = path.join("documents", claim.referenceCode);
       mkdirSync(path.join(outDir, folder), { recursive: true, mode: PRIVATE_FOLDER });
       for (const [index, document] of documents.entries()) {
-        const name = path.join(folder, `${index + 1}-${safeFileName(document.name)}`);
+        const name = path.join(folder, documentFileName(index, document.name));
         await exportDocument(store, document, path.join(outDir, name));
         exported.set(document.id, name);
         documentCount++;

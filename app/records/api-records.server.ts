@@ -103,6 +103,18 @@ export function apiRecords(
     return { block, model, posted: postedRecords(part(block.model), model, block, context.text) };
   });
   for (const { posted } of lists) if (!Array.isArray(posted)) return { fields: posted };
+  // A file sent under its context's clientId (as SPEC's client sends it) takes its name, and so its
+  // type, from the context: without one it is not "not a type of file you can upload", it is unnamed.
+  for (const { block, model, posted } of lists) {
+    if (!fileField(model) || !Array.isArray(posted)) continue;
+    for (const [index, record] of posted.entries()) {
+      const name = record.fields[FILE_MODEL_FIELDS.name];
+      if ((typeof name !== "string" || name === "") && files.some((file) => file.sentAs === record.clientId))
+        return {
+          fields: { [`${block.model}[${index}].${FILE_MODEL_FIELDS.name}`]: context.text("Api_DocumentNameMissing") },
+        };
+    }
+  }
   const refused = files.find((file) => file.refusal);
   if (refused)
     return {

@@ -3,6 +3,7 @@ import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import {
   isMultipart,
   MalformedUpload,
+  PartTooLarge,
   type ReceivedFile,
   receiveUpload,
   type UploadLimits,
@@ -142,6 +143,8 @@ export async function readStepForm(request: Request, context: RecordsContext): P
     }
     return received;
   } catch (error) {
+    // A text field over the limit is a form too large (413: the page says so), not an unreadable one.
+    if (error instanceof PartTooLarge) throw data(context.text("Form_TooLarge"), { status: 413 });
     if (error instanceof MalformedUpload) throw data(context.text("Upload_Malformed"), { status: 400 });
     throw error;
   }

@@ -340,6 +340,17 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
       "invalid_request",
       '"claimantInfo.firstName" must be text, a number, true or false, or null.',
     );
+    // A checkbox's answer is true or false (or the text a form sends: "true", "false", "on"); 1 or "yes" is not one.
+    const withDetails = (answers: Record<string, unknown>) =>
+      standardParts({ claimDetails: formModel(models.claimDetails!, { ...STANDARD.claimDetails, ...answers }) });
+    for (const boughtInStore of [1, 0, "yes", "no", "1"])
+      expectError(
+        await client.submit("standard", withDetails({ boughtInStore })),
+        400,
+        "invalid_request",
+        '"claimDetails.boughtInStore" is a checkbox: its answer must be true or false (or null).',
+      );
+    expect((await claimsOf(member)).length).toBe(0);
     const context = formModel(models.documentContexts!, { name: "a.pdf", documentKind: "receipt", bogus: "x" }, "doc");
     expectError(
       await client.submit("standard", standardParts({ documentContexts: [context] }), [
@@ -453,6 +464,18 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     ]);
     expectError(path, 400, "validation_failed");
     expect((path.body as ApiError).fields).toEqual(unmatched("passwd"));
+    // A context without its name: the file, sent under its clientId, has no name to read a type from.
+    for (const name of [null, ""]) {
+      const nameless = formModel(models.documentContexts!, { name, documentKind: "receipt" }, "doc");
+      const refused = await client.submit("standard", standardParts({ documentContexts: [nameless] }), [
+        { clientId: nameless.clientId, content: new Blob([PDF]) },
+      ]);
+      expectError(refused, 400, "validation_failed");
+      expect((refused.body as ApiError).fields).toEqual({
+        "documentContexts[0].name":
+          "Give the file's name, with its extension (receipt.pdf): its type is read from it, since the file is sent under its clientId.",
+      });
+    }
     expect(await countDocuments(portal)).toBe(before);
     expect(await claimsOf(member)).toEqual([]);
   });
@@ -634,6 +657,116 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
       400,
       "invalid_request",
       'The part "documentContexts" must be a JSON list of models.',
+    );
+  });
+
+  test("nothing sent is dropped unread: an unknown, misspelled, repeated, unnamed or misplaced part, a repeated ?culture=, an unknown authorize key are 400 invalid_request naming it", async () => {
+    const member = newMember();
+    const { client } = await signedIn(member);
+    const paymentElection = { paymentMethod: "check" };
+    for (const misspelled of ["paymentelection", "userPreferedCulture", "claimantinfo", "documents"])
+      expectError(
+        await client.submit("standard", standardParts({ [misspelled]: paymentElection })),
+        400,
+        "invalid_request",
+        `The part "${misspelled}" is not one this form takes: its parts are its models (GET /api/forms/config), credentials, prepopulatedData, reCaptchaResponse (or captchaRawValue), userPreferredCulture, and files under "documents".`,
+      );
+    /** The standard parts as a form, with more appended: a part repeated, or a part as a file. */
+    const formWith = (more: (form: FormData) => void) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(standardParts()))
+        form.append(name, typeof value === "string" ? value : JSON.stringify(value));
+      more(form);
+      return form;
+    };
+    for (const [name, value] of [
+      ["claimantInfo", JSON.stringify(formModel(models.claimantInfo!, STANDARD.claimantInfo))],
+      ["userPreferredCulture", "es"],
+      ["reCaptchaResponse", TEST_TOKEN],
+    ] as const) {
+      const form = formWith((more) => {
+        if (name === "userPreferredCulture") more.append(name, "en");
+        more.append(name, value);
+      });
+      expectError(
+        await client.request("POST", "/api/forms/standard", form),
+        400,
+        "invalid_request",
+        `The part "${name}" was sent more than once: send each part once.`,
+      );
+    }
+    const asFile = new FormData();
+    for (const [name, value] of Object.entries(standardParts()))
+      if (name === "claimantInfo") asFile.append(name, new Blob([JSON.stringify(value)]), "claimantInfo.json");
+      else asFile.append(name, typeof value === "string" ? value : JSON.stringify(value));
+    expectError(
+      await client.request("POST", "/api/forms/standard", asFile),
+      400,
+      "invalid_request",
+      'The part "claimantInfo" was sent as a file: send it as text (JSON); only "documents" holds files.',
+    );
+    // Parts a multipart reader skips: no name, or a Content-Disposition other than form-data.
+    const boundary = "contract-boundary-7d1f";
+    const raw = (extra: string) =>
+      `${Object.entries(standardParts())
+        .map(
+          ([name, value]) =>
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${typeof value === "string" ? value : JSON.stringify(value)}\r\n`,
+        )
+        .join("")}--${boundary}\r\n${extra}\r\n--${boundary}--\r\n`;
+    for (const extra of [
+      'Content-Disposition: attachment; name="paymentElection"\r\n\r\n{"paymentMethod":"check"}',
+      'Content-Disposition: form-data\r\n\r\n{"paymentMethod":"check"}',
+      'Content-Type: application/json\r\n\r\n{"paymentMethod":"check"}',
+    ])
+      expectError(
+        await client.request("POST", "/api/forms/standard", raw(extra), `multipart/form-data; boundary=${boundary}`),
+        400,
+        "invalid_request",
+        "A part was sent without a name, or not as form-data: each part must have Content-Disposition: form-data and a name.",
+      );
+    // A part with no header at all is no multipart the reader takes: 400 too, with the reader's detail.
+    expectError(
+      await client.request(
+        "POST",
+        "/api/forms/standard",
+        raw('\r\n{"paymentMethod":"check"}'),
+        `multipart/form-data; boundary=${boundary}`,
+      ),
+      400,
+      "invalid_request",
+    );
+    const twice = await client.request(
+      "POST",
+      "/api/forms/standard?culture=es&culture=fr",
+      formWith(() => {}),
+    );
+    expectError(twice, 400, "invalid_request", 'The parameter "culture" was given more than once.');
+    expect((await claimsOf(member)).length).toBe(0);
+
+    const fresh = newClient();
+    await fresh.loadCsrf();
+    expectError(
+      await fresh.request(
+        "POST",
+        "/api/forms/standard/authorize",
+        JSON.stringify({ credentials: formModel(models.credentials!, member), reCaptchaResponse: TEST_TOKEN, foo: 1 }),
+        "application/json",
+      ),
+      400,
+      "invalid_request",
+      '"foo" is not a key authorize takes: it takes credentials and reCaptchaResponse (or captchaRawValue).',
+    );
+    expectError(
+      await fresh.request(
+        "POST",
+        "/api/forms/standard/authorize?culture=es&culture=en",
+        JSON.stringify({ credentials: formModel(models.credentials!, member), reCaptchaResponse: TEST_TOKEN }),
+        "application/json",
+      ),
+      400,
+      "invalid_request",
+      'The parameter "culture" was given more than once.',
     );
   });
 

@@ -167,7 +167,7 @@ describe.each(BACKENDS)("a client written from SPEC §7 and docs/api.md, on %s",
     });
   });
 
-  test("numbers and dates as a claimant would type them are stored in their mask's canonical form (docs/forms.md)", async () => {
+  test("numbers and dates as a claimant would type them are stored in their mask's canonical form (docs/forms.md), text in NFC", async () => {
     const member = newMember();
     const { client, models } = await signedIn("standard", member);
     const { parts } = payload("standard", models, []);
@@ -177,7 +177,14 @@ describe.each(BACKENDS)("a client written from SPEC §7 and docs/api.md, on %s",
       totalWeight: 12.5,
       purchaseDate: "6/5/2022",
     });
-    const filed = await client.submit("standard", { ...parts, claimDetails, reCaptchaResponse: TEST_TOKEN });
+    // A name with its accent as a combining mark (some keyboards and clients send it so) is read in NFC.
+    const claimantInfo = formModel(models.claimantInfo!, { ...ANSWERS.standard.claimantInfo, firstName: "Jose\u0301" });
+    const filed = await client.submit("standard", {
+      ...parts,
+      claimantInfo,
+      claimDetails,
+      reCaptchaResponse: TEST_TOKEN,
+    });
     expect(filed.status, JSON.stringify(filed.body)).toBe(200);
     const [claim] = (await readClaims(portal)).filter((row) => row.claim_id === member.claimId);
     expect(claim!.models.claimDetails).toMatchObject({
@@ -185,6 +192,7 @@ describe.each(BACKENDS)("a client written from SPEC §7 and docs/api.md, on %s",
       totalWeight: "12.5",
       purchaseDate: "06/05/2022",
     });
+    expect(claim!.models.claimantInfo).toMatchObject({ firstName: "Jos\u00e9" });
     const other = await signedIn("standard", newMember());
     const cents = formModel(models.claimDetails!, { ...ANSWERS.standard.claimDetails, unitPrice: "$99.50" });
     const second = await other.client.submit("standard", {

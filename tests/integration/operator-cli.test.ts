@@ -167,6 +167,33 @@ describe.each(BACKENDS)("the operator's command line, on %s", (backend) => {
       account,
     );
   });
+
+  // Last: it files a claim of its own, which the tests above do not count.
+  test("export: a document whose name is long in bytes is written under a bounded name, extension kept", async () => {
+    const names = [`${"ñ".repeat(200)}.pdf`, `${"文".repeat(118)}.pdf`];
+    const { referenceCode: code } = await fileReimbursementClaim(
+      portal,
+      names.map((name) => ({ name, content: receipt })),
+      new Claimant(portal),
+    );
+    const out = mkdtempSync(path.join(tmpdir(), "export-"));
+    const result = await portalCommand(portal, settlement, "export", "--out", out, "--documents");
+    expect(result.code, result.stderr).toBe(0);
+    const claim = JSON.parse(readFileSync(path.join(out, "claims.json"), "utf8")).find(
+      (candidate: { referenceCode: string }) => candidate.referenceCode === code,
+    );
+    const files = readdirSync(path.join(out, "documents", code));
+    expect(files.filter((file) => file.endsWith(".partial"))).toEqual([]);
+    expect(files).toHaveLength(2);
+    for (const [index, document] of (claim.documents as Array<{ name: string; file: string }>).entries()) {
+      // Stored names are at most 255 bytes (UTF-8); the exported file's too, its number before it.
+      expect(Buffer.byteLength(document.name)).toBeLessThanOrEqual(255);
+      const file = path.basename(document.file);
+      expect(Buffer.byteLength(file)).toBeLessThanOrEqual(255);
+      expect(file).toMatch(new RegExp(`^${index + 1}-${names[index]!.slice(0, 10)}.*\\.pdf$`));
+      expect(readFileSync(path.join(out, document.file))).toEqual(receipt);
+    }
+  });
 });
 
 describe("the operator's command line: the settlement folder", () => {

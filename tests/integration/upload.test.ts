@@ -164,4 +164,33 @@ describe.each(BACKENDS)("uploads into the %s store", (backend) => {
     });
     await expect(receiveUpload(noBoundary, options())).rejects.toBeInstanceOf(MalformedUpload);
   });
+
+  test("parts read past are reported: files where no file is taken, and (counted) parts with no name or not form-data, in chunks of any size", async () => {
+    const body =
+      "preamble\r\n" +
+      '--xyz\r\nContent-Disposition: form-data; name="csrf"\r\n\r\nok\r\n' +
+      '--xyz\r\nContent-Disposition: attachment; name="skipped"\r\n\r\n--xy--xyz text\r\n' +
+      "--xyz\r\nContent-Disposition: form-data\r\n\r\nno name\r\n" +
+      '--xyz\r\nContent-Disposition: form-data; name="claimantInfo"; filename="c.json"\r\n\r\n{}\r\n' +
+      "--xyz\r\nContent-Type: text/plain\r\n\r\nno disposition\r\n" +
+      "--xyz--\r\nepilogue --xyz\r\n";
+    for (const size of [1, 2, 5, 7, 1000]) {
+      const bytes = Buffer.from(body);
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += size) controller.enqueue(bytes.subarray(at, at + size));
+          controller.close();
+        },
+      });
+      const request = new Request("http://portal.test/upload", {
+        method: "POST",
+        headers: { "content-type": 'multipart/form-data; boundary="xyz"' },
+        body: stream,
+        duplex: "half",
+      } as RequestInit);
+      const received = await receiveUpload(request, options({ countParts: true }));
+      expect([...received.fields.keys()], `chunks of ${size}`).toEqual(["csrf"]);
+      expect(received.skipped, `chunks of ${size}`).toEqual({ files: ["claimantInfo"], unnamed: 3 });
+    }
+  });
 });

@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { checkDocumentType, FILE_TYPE_NAMES, safeFileName } from "#app/documents/file-types.ts";
+import { checkDocumentType, FILE_TYPE_NAMES, fitToBytes, safeFileName } from "#app/documents/file-types.ts";
+import { documentFileName } from "#app/operator/export-claims.server.ts";
 
 const bytes = (...values: Array<number | string>) =>
   new Uint8Array(
@@ -85,5 +87,43 @@ describe("safe file names", () => {
     const name = safeFileName(`${"x".repeat(300)}.pdf`);
     expect(name).toHaveLength(120);
     expect(name.endsWith(".pdf")).toBe(true);
+  });
+
+  test("names long in bytes are cut to 255 bytes of UTF-8, never inside a character, keeping the extension", () => {
+    const name = safeFileName(`${"文".repeat(118)}.pdf`);
+    expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
+    expect(name).toBe(`${"文".repeat(83)}.pdf`);
+    expect(safeFileName(`${"😀".repeat(100)}.png`)).toBe(`${"😀".repeat(58)}.png`);
+  });
+});
+
+describe("fitToBytes and the export's document file names", () => {
+  test("any name fits its bytes, is a start of the name, and keeps a short extension", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: "grapheme", maxLength: 300 }),
+        fc.constantFrom("", ".pdf", ".jpeg", ".tiff"),
+        fc.integer({ min: 12, max: 255 }),
+        (stem, extension, max) => {
+          const name = stem + extension;
+          const fitted = fitToBytes(name, max);
+          expect(Buffer.byteLength(fitted)).toBeLessThanOrEqual(max);
+          expect(fitted).not.toContain("\uFFFD");
+          if (Buffer.byteLength(name) <= max) expect(fitted).toBe(name);
+          else if (extension && !stem.includes(".")) expect(fitted.endsWith(extension)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test("an exported document's file name, with its number and the '.partial' it is written as, fits 255 bytes", () => {
+    for (const name of [`${"ñ".repeat(200)}.pdf`, `${"文".repeat(300)}.heic`, "x".repeat(1000), "receipt.pdf"]) {
+      const file = documentFileName(41, name);
+      expect(file.startsWith("42-")).toBe(true);
+      expect(Buffer.byteLength(`${file}.0123456789ab.partial`)).toBeLessThanOrEqual(255);
+    }
+    expect(documentFileName(0, "tow, receipt.pdf")).toBe("1-tow, receipt.pdf");
+    expect(documentFileName(1, `${"ñ".repeat(200)}.pdf`)).toMatch(/^2-ñ+\.pdf$/);
   });
 });

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { modelConfigsSchema } from "#app/forms/definition-schema.ts";
 import { pagesSchema } from "#app/forms/page-schema.ts";
@@ -162,5 +163,57 @@ describe("money against its bounds (issue 10)", () => {
     expect(typed("estimate", "100,001").errors).toEqual(["Validation_Range"]);
     // Whole dollars: cents are the mask's refusal, not read as a smaller amount.
     expect(typed("estimate", "1,200.50").errors).toEqual(["Mask_Currency"]);
+  });
+});
+
+describe("typed text is read in NFC (decomposed accents, as some keyboards and clients send them)", () => {
+  const named = modelConfigsSchema.parse([
+    {
+      metadataHash: "n",
+      metadata: { dtoMapping: "ClaimantInfo" },
+      fields: {
+        firstName: {
+          componentName: "FormFieldText",
+          key: "firstName",
+          label: "First name",
+          validations: [{ type: "required" }, { type: "characterSetRestriction" }],
+        },
+      },
+    },
+  ]);
+  const namePages = pagesSchema.parse({
+    index: { title: "t", blocks: [] },
+    "claimant-info": { title: "t", blocks: [{ kind: "field", field: "claimantInfo.firstName" }] },
+  });
+  const WHITELIST = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ .,'-áéíóúüñÁÉÍÓÚÜÑ";
+  const check = (firstName: string) =>
+    validateStep(
+      { models: named, pages: namePages },
+      "claimant-info",
+      { claimantInfo: { firstName } },
+      {
+        ...context,
+        characterWhitelist: WHITELIST,
+      },
+    );
+
+  test("'Jose\\u0301' passes the whitelist and is stored as 'José'", () => {
+    const result = check("Jose\u0301");
+    expect(result.errors).toEqual({});
+    expect(result.values.claimantInfo?.firstName).toBe("José");
+  });
+
+  test("any text of the whitelist's characters is read alike, composed or decomposed", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...WHITELIST), minLength: 1, maxLength: 30 }), (typed) => {
+        fc.pre(typed.trim() !== "");
+        const composed = check(typed.normalize("NFC"));
+        const decomposed = check(typed.normalize("NFD"));
+        expect(decomposed.errors).toEqual(composed.errors);
+        expect(decomposed.values).toEqual(composed.values);
+        expect(composed.errors).toEqual({});
+      }),
+      { numRuns: 200 },
+    );
   });
 });

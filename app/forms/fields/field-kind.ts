@@ -44,7 +44,9 @@ export interface FieldKind {
 /** A posted text value: the last of repeated values, and blank text is no answer. */
 export function readText(_field: FieldConfig, posted: unknown): FieldValue {
   const raw = Array.isArray(posted) ? posted[posted.length - 1] : posted;
-  return typeof raw === "string" && raw.trim() !== "" ? raw : null;
+  // In NFC, pages and API alike: "Jose\u0301" (an accent typed as its own mark) is "José", which
+  // the character whitelist knows, and is stored so, comparable with the same name typed composed.
+  return typeof raw === "string" && raw.trim() !== "" ? raw.normalize("NFC") : null;
 }
 
 /** The definition's default when nothing is saved. */

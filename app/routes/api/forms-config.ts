@@ -1,4 +1,4 @@
-import { apiError, getOnly, getOnlyLoader, unofferedCulture } from "#app/http/api-error.server.ts";
+import { apiError, getOnly, getOnlyLoader, queryCultureProblem } from "#app/http/api-error.server.ts";
 import { FORM_TYPES, isFormType } from "#app/deadlines/deadline-guard.ts";
 import { publishedModels } from "#app/flows/published-models.server.ts";
 import { json } from "#app/http/json.server.ts";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/forms-config";
 function read({ request, context }: Route.LoaderArgs) {
   const { forms } = getPortal();
   // SPEC §8: a failed config call is "Your request failed. Please reload and try again."
-  const unoffered = unofferedCulture(new URL(request.url).searchParams.get("culture"), "culture");
+  const unoffered = queryCultureProblem(request);
   if (unoffered) return apiError("request_failed", getTranslate(context)("Error_RequestFailed"), { detail: unoffered });
   const formType = new URL(request.url).searchParams.get("formType");
   if (formType === null)
