@@ -67,6 +67,25 @@ const SPEC_MODEL_PARTS = new Set(["signature", "claimantInfo", "credentials", "c
 const OTHER_PARTS = ["credentials", "prepopulatedData", "reCaptchaResponse", "captchaRawValue", "userPreferredCulture"];
 /** The part SPEC §3 sends files under. */
 const FILES_PART = "documents";
+/**
+ * SPEC §3's payload, every part: a client written from it may send them all, whatever the form, a
+ * part the form has no model for (the standard form's claimTransactions) empty. Empty it drops
+ * nothing; with something in it, it is refused as a part the form does not take.
+ */
+const SPEC_PAYLOAD_PARTS = new Set([
+  ...SPEC_MODEL_PARTS,
+  ...OTHER_PARTS,
+  FILES_PART,
+  "documentContexts",
+  "claimTransactions",
+]);
+
+/** A part that holds nothing: absent, blank, or JSON null or an empty list. */
+function isEmptyPart(value: FormDataEntryValue | null | undefined): boolean {
+  if (typeof value !== "string") return value == null;
+  const json = parseJson(value.trim() || "null");
+  return json === null || (Array.isArray(json) && json.length === 0);
+}
 
 /**
  * Why a part of a submission would go unread, if one would (decision 020: nothing sent is dropped
@@ -79,7 +98,8 @@ function unreadPart(received: ReceivedForm, definition: FormDefinition, text: Tr
   const asFile = received.skipped.files[0];
   if (asFile !== undefined) return taken.has(asFile) ? text("Api_PartIsFile", asFile) : text("Api_UnknownPart", asFile);
   for (const name of new Set(received.fields.keys())) {
-    if (!taken.has(name)) return text("Api_UnknownPart", name);
+    if (!taken.has(name) && !(SPEC_PAYLOAD_PARTS.has(name) && isEmptyPart(received.fields.get(name))))
+      return text("Api_UnknownPart", name);
     if (received.fields.getAll(name).length > 1) return text("Api_RepeatedPart", name);
   }
   return undefined;

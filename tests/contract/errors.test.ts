@@ -660,6 +660,26 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     );
   });
 
+  test("a part of SPEC's payload the form has no model for is taken empty (null, []), and refused with something in it", async () => {
+    // A client written from SPEC §3 may send every part of its payload, whatever the form: the standard form has no expenses.
+    const member = newMember();
+    const { client } = await signedIn(member);
+    const full = [
+      formModel({ metadataHash: "x", metadata: { dtoMapping: "ClaimTransactions" }, fields: {} }, { amount: "99.50" }),
+    ];
+    expectError(
+      await client.submit("standard", standardParts({ claimTransactions: full })),
+      400,
+      "invalid_request",
+      `The part "claimTransactions" is not one this form takes: its parts are its models (GET /api/forms/config), credentials, prepopulatedData, reCaptchaResponse (or captchaRawValue), userPreferredCulture, and files under "documents".`,
+    );
+    const filed = await client.submit("standard", standardParts({ claimTransactions: [], prepopulatedData: null }));
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    const again = await client.submit("standard", standardParts({ claimTransactions: null }));
+    expect(again.body).toEqual(filed.body);
+    expect(await claimsOf(member)).toHaveLength(1);
+  });
+
   test("nothing sent is dropped unread: an unknown, misspelled, repeated, unnamed or misplaced part, a repeated ?culture=, an unknown authorize key are 400 invalid_request naming it", async () => {
     const member = newMember();
     const { client } = await signedIn(member);
