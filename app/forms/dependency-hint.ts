@@ -50,7 +50,7 @@ const pageHints = new WeakMap<readonly ModelConfig[], Map<string, PageDependency
 /**
  * The dependency hints of a page's fields, and which can never apply. Worked out once per page,
  * culture and setting (issue 14: a hint names fields and options in the claimant's words, on every
- * request); shared, frozen, by the pages that follow.
+ * request); shared by the pages that follow, which only read it.
  */
 export function pageDependencyHints(
   definition: Pick<FormDefinition, "models">,

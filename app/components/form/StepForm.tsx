@@ -75,7 +75,8 @@ export function StepForm(props: StepFormProps) {
     () => ({ models: withFieldDefaults(props.models), pages: { [props.step]: props.page } }),
     [props.models, props.step, props.page],
   );
-  const paths = useMemo(() => fieldsOfBlocks(props.page.blocks), [props.page]);
+  // The same list for the same page's blocks at every render (fieldsOfBlocks keeps it).
+  const paths = fieldsOfBlocks(props.page.blocks);
   const fields = useMemo(
     () => Object.fromEntries(paths.map((path) => [path, resolveField(definition, path)!.field])),
     [paths, definition],
