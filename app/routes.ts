@@ -1,11 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-const CLAIM_FLOWS = ["automotive", "reimbursement", "standard"];
-/** The steps whose page is a form of the flow's definition. */
-const FORM_STEPS = ["claimant-info", "claim-details", "payment-election", "supporting-documents"];
-/** The step with the records lists: a route module of its own, so only it loads their script. */
-const DOCUMENTS_STEP = "supporting-documents";
-
 /** SPEC §2, one screen: utility pages, the read-side JSON API, the four flows, and the catch-all. */
 export default [
   route("page-not-found", "routes/page-not-found.tsx"),
@@ -29,24 +23,28 @@ export default [
     route("forms/:formType", "routes/api/forms-submit.ts"),
     route("session-timeout", "routes/api/session-timeout.ts"),
     route("session/keep-alive", "routes/api/session-keep-alive.ts"),
-    // Anything else under /api/ is the API's JSON 404, never a page.
+    // Anything else under /api/ is the API's JSON 404, never a page. One segment more is taken by
+    // `:name`: `api/claim-summary` would otherwise be a flow's page (`:flow/claim-summary` ranks above
+    // a splat, and level with `:name`, where the route listed first wins); more than one, by the splat.
+    route(":name", "routes/api/not-found.ts", { id: "api-not-found-name" }),
     route("*", "routes/api/not-found.ts", { id: "api-not-found" }),
   ]),
 
-  // Every flow route sits under the flow layout, whose middleware runs the deadline guard.
+  // Every flow route sits under the flow layout, whose middleware runs the deadline guard. One route
+  // per kind of page, for every flow: `:flow` is its name, and the layout's middleware answers 404
+  // for a name that is no flow, or a step its form does not have (app/flows/flow-context.server.ts).
+  // Not a route per flow and step: each page carries the route table (45 routes were 1.5 KB of
+  // every page's JavaScript, gzipped) and the server builds it for every render (issue 14).
   layout("routes/flow-layout.tsx", [
     index("routes/flow-index.tsx", { id: "home" }),
-    ...CLAIM_FLOWS.flatMap((flow) => [
-      route(flow, "routes/flow-index.tsx", { id: flow }),
-      ...FORM_STEPS.map((step) =>
-        route(`${flow}/${step}`, step === DOCUMENTS_STEP ? "routes/flow-documents.tsx" : "routes/flow-step.tsx", {
-          id: `${flow}-${step}`,
-        }),
-      ),
-      route(`${flow}/claim-summary`, "routes/claim-summary.tsx", { id: `${flow}-claim-summary` }),
-      route(`${flow}/confirmation`, "routes/confirmation.tsx", { id: `${flow}-confirmation` }),
-    ]),
     route("lookup", "routes/lookup.tsx"),
+    route(":flow", "routes/flow-index.tsx", { id: "flow-index" }),
+    // The step with the records lists: a route module of its own, so only it loads their script.
+    route(":flow/supporting-documents", "routes/flow-documents.tsx"),
+    route(":flow/claim-summary", "routes/claim-summary.tsx"),
+    route(":flow/confirmation", "routes/confirmation.tsx"),
+    // The other steps whose page is a form of the flow's definition (claimant-info, claim-details, payment-election).
+    route(":flow/:step", "routes/flow-step.tsx"),
   ]),
 
   route("*", "routes/page-not-found.tsx", { id: "catch-all" }),

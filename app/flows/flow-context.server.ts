@@ -43,26 +43,44 @@ export function flowOf(formType: FormType, request: Request, context: Readonly<R
   };
 }
 
-const flowStepContext = createContext<FlowStep | null>(null);
+/** The request's flow step; null when its address names none (a 404, which getFlowStep gives). Unset outside the flow routes. */
+const flowStepContext = createContext<FlowStep | null>();
 
 /**
  * Runs first for every request to a flow's pages (the flow layout, before the deadline guard): the
- * flow and step its address names, computed once; an address that names no step of the flow is a 404.
+ * flow and step its address names, computed once. An address that names no flow (the routes take
+ * any name, app/routes.ts), no step of the flow, its start page by the name "index", or a step of
+ * the lookup (SPEC §2: one page, /lookup) has none: its loader or action answers 404 (getFlowStep).
+ * Not thrown here: React Router runs no loader once a middleware throws, so the not-found page
+ * would have none of the root's data, and would be in English whatever the claimant's language.
  */
 export const flowMiddleware: MiddlewareFunction<Response> = ({ request, url, context }) => {
-  const formType = formTypeOfPath(url.pathname);
-  const step = url.pathname.split("/").filter(Boolean)[1] ?? "index";
-  if (!formType || !(STEP_NAMES as readonly string[]).includes(step)) throw data(null, { status: 404 });
-  const flow = flowOf(formType, request, context);
-  const page = flow.definition.pages[step as StepName];
-  if (!page) throw data(null, { status: 404 });
-  context.set(flowStepContext, { ...flow, step: step as StepName, page, url });
+  context.set(flowStepContext, flowStepOf(request, url, context));
 };
 
-/** The flow step of this request, as flowMiddleware found it. */
+function flowStepOf(request: Request, url: URL, context: Readonly<RouterContextProvider>): FlowStep | null {
+  const formType = formTypeOfPath(url.pathname);
+  const named = url.pathname.split("/").filter(Boolean)[1];
+  const step = named ?? "index";
+  if (!formType || named === "index" || (formType === "lookup" && named)) return null;
+  if (!(STEP_NAMES as readonly string[]).includes(step)) return null;
+  const flow = flowOf(formType, request, context);
+  const page = flow.definition.pages[step as StepName];
+  return page ? { ...flow, step: step as StepName, page, url } : null;
+}
+
+/** The flow step of this request, as flowMiddleware found it, if its address names one. */
+export function findFlowStep(context: Readonly<RouterContextProvider>): FlowStep | null {
+  return context.get(flowStepContext);
+}
+
+/**
+ * The flow step of this request: every flow route's loader and action starts here. An address that
+ * names no flow step is a 404 (the flow layout's error boundary shows the not-found page).
+ */
 export function getFlowStep(context: Readonly<RouterContextProvider>): FlowStep {
-  const flow = context.get(flowStepContext);
-  if (!flow) throw new Error("getFlowStep outside a flow route: the flow layout's middleware sets it");
+  const flow = findFlowStep(context);
+  if (!flow) throw data(null, { status: 404 });
   return flow;
 }
 

@@ -14,9 +14,11 @@ import { type PortalServer, startPortal } from "#tests/support/portal-server.ts"
  * portal rendered it before (the fingerprint of its normalised HTML, and a few fragments that the
  * caches make); what differs from one request to the next, or from one build to the next, is
  * normalised away: nonces, request ids, the CSRF token, record ids and the content hashes in asset
- * and texts file names. So are the script files the page preloads (how the build splits the code) and the
- * loader data's serialisation: it leaves out the fields' default values now, and the form puts them
- * back (tests/unit/field-defaults.test.ts shows they come back whole).
+ * and texts file names. So are the script files the page preloads and the module script that loads
+ * the page's route modules (how the build splits the code, and the route ids it names them by: one
+ * route per kind of page since issue 14, app/routes.ts) and the loader data's serialisation: it leaves
+ * out the fields' default values now, and the form puts them back (tests/unit/field-defaults.test.ts
+ * shows they come back whole).
  *
  * A page changed on purpose changes its fingerprint: `npx vitest run -u <this file>` records the
  * new one. Each run writes the normalised pages to <tmpdir>/rendered-pages/, to compare with a run
@@ -47,6 +49,10 @@ function normalised(html: string): string {
       // serialisation, which issue 14 trims (tests/unit/field-defaults.test.ts): the page's own markup is the rest.
       .replace(/<link rel="modulepreload"[^>]*\/>/g, "")
       .replace(/\/assets\/[\w.-]+\.js/g, "/assets/SCRIPT.js")
+      .replace(
+        /(<script[^>]*type="module"[^>]*>)[^<]*__reactRouterRouteModules[^<]*<\/script>/,
+        "$1ROUTE-MODULES</script>",
+      )
       .replace(/streamController\.enqueue\((".*?")\);<\/script>/g, "streamController.enqueue(LOADER-DATA);</script>")
       .replaceAll("><", ">\n<")
   );
@@ -77,7 +83,7 @@ describe("the standard flow's first step, signed in, with prepopulated answers",
 
   test("in English", async () => {
     const page = await claimant.get("/standard/claimant-info");
-    expect(fingerprint("claimant-info-en", page)).toMatchInlineSnapshot(`"200 25367 da1efa5bd232d562"`);
+    expect(fingerprint("claimant-info-en", page)).toMatchInlineSnapshot(`"200 24952 7be4fee40d6c0eeb"`);
     expect(firstOptions(page, "claimantInfo.mailingCountry", 4)).toBe("Choose one, Afghanistan, Albania, Algeria");
     expect(firstOptions(page, "claimantInfo.mailingSubDivision", 3)).toBe("Choose a state, Alabama, Alaska");
     expect(page.text(".language-links")).toBe("Español");
@@ -85,7 +91,7 @@ describe("the standard flow's first step, signed in, with prepopulated answers",
 
   test("in Spanish", async () => {
     const page = await claimant.get("/standard/claimant-info?culture=es");
-    expect(fingerprint("claimant-info-es", page)).toMatchInlineSnapshot(`"200 25871 cfb11040638a8eec"`);
+    expect(fingerprint("claimant-info-es", page)).toMatchInlineSnapshot(`"200 25456 01a4164b7fb50005"`);
     // In the Spanish names and order.
     expect(firstOptions(page, "claimantInfo.mailingCountry", 4)).toBe(
       "Elija una opción, Afganistán, Albania, Alemania",
@@ -99,7 +105,7 @@ describe("the standard flow's first step, signed in, with prepopulated answers",
       "claimantInfo.firstName": "",
       "claimantInfo.emailAddress": "not an address",
     });
-    expect(fingerprint("claimant-info-errors", page)).toMatchInlineSnapshot(`"400 28008 754dd9386936bdb8"`);
+    expect(fingerprint("claimant-info-errors", page)).toMatchInlineSnapshot(`"400 27593 2ad94bdaf70c7fe2"`);
     // Only what was posted counts: the prepopulated answers were not sent.
     expect(summaryLines(page)).toEqual([
       "Enter your first name",
@@ -119,5 +125,5 @@ test("the documents step with an expense saved", async () => {
   const claimant = await reimbursementAtDocuments(new Claimant(portal, SIGNED_IN_AT));
   await addExpense(claimant);
   const page = await claimant.get(DOCUMENTS_STEP);
-  expect(fingerprint("documents", page)).toMatchInlineSnapshot(`"200 13501 a67c8b4d7cce25f8"`);
+  expect(fingerprint("documents", page)).toMatchInlineSnapshot(`"200 13074 8fc5300b569177a7"`);
 });

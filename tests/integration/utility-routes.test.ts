@@ -23,19 +23,35 @@ describe("utility routes", () => {
   });
 
   test("any unknown path gets the not-found page with a 404, keeping the culture", async () => {
-    for (const path of ["/no/such/page", "/automotive/not-a-step", "/apis/nothing-here"]) {
+    // The flows' routes take any first segment (app/routes.ts): a name that is no flow, a step no
+    // flow has, the start page by "index", or a step of the one-page lookup is not found all the same.
+    const unknown = ["/no/such/page", "/automotive/not-a-step", "/apis/nothing-here", "/nothing-here"];
+    const notSteps = ["/standard/index", "/lookup/claimant-info", "/lookup/claim-summary", "/lookup/index"];
+    const noFlow = ["/nope/claimant-info", "/nope/supporting-documents", "/nope/claim-summary", "/nope/confirmation"];
+    for (const path of [...unknown, ...notSteps, ...noFlow]) {
       const page = await getPage(`${portal.url}${path}?culture=es`);
       expect(page.status, path).toBe(404);
       expect(page.text("h1"), path).toBe("Página no encontrada");
     }
-    // Under /api/ it is the API's own 404, in its JSON shape (docs/api.md; tests/contract/errors.test.ts).
-    const api = await fetch(`${portal.url}/api/nothing-here?culture=es`);
-    expect(api.status).toBe(404);
-    expect(await api.json()).toMatchObject({ code: "not_found" });
+    // Under /api/ it is the API's own 404, in its JSON shape (docs/api.md; tests/contract/errors.test.ts),
+    // even where the rest of the address names a flow's page.
+    for (const path of [
+      "/api/nothing-here",
+      "/api/claim-summary",
+      "/api/confirmation",
+      "/api/supporting-documents",
+      "/api/claimant-info",
+      "/api/index",
+      "/api",
+    ]) {
+      const api = await fetch(`${portal.url}${path}?culture=es`);
+      expect(api.status, path).toBe(404);
+      expect(await api.json(), path).toMatchObject({ code: "not_found" });
+    }
   });
 
   test("a POST to an unknown path gets the not-found page with a 404 too, not a 405", async () => {
-    for (const path of ["/no/such/page", "/page-not-found"]) {
+    for (const path of ["/no/such/page", "/page-not-found", "/nope", "/nope/claim-summary", "/standard/index"]) {
       const page = await getPage(`${portal.url}${path}?culture=es`, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: portal.url },
