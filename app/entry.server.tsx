@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import { KeepMarkupContext } from "./components/KeptMarkup.tsx";
 import { keepMarkup } from "./components/kept-markup.server.tsx";
+import { StaticPartsContext } from "./components/StaticPart.tsx";
 import { encodedPage } from "./http/page-encoding.server.ts";
 import { registerMessages } from "./i18n/messages.ts";
 import { log } from "./log.server.ts";
@@ -22,6 +23,7 @@ import {
 } from "./request-context.ts";
 import { reportRequestError, requestLog } from "./request-log.server.ts";
 import { checkFieldKeysSetting } from "./security/field-keys.server.ts";
+import { STATIC_PARTS } from "./themes/static-parts.server.tsx";
 import { getPortal } from "./settlement/portal.server.ts";
 
 /**
@@ -77,7 +79,9 @@ export default function handleRequest(
       <NonceContext.Provider value={nonce}>
         <RequestIdContext.Provider value={requestId}>
           <KeepMarkupContext.Provider value={KEEP_MARKUP}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <StaticPartsContext.Provider value={STATIC_PARTS}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </StaticPartsContext.Provider>
           </KeepMarkupContext.Provider>
         </RequestIdContext.Provider>
       </NonceContext.Provider>,

@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
 import { Banner } from "#app/components/Banner.tsx";
-import { KeptMarkup } from "#app/components/KeptMarkup.tsx";
+import { StaticPart } from "#app/components/StaticPart.tsx";
 import { useText } from "#app/i18n/use-text.ts";
 import type { LayoutModel } from "./layout-model.ts";
 import { THEMES } from "./themes.ts";
 
-/** The page frame every theme shares: skip link, the theme's header, banner, content, the theme's footer (in its <footer>). */
+/** The page frame every theme shares: skip link, the theme's header, banner, content, the theme's footer (in its <footer>: app/themes/static-parts.server.tsx). */
 export function ThemeLayout({ model, children }: { model: LayoutModel; children: ReactNode }) {
   const text = useText();
-  const { Header, Footer } = THEMES[model.theme];
+  const { Header } = THEMES[model.theme];
   return (
     <>
       <a href="#main-content" className="skip-link">
@@ -19,14 +19,8 @@ export function ThemeLayout({ model, children }: { model: LayoutModel; children:
       <main id="main-content" className="container" tabIndex={-1}>
         {children}
       </main>
-      {/* A theme's footer is the same on every page of a culture (its year aside): its markup is kept. */}
-      <KeptMarkup
-        as="footer"
-        className="site-footer"
-        cacheKey={`footer ${model.theme} ${model.culture} ${new Date().getFullYear()}`}
-      >
-        <Footer model={model} />
-      </KeptMarkup>
+      {/* A theme's footer is the same on every page of a culture (its year aside): the server renders it. */}
+      <StaticPart as="footer" className="site-footer" part="footer" model={model} />
     </>
   );
 }

@@ -41,6 +41,48 @@ describe.each(THEMES)("%s", (theme) => {
     },
   );
 
+  test("the footer and the header's menu stay as the server wrote them, hydrated and after client-side navigations", async () => {
+    // Issue 14: the browser keeps their markup and ships none of their code (app/components/StaticPart.tsx).
+    const page = await openPage(portals.browser, true);
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    // As the server sent them: the page fetched anew, parsed as the browser parses it.
+    const served = (path: string) =>
+      page.evaluate(async (url) => {
+        const parsed = new DOMParser().parseFromString(await (await fetch(url)).text(), "text/html");
+        return [
+          parsed.querySelector("footer.site-footer")!.innerHTML,
+          parsed.querySelector("details.header-menu")!.innerHTML,
+        ];
+      }, path);
+    const shown = () =>
+      page.evaluate(() => [
+        document.querySelector("footer.site-footer")!.innerHTML,
+        document.querySelector("details.header-menu")!.innerHTML,
+      ]);
+    await page.goto(`${servers.get(theme)!.url}/page-not-found?culture=es`);
+    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    const expected = await served("/page-not-found?culture=es");
+    expect(expected[0]).toContain("Política de privacidad");
+    expect(expected[1]).toContain("Me gustaría");
+    expect(await shown()).toEqual(expected);
+    // A client-side navigation (the start page link is the router's): the same parts, untouched.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole("link", { name: "Ir a la página de inicio" }).click();
+    await expect.poll(() => page.locator("h1").textContent()).not.toBe("Página no encontrada");
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await shown()).toEqual(expected);
+    // Its "I would like to" menu still opens (a native disclosure, no script needed).
+    await page.locator("details.actions-menu > summary").click();
+    expect(await page.locator("details.actions-menu").getAttribute("open")).not.toBeNull();
+    // No failed hydration (the not-found page itself is a 404, which the browser reports).
+    expect(errors.filter((message) => !/404|Not Found/.test(message))).toEqual([]);
+    await page.context().close();
+  });
+
   test('the "I would like to" menu opens from the keyboard, JavaScript off', async () => {
     const page = await openPage(portals.browser, false);
     await page.goto(`${servers.get(theme)!.url}/`);

@@ -47,6 +47,32 @@ describe.each(THEMES)("the %s theme", (theme) => {
     expect(css.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
+  test("the footer and the header's menu are the server's alone: no script of the page renders them", async () => {
+    // Issue 14: the same on every page of a culture, and a language is changed by loading the page
+    // anew, so the browser keeps their markup as it came (app/components/StaticPart.tsx).
+    expect(page.document.querySelector("footer.site-footer h2, footer.site-footer p")).not.toBeNull();
+    expect(page.document.querySelector("details.header-menu summary")).not.toBeNull();
+    const scripts = [
+      ...page.html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
+      ...page.html.matchAll(/import\("([^"]+\.js)"\)/g),
+    ].map((match) => match[1]!);
+    expect(scripts.length).toBeGreaterThan(5);
+    const code = (
+      await Promise.all(scripts.map(async (src) => (await fetch(`${servers.get(theme)!.url}${src}`)).text()))
+    ).join("\n");
+    // Their texts' keys: a component that shows a text names its key.
+    for (const key of [
+      "Footer_ContactHeading",
+      "Footer_HeaderBlock",
+      "Footer_Welcome",
+      "Header_IWouldLikeTo",
+      "Header_Faq",
+    ])
+      expect(code.includes(key), key).toBe(false);
+    // The header's own parts are still rendered in the browser (the language links follow the address).
+    expect(code.includes("Header_Language")).toBe(true);
+  });
+
   test("header: claims-admin title, case name, case number, and a logo linking to /", () => {
     expect(page.text(".claims-admin-title")).toBe("Acme Motors Transmission Settlement");
     expect(page.text(".case-name")).toBe("In re Acme Motors Transmission Litigation");

@@ -1,0 +1,60 @@
+import { createContext, createElement, type ReactNode, useContext, useEffect } from "react";
+import type { LayoutModel } from "#app/themes/layout-model.ts";
+import { KeptMarkup } from "./KeptMarkup.tsx";
+
+/** The parts of every page that only the server renders (what each is: app/themes/static-parts.server.tsx). */
+export type StaticPartName = "footer" | "header-menu" | "header-menu-without-claim-links";
+
+export type StaticParts = Record<StaticPartName, (model: LayoutModel) => ReactNode>;
+
+/** The parts' renderers: provided by entry.server only, so none of their code is in the browser's scripts. */
+export const StaticPartsContext = createContext<StaticParts | undefined>(undefined);
+
+interface StaticPartProps {
+  /** The element the part is in, and its class: one such element per page. */
+  as: "details" | "footer";
+  className: string;
+  part: StaticPartName;
+  model: LayoutModel;
+}
+
+/**
+ * A part of every page that is the same on every page of a culture and never changes while the
+ * page is open: the theme's footer, the header's menu of links (issue 14). A page's culture and
+ * theme are fixed for its life (the language controls load the page anew), so the browser keeps
+ * the part's markup as the server wrote it and ships none of its code (~0.9 KB of every page's
+ * JavaScript, gzipped). Its links are ordinary links, followed as without JavaScript. On the
+ * server its markup is kept too (KeptMarkup): rendered once per culture.
+ */
+export function StaticPart({ as, className, part, model }: StaticPartProps) {
+  const parts = useContext(StaticPartsContext);
+  if (!parts) return <KeptPart as={as} className={className} part={part} />;
+  const cacheKey = `${part} ${model.theme} ${model.culture} ${new Date().getFullYear()}`;
+  return (
+    <KeptMarkup as={as} className={className} cacheKey={cacheKey}>
+      {parts[part](model)}
+    </KeptMarkup>
+  );
+}
+
+/** Each part's markup as the page came with it, read once. */
+const inDocument = new Map<StaticPartName, string>();
+
+/**
+ * In the browser: the element with the markup the server wrote in it. React neither checks nor
+ * replaces markup given as innerHTML when it hydrates, and never touches it again while the string
+ * stays the same. A page that came without the part (its root data failed to load) has nothing to
+ * keep: it is loaded anew, as the root layout does for a culture whose texts it lacks.
+ */
+function KeptPart({ as, className, part }: Omit<StaticPartProps, "model">) {
+  let markup = inDocument.get(part);
+  if (markup === undefined) {
+    markup = document.querySelector(`${as}.${className}`)?.innerHTML;
+    if (markup !== undefined) inDocument.set(part, markup);
+  }
+  const missing = markup === undefined;
+  useEffect(() => {
+    if (missing) window.location.reload();
+  }, [missing]);
+  return createElement(as, { className, dangerouslySetInnerHTML: { __html: markup ?? "" } });
+}
