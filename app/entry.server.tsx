@@ -35,6 +35,7 @@ export const portal = getPortal();
 registerMessages(portal.messages);
 // A mistyped FIELD_ENCRYPTION_KEYS stops the server here too (the key file is made with the store).
 checkFieldKeysSetting();
+export { API_ROUTES } from "#app/api/api-routes.server.ts";
 export { PURGE_INTERVAL_MS, purgeExpiredDrafts } from "#app/storage/purge.server.ts";
 export { clientAddressContext, cspNonceContext, requestErrorsContext, requestIdContext };
 

@@ -1,6 +1,9 @@
-import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-/** SPEC §2, one screen: utility pages, the read-side JSON API, the four flows, and the catch-all. */
+/**
+ * SPEC §2, one screen: utility pages, the four flows, and the catch-all. The JSON API (SPEC §7) has
+ * a route table of its own (app/api/api-routes.server.ts): this one travels to the browser.
+ */
 export default [
   route("page-not-found", "routes/page-not-found.tsx"),
   route("error", "routes/error.tsx"),
@@ -9,26 +12,6 @@ export default [
   route("sign-out", "routes/sign-out.ts"),
   route("healthz", "routes/healthz.ts"),
   route("texts/:file", "routes/texts.ts"),
-
-  ...prefix("api", [
-    route("csrf", "routes/api/csrf.ts"),
-    route("deadlines", "routes/api/deadlines.ts"),
-    route("characters-whitelist", "routes/api/characters-whitelist.ts"),
-    route("captcha", "routes/api/captcha.ts"),
-    route("signature-date", "routes/api/signature-date.ts"),
-    route("culture/content", "routes/api/culture-content.ts"),
-    route("culture/set-language", "routes/api/culture-set-language.ts"),
-    route("forms/config", "routes/api/forms-config.ts"),
-    route("forms/:formType/authorize", "routes/api/forms-authorize.ts"),
-    route("forms/:formType", "routes/api/forms-submit.ts"),
-    route("session-timeout", "routes/api/session-timeout.ts"),
-    route("session/keep-alive", "routes/api/session-keep-alive.ts"),
-    // Anything else under /api/ is the API's JSON 404, never a page. One segment more is taken by
-    // `:name`: `api/claim-summary` would otherwise be a flow's page (`:flow/claim-summary` ranks above
-    // a splat, and level with `:name`, where the route listed first wins); more than one, by the splat.
-    route(":name", "routes/api/not-found.ts", { id: "api-not-found-name" }),
-    route("*", "routes/api/not-found.ts", { id: "api-not-found" }),
-  ]),
 
   // Every flow route sits under the flow layout, whose middleware runs the deadline guard. One route
   // per kind of page, for every flow: `:flow` is its name, and the layout's middleware answers 404

@@ -4,8 +4,8 @@ import type { DeadlineKey, DeadlineSettings } from "./deadline-settings.ts";
 export const FORM_TYPES = ["automotive", "reimbursement", "standard", "lookup"] as const;
 export type FormType = (typeof FORM_TYPES)[number];
 
-export function isFormType(value: string): value is FormType {
-  return (FORM_TYPES as readonly string[]).includes(value);
+export function isFormType(value: string | undefined): value is FormType {
+  return (FORM_TYPES as readonly (string | undefined)[]).includes(value);
 }
 
 /**

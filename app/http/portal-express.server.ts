@@ -77,6 +77,9 @@ export function portalExpress({
   app.use(lowercaseFlowAddresses);
   // Everything past the static files is the portal's own answers: none is cached unless it says so.
   app.use(noStoreUnlessSaid);
+  // The JSON API, by its own route table; then the pages. Any address under /api/ is the API's.
+  const api = typeof build === "function" ? async () => apiBuild(await build())! : apiBuild(build);
+  if (api) app.all("/api{/*rest}", createRequestHandler({ build: api, mode, getLoadContext }));
   app.all("/{*splat}", createRequestHandler({ build, mode, getLoadContext }));
 
   // Last resort for errors outside React Router (a malformed URL, say): a short text, no stack.
@@ -91,6 +94,16 @@ export function portalExpress({
       .send(status === 500 ? "Internal Server Error" : "Bad Request");
   });
   return app;
+}
+
+/**
+ * The JSON API's build: the portal's own, with the API's route table (API_ROUTES, which the build's
+ * entry exports: app/api/api-routes.server.ts) in place of the pages'. None for a build without an
+ * API (the bench's framework floor).
+ */
+function apiBuild(build: ServerBuild): ServerBuild | undefined {
+  const routes = (build.entry.module as { API_ROUTES?: ServerBuild["routes"] }).API_ROUTES;
+  return routes && { ...build, routes: { root: build.routes.root!, ...routes } };
 }
 
 /**

@@ -2,10 +2,10 @@ import { requireApiCsrf } from "#app/session/json-api.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { notPost, postOnly, queryCultureRefusal } from "#app/http/api-error.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
-import type { Route } from "./+types/session-timeout";
+import type { ActionFunctionArgs } from "react-router";
 
 /** POST /api/session-timeout (SPEC §7): log out, ending the session's authorizations and drafts. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (notPost(request)) return postOnly({ request, context });
   const unoffered = queryCultureRefusal(request);
   if (unoffered) return unoffered;

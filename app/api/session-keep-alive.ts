@@ -4,13 +4,13 @@ import { apiError, notPost, postOnly, queryCultureRefusal } from "#app/http/api-
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { requireApiCsrf } from "#app/session/json-api.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
-import type { Route } from "./+types/session-keep-alive";
+import type { ActionFunctionArgs } from "react-router";
 
 /**
  * POST /api/session/keep-alive: the claimant is still there (the timer's Continue, or activity).
  * It pushes back the inactivity time-out, never the session's lifetime; an expired session ends.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (notPost(request)) return postOnly({ request, context });
   const unoffered = queryCultureRefusal(request);
   if (unoffered) return unoffered;

@@ -4,7 +4,7 @@ import { publishedModels } from "#app/flows/published-models.server.ts";
 import { json } from "#app/http/json.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
-import type { Route } from "./+types/forms-config";
+import type { LoaderFunctionArgs } from "react-router";
 
 /**
  * GET /api/forms/config (SPEC §7, no parameter): every form type's server model configs, keyed by
@@ -12,7 +12,7 @@ import type { Route } from "./+types/forms-config";
  * form type's alone; an unknown one is a 400 with SPEC §8's "Your request failed. Please reload and
  * try again." (in ?culture=), and in its detail the form types there are.
  */
-function read({ request, context }: Route.LoaderArgs) {
+function read({ request, context }: LoaderFunctionArgs) {
   const { forms } = getPortal();
   // SPEC §8: a failed config call is "Your request failed. Please reload and try again."
   const unoffered = queryCultureProblem(request);

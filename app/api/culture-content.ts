@@ -2,10 +2,10 @@ import { getOnly, getOnlyLoader, requiredCulture } from "#app/http/api-error.ser
 import { json } from "#app/http/json.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
-import type { Route } from "./+types/culture-content";
+import type { LoaderFunctionArgs } from "react-router";
 
 /** GET /api/culture/content?culture= (SPEC §7): every text of the culture as a list of {key, value}. */
-function read({ request, context }: Route.LoaderArgs) {
+function read({ request, context }: LoaderFunctionArgs) {
   const culture = requiredCulture(request, getTranslate(context));
   if (culture instanceof Response) return culture;
   const messages = getPortal().messages[culture] ?? {};
