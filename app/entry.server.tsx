@@ -23,7 +23,7 @@ import {
 } from "./request-context.ts";
 import { reportRequestError, requestLog } from "./request-log.server.ts";
 import { checkFieldKeysSetting } from "./security/field-keys.server.ts";
-import { STATIC_PARTS } from "./themes/static-parts.server.tsx";
+import { renderStaticPart } from "./themes/static-parts.server.tsx";
 import { getPortal } from "./settlement/portal.server.ts";
 
 /**
@@ -80,7 +80,7 @@ export default function handleRequest(
       <NonceContext.Provider value={nonce}>
         <RequestIdContext.Provider value={requestId}>
           <KeepMarkupContext.Provider value={KEEP_MARKUP}>
-            <StaticPartsContext.Provider value={STATIC_PARTS}>
+            <StaticPartsContext.Provider value={renderStaticPart}>
               <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
             </StaticPartsContext.Provider>
           </KeepMarkupContext.Provider>

@@ -1,22 +1,19 @@
 import { createContext, createElement, type ReactNode, useContext, useEffect } from "react";
 import type { LayoutModel } from "#app/themes/layout-model.ts";
-import { KeptMarkup } from "./KeptMarkup.tsx";
 
 /** The parts of every page that only the server renders (what each is: app/themes/static-parts.server.tsx). */
 export type StaticPartName = "footer" | "header-menu" | "header-menu-without-claim-links";
 
-export type StaticParts = Record<StaticPartName, (model: LayoutModel) => ReactNode>;
-
-/** The parts' renderers: provided by entry.server only, so none of their code is in the browser's scripts. */
-export const StaticPartsContext = createContext<StaticParts | undefined>(undefined);
-
-interface StaticPartProps {
+export interface StaticPartProps {
   /** The element the part is in, and its class: one such element per page. */
   as: "details" | "footer";
   className: string;
   part: StaticPartName;
   model: LayoutModel;
 }
+
+/** Renders a part on the server: provided by entry.server only, so none of the parts' code is in the browser's scripts. */
+export const StaticPartsContext = createContext<((props: StaticPartProps) => ReactNode) | undefined>(undefined);
 
 /**
  * A part of every page that is the same on every page of a culture and never changes while the
@@ -26,15 +23,9 @@ interface StaticPartProps {
  * JavaScript, gzipped). Its links are ordinary links, followed as without JavaScript. On the
  * server its markup is kept too (KeptMarkup): rendered once per culture.
  */
-export function StaticPart({ as, className, part, model }: StaticPartProps) {
-  const parts = useContext(StaticPartsContext);
-  if (!parts) return <KeptPart as={as} className={className} part={part} />;
-  const cacheKey = `${part} ${model.theme} ${model.culture} ${new Date().getFullYear()}`;
-  return (
-    <KeptMarkup as={as} className={className} cacheKey={cacheKey}>
-      {parts[part](model)}
-    </KeptMarkup>
-  );
+export function StaticPart(props: StaticPartProps) {
+  const render = useContext(StaticPartsContext);
+  return render ? render(props) : <KeptPart {...props} />;
 }
 
 /** Each part's markup as the page came with it, read once. */
@@ -46,7 +37,7 @@ const inDocument = new Map<StaticPartName, string>();
  * stays the same. A page that came without the part (its root data failed to load) has nothing to
  * keep: it is loaded anew, as the root layout does for a culture whose texts it lacks.
  */
-function KeptPart({ as, className, part }: Omit<StaticPartProps, "model">) {
+function KeptPart({ as, className, part }: StaticPartProps) {
   let markup = inDocument.get(part);
   if (markup === undefined) {
     markup = document.querySelector(`${as}.${className}`)?.innerHTML;
