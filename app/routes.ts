@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 /**
  * SPEC §2, one screen: utility pages, the four flows, and the catch-all. The JSON API (SPEC §7) has
@@ -13,22 +13,21 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("texts/:file", "routes/texts.ts"),
 
-  // Every flow route sits under the flow layout, whose middleware runs the deadline guard. One route
-  // per kind of page, for every flow: `:flow` is its name, and the layout's middleware answers 404
-  // for a name that is no flow, or a step its form does not have (app/flows/flow-context.server.ts).
-  // Not a route per flow and step: each page carries the route table (45 routes were 1.5 KB of
-  // every page's JavaScript, gzipped) and the server builds it for every render (issue 14).
-  layout("routes/flow-layout.tsx", [
-    index("routes/flow-index.tsx", { id: "home" }),
-    route("lookup", "routes/lookup.tsx"),
-    route(":flow", "routes/flow-index.tsx", { id: "flow-index" }),
-    // The step with the records lists: a route module of its own, so only it loads their script.
-    route(":flow/supporting-documents", "routes/flow-documents.tsx"),
-    route(":flow/claim-summary", "routes/claim-summary.tsx"),
-    route(":flow/confirmation", "routes/confirmation.tsx"),
-    // The other steps whose page is a form of the flow's definition (claimant-info, claim-details, payment-election).
-    route(":flow/:step", "routes/flow-step.tsx"),
-  ]),
+  // The flows' pages. One route per kind of page, for every flow: `:flow` is its name, and the
+  // flow's middleware (each route's: app/flows/flow-route.server.ts) finds the flow and step, and
+  // runs the deadline guard; a name that is no flow, or a step its form does not have, is a 404
+  // (app/flows/flow-context.server.ts). Not a route per flow and step, nor a layout route around
+  // them: each page carries the route table (45 routes were 1.5 KB of every page's JavaScript,
+  // gzipped, and the layout a file of its own) and the server works through it for every render (issue 14).
+  index("routes/flow-index.tsx", { id: "home" }),
+  route("lookup", "routes/lookup.tsx"),
+  route(":flow", "routes/flow-index.tsx", { id: "flow-index" }),
+  // The step with the records lists: a route module of its own, so only it loads their script.
+  route(":flow/supporting-documents", "routes/flow-documents.tsx"),
+  route(":flow/claim-summary", "routes/claim-summary.tsx"),
+  route(":flow/confirmation", "routes/confirmation.tsx"),
+  // The other steps whose page is a form of the flow's definition (claimant-info, claim-details, payment-election).
+  route(":flow/:step", "routes/flow-step.tsx"),
 
   route("*", "routes/page-not-found.tsx", { id: "catch-all" }),
 ] satisfies RouteConfig;

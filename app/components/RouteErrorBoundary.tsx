@@ -4,9 +4,9 @@ import { ErrorMessage } from "./ErrorMessage.tsx";
 import { NotFoundMessage } from "./NotFoundMessage.tsx";
 
 /**
- * Anything a route throws ends here (the root, and the flow layout: under it, a failed form post
- * still has the root's data, so the page keeps its header, footer and contact details): a 404 shows the not-found page, a 413 (a form over its size
- * limit) says so, everything else the /error message of SPEC §8, never a stack trace (the request's
+ * Anything a route throws ends here (the root, and each flow route: under the root, a failed form
+ * post still has the root's data, so the page keeps its header, footer and contact details): a 404
+ * shows the not-found page, a 413 (a form over its size limit) says so, everything else the /error message of SPEC §8, never a stack trace (the request's
  * log line has it). Except for the 404, the page gives the request's id as the reference for
  * support: the one detail that finds the failure in the log.
  */

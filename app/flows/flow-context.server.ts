@@ -47,8 +47,8 @@ export function flowOf(formType: FormType, request: Request, context: Readonly<R
 const flowStepContext = createContext<FlowStep | null>();
 
 /**
- * Runs first for every request to a flow's pages (the flow layout, before the deadline guard): the
- * flow and step its address names, computed once. An address that names no flow (the routes take
+ * Runs first for every request to a flow's pages (before the deadline guard: flow-route.server.ts):
+ * the flow and step its address names, computed once. An address that names no flow (the routes take
  * any name, app/routes.ts), no step of the flow, its start page by the name "index", or a step of
  * the lookup (SPEC §2: one page, /lookup) has none: its loader or action answers 404 (getFlowStep).
  * Not thrown here: React Router runs no loader once a middleware throws, so the not-found page
@@ -76,7 +76,7 @@ export function findFlowStep(context: Readonly<RouterContextProvider>): FlowStep
 
 /**
  * The flow step of this request: every flow route's loader and action starts here. An address that
- * names no flow step is a 404 (the flow layout's error boundary shows the not-found page).
+ * names no flow step is a 404 (the flow route's error boundary shows the not-found page).
  */
 export function getFlowStep(context: Readonly<RouterContextProvider>): FlowStep {
   const flow = findFlowStep(context);

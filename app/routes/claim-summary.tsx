@@ -15,9 +15,14 @@ import {
 import type { ShouldRevalidateFunction } from "react-router";
 import { newChallengeAfterEachAnswer } from "#app/captcha/new-challenge.ts";
 import { useText } from "#app/i18n/use-text.ts";
+import { FLOW_MIDDLEWARE } from "#app/flows/flow-route.server.ts";
 import type { Route } from "./+types/claim-summary";
 import { COMPACT_BANNER } from "#app/components/Banner.tsx";
 
+/** The flow and step this address names, and the deadline guard (app/flows/flow-route.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = FLOW_MIDDLEWARE;
+// A failed form post ends here, under the root: the error page keeps the portal's layout and contact.
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
 export const loader = (args: Route.LoaderArgs) => loadSummary(args);
 export const action = (args: Route.ActionArgs) => submitClaim(args);
 /** With JavaScript, a submission the server could not take keeps the page, signature and all, and says so (SPEC §8). */

@@ -7,10 +7,15 @@ import { PortalLink } from "#app/components/PortalLink.tsx";
 import { SignOutForm } from "#app/components/SignOutForm.tsx";
 import { loadConfirmation, startAnotherClaim } from "#app/flows/claim-submission.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
+import { FLOW_MIDDLEWARE } from "#app/flows/flow-route.server.ts";
 import type { Route } from "./+types/confirmation";
 import { COMPACT_BANNER } from "#app/components/Banner.tsx";
 import { PageTitle } from "#app/components/PageTitle.tsx";
 
+/** The flow and step this address names, and the deadline guard (app/flows/flow-route.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = FLOW_MIDDLEWARE;
+// A failed form post ends here, under the root: the error page keeps the portal's layout and contact.
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
 export const loader = (args: Route.LoaderArgs) => loadConfirmation(args);
 export const action = (args: Route.ActionArgs) => startAnotherClaim(args);
 

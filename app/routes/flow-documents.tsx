@@ -2,8 +2,13 @@ import { StepPage } from "#app/components/StepPage.tsx";
 import { RecordsSection } from "#app/components/records/RecordsSection.tsx";
 import { loadStep, submitStep } from "#app/flows/step-page.server.ts";
 import { keepPageOnServerFailure } from "#app/http/server-failure.ts";
+import { FLOW_MIDDLEWARE } from "#app/flows/flow-route.server.ts";
 import type { Route } from "./+types/flow-documents";
 
+/** The flow and step this address names, and the deadline guard (app/flows/flow-route.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = FLOW_MIDDLEWARE;
+// A failed form post ends here, under the root: the error page keeps the portal's layout and contact.
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
 export const loader = (args: Route.LoaderArgs) => loadStep(args);
 export const action = (args: Route.ActionArgs) => submitStep(args);
 /** With JavaScript, a save the server could not take keeps the page as typed and says so (app/http/server-failure.ts). */

@@ -8,8 +8,13 @@ import { StepForm } from "#app/components/form/StepForm.tsx";
 import { FLOW_DEADLINE_KEYS } from "#app/deadlines/deadline-guard.ts";
 import { authorizeFlow, loadIndex } from "#app/flows/authorize.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
+import { FLOW_MIDDLEWARE } from "#app/flows/flow-route.server.ts";
 import type { Route } from "./+types/flow-index";
 
+/** The flow and step this address names, and the deadline guard (app/flows/flow-route.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = FLOW_MIDDLEWARE;
+// A failed form post ends here, under the root: the error page keeps the portal's layout and contact.
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
 export const loader = (args: Route.LoaderArgs) => loadIndex(args);
 export const action = (args: Route.ActionArgs) => authorizeFlow(args);
 export const shouldRevalidate = newChallengeAfterEachAnswer;

@@ -5,8 +5,13 @@ import { Feedback } from "#app/components/Feedback.tsx";
 import { PageHeading } from "#app/components/PageHeading.tsx";
 import { loadLookup, lookUpVin } from "#app/flows/lookup.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
+import { FLOW_MIDDLEWARE } from "#app/flows/flow-route.server.ts";
 import type { Route } from "./+types/lookup";
 
+/** The flow and step this address names, and the deadline guard (app/flows/flow-route.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = FLOW_MIDDLEWARE;
+// A failed form post ends here, under the root: the error page keeps the portal's layout and contact.
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
 export const loader = (args: Route.LoaderArgs) => loadLookup(args);
 export const action = (args: Route.ActionArgs) => lookUpVin(args);
 export const shouldRevalidate = newChallengeAfterEachAnswer;

@@ -1,6 +1,6 @@
 import { page } from "../page.ts";
 
-export const loader = () => page.loaderData["standard-claimant-info"];
+export const loader = () => page.loaderData["routes/flow-step"];
 
 export default function Step() {
   return (
