@@ -30,11 +30,12 @@ export default defineConfig({
                 },
                 // The portal's small shared modules (header, banner, texts, links, step names),
                 // which nearly every page loads, as one file instead of a dozen of a few hundred
-                // bytes each. Not the form engine, records, captcha or time-out dialog, which only
-                // some pages need, nor what imports them: a group takes in what its modules import.
+                // bytes each. Not the form engine, records, captcha, time-out dialog or the list of
+                // answers (the summary's and confirmation's), which only some pages need, nor what
+                // imports them: a group takes in what its modules import.
                 {
                   name: "shell",
-                  test: /[\\/]app[\\/](?!components[\\/](form|records)[\\/]|components[\\/](StepPage|SessionTimer|Modal|ErrorAlertModal)\.|forms[\\/](?!page-schema\.)|captcha[\\/]|records[\\/]|routes[\\/])/,
+                  test: /[\\/]app[\\/](?!components[\\/](form|records)[\\/]|components[\\/](StepPage|SessionTimer|Modal|ErrorAlertModal|AnswerList)\.|forms[\\/](?!page-schema\.)|captcha[\\/]|records[\\/]|routes[\\/])/,
                   minShareCount: 2,
                   priority: 2,
                 },
