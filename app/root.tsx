@@ -18,7 +18,7 @@ import { getPortal } from "./settlement/portal.server.ts";
 import { SessionRefresh } from "./components/SessionRefresh.tsx";
 import { layoutModel } from "./themes/layout-model.server.ts";
 import { ThemeLayout } from "./themes/ThemeLayout.tsx";
-import { THEMES } from "./themes/themes.ts";
+import { THEME_STYLESHEETS } from "./themes/themes.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [cultureMiddleware];
 
@@ -44,7 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     if (data && !messages) window.location.reload();
   }, [data, messages]);
-  const theme = THEMES[data?.layout.theme ?? "jnd-7-0-default"];
+  const stylesheet = THEME_STYLESHEETS[data?.layout.theme ?? "jnd-7-0-default"];
   return (
     <html lang={culture} data-theme="light">
       <head>
@@ -53,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* The page's request id: the browser's error page quotes it when no later request failed. */}
         <meta name="request-id" content={requestId} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={theme.stylesheet} />
+        <link rel="stylesheet" href={stylesheet} />
         <Links />
         <SessionRefresh />
         {/* Before the page's modules: the texts they hydrate with. */}

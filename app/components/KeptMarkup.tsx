@@ -11,7 +11,7 @@ export const KeepMarkupContext = createContext<KeepMarkup | undefined>(undefined
 
 interface KeptMarkupProps {
   /** The element the part is in, and its class. */
-  as: "details" | "footer" | "span";
+  as: "header" | "details" | "footer" | "span";
   className: string;
   /**
    * Names everything the part's markup depends on (its kind, the culture, a flag…): two renders

@@ -1,11 +1,13 @@
 import { Link, useLocation } from "react-router";
-import { DEFAULT_CULTURE } from "#app/i18n/i18n.ts";
+import { pageInCulture } from "#app/i18n/language-choice.ts";
 import { languageName } from "#app/i18n/language-name.ts";
 import { useText } from "#app/i18n/use-text.ts";
 
 /**
  * The standard header's language choice (SPEC §2): a link per other culture, with English offered
  * only when the page is not already in English. Each link reopens the same page in that culture.
+ * In the header, which the server renders (a static part); LanguageChoiceFollower points the links
+ * at the page shown after a client-side navigation.
  */
 export function LanguageLinks({ culture, cultures }: { culture: string; cultures: string[] }) {
   const text = useText();
@@ -15,25 +17,14 @@ export function LanguageLinks({ culture, cultures }: { culture: string; cultures
   return (
     <nav aria-label={text("Header_Language")} className="language-links">
       <ul>
-        {others.map((other) => {
-          const params = new URLSearchParams(location.search);
-          if (other === DEFAULT_CULTURE) params.delete("culture");
-          else params.set("culture", other);
-          const search = params.toString();
-          return (
-            <li key={other}>
-              {/* A whole new document: the page comes with its culture's texts script. */}
-              <Link
-                to={`${location.pathname}${search ? `?${search}` : ""}`}
-                lang={other}
-                hrefLang={other}
-                reloadDocument
-              >
-                {languageName(other)}
-              </Link>
-            </li>
-          );
-        })}
+        {others.map((other) => (
+          <li key={other}>
+            {/* A whole new document: the page comes with its culture's texts script. */}
+            <Link to={pageInCulture(location, other)} lang={other} hrefLang={other} reloadDocument>
+              {languageName(other)}
+            </Link>
+          </li>
+        ))}
       </ul>
     </nav>
   );

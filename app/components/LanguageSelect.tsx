@@ -1,4 +1,5 @@
 import { Form, useLocation } from "react-router";
+import { otherParameters } from "#app/i18n/language-choice.ts";
 import { languageName } from "#app/i18n/language-name.ts";
 import { useText } from "#app/i18n/use-text.ts";
 
@@ -6,12 +7,14 @@ import { useText } from "#app/i18n/use-text.ts";
  * The kontent header's language dropdown (SPEC §2): a GET form back to the same page, sent by its
  * button, with JavaScript as without. Choosing a language does nothing by itself: a page that
  * changed as soon as the select did (WCAG 3.2.2, On Input) would leave while a keyboard user is still
- * moving through the options, and lose the answers on the page before they were saved.
+ * moving through the options, and lose the answers on the page before they were saved. In the
+ * header, which the server renders (a static part); LanguageChoiceFollower points the form at the
+ * page shown after a client-side navigation.
  */
 export function LanguageSelect({ culture, cultures }: { culture: string; cultures: string[] }) {
   const text = useText();
   const location = useLocation();
-  const kept = [...new URLSearchParams(location.search)].filter(([name]) => name !== "culture");
+  const kept = otherParameters(location.search);
   return (
     // A whole new document (reloadDocument): the page comes with its culture's texts script.
     <Form method="get" action={location.pathname} className="language-select" reloadDocument>

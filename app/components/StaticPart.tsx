@@ -2,11 +2,11 @@ import { createContext, createElement, type ReactNode, useContext, useEffect } f
 import type { LayoutModel } from "#app/themes/layout-model.ts";
 
 /** The parts of every page that only the server renders (what each is: app/themes/static-parts.server.tsx). */
-export type StaticPartName = "footer" | "header-menu" | "header-menu-without-claim-links";
+export type StaticPartName = "header" | "footer" | "header-menu" | "header-menu-without-claim-links";
 
 export interface StaticPartProps {
   /** The element the part is in, and its class: one such element per page. */
-  as: "details" | "footer";
+  as: "header" | "details" | "footer";
   className: string;
   part: StaticPartName;
   model: LayoutModel;
@@ -16,12 +16,13 @@ export interface StaticPartProps {
 export const StaticPartsContext = createContext<((props: StaticPartProps) => ReactNode) | undefined>(undefined);
 
 /**
- * A part of every page that is the same on every page of a culture and never changes while the
- * page is open: the theme's footer, the header's menu of links (issue 14). A page's culture and
- * theme are fixed for its life (the language controls load the page anew), so the browser keeps
- * the part's markup as the server wrote it and ships none of its code (~0.9 KB of every page's
- * JavaScript, gzipped). Its links are ordinary links, followed as without JavaScript. On the
- * server its markup is kept too (KeptMarkup): rendered once per culture.
+ * A part of every page that the browser never renders: the theme's header, the header's menu of
+ * links, the theme's footer (issue 14). A page's culture and theme are fixed for its life (the
+ * language controls load the page anew), so the browser keeps the part's markup as the server
+ * wrote it and ships none of its code (~1.5 KB of every page's JavaScript, gzipped). The one thing
+ * in them that follows the address, the header's language choice, is pointed at each page shown
+ * (LanguageChoiceFollower). Their links are ordinary links, followed as without JavaScript. On the
+ * server, a part that is the same on every page of a culture is rendered once and kept (KeptMarkup).
  */
 export function StaticPart(props: StaticPartProps) {
   const render = useContext(StaticPartsContext);

@@ -1,20 +1,24 @@
 import type { ReactNode } from "react";
 import { Banner } from "#app/components/Banner.tsx";
+import { LanguageChoiceFollower } from "#app/components/LanguageChoiceFollower.tsx";
 import { StaticPart } from "#app/components/StaticPart.tsx";
 import { useText } from "#app/i18n/use-text.ts";
 import type { LayoutModel } from "./layout-model.ts";
-import { THEMES } from "./themes.ts";
 
-/** The page frame every theme shares: skip link, the theme's header, banner, content, the theme's footer (in its <footer>: app/themes/static-parts.server.tsx). */
+/**
+ * The page frame every theme shares: skip link, the theme's header, banner, content, the theme's
+ * footer (the header and footer in their own elements: app/themes/static-parts.server.tsx).
+ */
 export function ThemeLayout({ model, children }: { model: LayoutModel; children: ReactNode }) {
   const text = useText();
-  const { Header } = THEMES[model.theme];
   return (
     <>
       <a href="#main-content" className="skip-link">
         {text("Header_SkipToContent")}
       </a>
-      <Header model={model} />
+      {/* The theme's header is the server's; its language choice follows the address. */}
+      <StaticPart as="header" className="site-header" part="header" model={model} />
+      <LanguageChoiceFollower />
       <Banner banner={model.banner} />
       <main id="main-content" className="container" tabIndex={-1}>
         {children}

@@ -1,40 +1,73 @@
-import type { ReactNode } from "react";
+import { createElement, type ReactNode } from "react";
 import { ActionsMenu } from "#app/components/ActionsMenu.tsx";
 import { SiteNavigation } from "#app/components/SiteNavigation.tsx";
 import { KeptMarkup } from "#app/components/KeptMarkup.tsx";
+import { LanguageLinks } from "#app/components/LanguageLinks.tsx";
+import { LanguageSelect } from "#app/components/LanguageSelect.tsx";
 import type { StaticPartName, StaticPartProps } from "#app/components/StaticPart.tsx";
 import { useText } from "#app/i18n/use-text.ts";
 import { Footer as FtcFooter } from "./ftc-7-0-default/Footer.tsx";
+import { Header as FtcHeader } from "./ftc-7-0-default/Header.tsx";
 import { Footer as DefaultFooter } from "./jnd-7-0-default/Footer.tsx";
+import { Header as DefaultHeader } from "./jnd-7-0-default/Header.tsx";
 import { Footer as KontentFooter } from "./jnd-9-0-kontent/Footer.tsx";
+import { Header as KontentHeader } from "./jnd-9-0-kontent/Header.tsx";
 import type { LayoutModel } from "./layout-model.ts";
 import type { ThemeName } from "./theme-names.ts";
 
-const FOOTERS: Record<ThemeName, typeof DefaultFooter> = {
-  "jnd-7-0-default": DefaultFooter,
-  "ftc-7-0-default": FtcFooter,
-  "jnd-9-0-kontent": KontentFooter,
+/**
+ * Each theme's header (what is in its <header>), with its language choice (SPEC §2: links, or
+ * kontent's dropdown), and its footer (in its <footer>): the server renders them alone.
+ */
+const SERVER_THEMES: Record<
+  ThemeName,
+  { Header: typeof DefaultHeader; LanguageChoice: typeof LanguageLinks; Footer: typeof DefaultFooter }
+> = {
+  "jnd-7-0-default": { Header: DefaultHeader, LanguageChoice: LanguageLinks, Footer: DefaultFooter },
+  "ftc-7-0-default": { Header: FtcHeader, LanguageChoice: LanguageLinks, Footer: FtcFooter },
+  "jnd-9-0-kontent": { Header: KontentHeader, LanguageChoice: LanguageSelect, Footer: KontentFooter },
 };
 
-/** What each of the page's static parts shows (app/components/StaticPart.tsx). */
-const STATIC_PARTS: Record<StaticPartName, (model: LayoutModel) => ReactNode> = {
-  footer: (model) => {
-    const Footer = FOOTERS[model.theme];
-    return <Footer model={model} />;
+/**
+ * What each of the page's static parts shows (app/components/StaticPart.tsx), and whether it is
+ * the same on every page of a culture (kept) or follows the address (the header, for its language
+ * choice: app/components/LanguageChoiceFollower.tsx).
+ */
+const STATIC_PARTS: Record<StaticPartName, { show: (model: LayoutModel) => ReactNode; kept: boolean }> = {
+  header: {
+    show: (model) => {
+      const { Header, LanguageChoice } = SERVER_THEMES[model.theme];
+      return (
+        <Header model={model} languageChoice={<LanguageChoice culture={model.culture} cultures={model.cultures} />} />
+      );
+    },
+    kept: false,
   },
-  "header-menu": (model) => <HeaderMenuContents model={model} withClaimLinks />,
-  "header-menu-without-claim-links": (model) => <HeaderMenuContents model={model} withClaimLinks={false} />,
+  footer: {
+    show: (model) => {
+      const { Footer } = SERVER_THEMES[model.theme];
+      return <Footer model={model} />;
+    },
+    kept: true,
+  },
+  "header-menu": { show: (model) => <HeaderMenuContents model={model} withClaimLinks />, kept: true },
+  "header-menu-without-claim-links": {
+    show: (model) => <HeaderMenuContents model={model} withClaimLinks={false} />,
+    kept: true,
+  },
 };
 
 /**
  * A static part as the server renders it (entry.server provides this; nothing the browser loads
- * imports this module): its markup kept, rendered once per culture (KeptMarkup).
+ * imports this module): a kept part's markup is rendered once per culture (KeptMarkup).
  */
 export function renderStaticPart({ as, className, part, model }: StaticPartProps) {
+  const { show, kept } = STATIC_PARTS[part];
+  if (!kept) return createElement(as, { className }, show(model));
   const cacheKey = `${part} ${model.theme} ${model.culture} ${new Date().getFullYear()}`;
   return (
     <KeptMarkup as={as} className={className} cacheKey={cacheKey}>
-      {STATIC_PARTS[part](model)}
+      {show(model)}
     </KeptMarkup>
   );
 }

@@ -1,21 +1,14 @@
-import type { ComponentType } from "react";
-import type { LayoutModel } from "./layout-model.ts";
-import type { ThemeName } from "./theme-names.ts";
-import { Header as FtcHeader } from "./ftc-7-0-default/Header.tsx";
 import ftcStylesheet from "./ftc-7-0-default/theme.css?url";
-import { Header as DefaultHeader } from "./jnd-7-0-default/Header.tsx";
 import defaultStylesheet from "./jnd-7-0-default/theme.css?url";
-import { Header as KontentHeader } from "./jnd-9-0-kontent/Header.tsx";
 import kontentStylesheet from "./jnd-9-0-kontent/theme.css?url";
+import type { ThemeName } from "./theme-names.ts";
 
-interface Theme {
-  Header: ComponentType<{ model: LayoutModel }>;
-  /** One stylesheet per theme: Pico plus the theme's own rules, hashed and cached for good. */
-  stylesheet: string;
-}
-
-export const THEMES: Record<ThemeName, Theme> = {
-  "jnd-7-0-default": { Header: DefaultHeader, stylesheet: defaultStylesheet },
-  "ftc-7-0-default": { Header: FtcHeader, stylesheet: ftcStylesheet },
-  "jnd-9-0-kontent": { Header: KontentHeader, stylesheet: kontentStylesheet },
+/**
+ * Each theme's stylesheet: Pico plus the theme's own rules, hashed and cached for good. All else
+ * of a theme, its header and footer, the server renders alone (app/themes/static-parts.server.tsx).
+ */
+export const THEME_STYLESHEETS: Record<ThemeName, string> = {
+  "jnd-7-0-default": defaultStylesheet,
+  "ftc-7-0-default": ftcStylesheet,
+  "jnd-9-0-kontent": kontentStylesheet,
 };

@@ -13,7 +13,7 @@ import { type PortalServer, startPortal } from "#tests/support/portal-server.ts"
  * what it renders. Each page below, rendered on the test clock, is compared with its HTML as the
  * portal rendered it before (the fingerprint of its normalised HTML, and a few fragments that the
  * caches make); what differs from one request to the next, or from one build to the next, is
- * normalised away: nonces, request ids, the CSRF token, record ids and the content hashes in asset
+ * normalised away: nonces, request ids, React's ids, the CSRF token, record ids and the content hashes in asset
  * and texts file names. So are the script files the page preloads and the module script that loads
  * the page's route modules (how the build splits the code, and the route ids it names them by: one
  * route per kind of page since issue 14, app/routes.ts) and the loader data's serialisation: it leaves
@@ -45,6 +45,8 @@ function normalised(html: string): string {
       // The texts script is named by a hash of every text of the culture: a text added anywhere renames it.
       .replace(/\/texts\/([\w-]+)\.[0-9a-f]{12}\.js/g, "/texts/$1.js")
       .replace(/\btxn-[a-z0-9]{8}\b/g, "txn-ID")
+      // React's ids (useId: a dialog's heading), numbered by where they are in the component tree.
+      .replace(/\b_R_[0-9a-z]+_\b/g, "REACT-ID")
       // Which script files the build splits the code into (issue 14 item 5), and the loader data's
       // serialisation, which issue 14 trims (tests/unit/field-defaults.test.ts): the page's own markup is the rest.
       .replace(/<link rel="modulepreload"[^>]*\/>/g, "")
@@ -83,7 +85,7 @@ describe("the standard flow's first step, signed in, with prepopulated answers",
 
   test("in English", async () => {
     const page = await claimant.get("/standard/claimant-info");
-    expect(fingerprint("claimant-info-en", page)).toMatchInlineSnapshot(`"200 24952 7be4fee40d6c0eeb"`);
+    expect(fingerprint("claimant-info-en", page)).toMatchInlineSnapshot(`"200 24956 21e936112fec1ded"`);
     expect(firstOptions(page, "claimantInfo.mailingCountry", 4)).toBe("Choose one, Afghanistan, Albania, Algeria");
     expect(firstOptions(page, "claimantInfo.mailingSubDivision", 3)).toBe("Choose a state, Alabama, Alaska");
     expect(page.text(".language-links")).toBe("Español");
@@ -91,7 +93,7 @@ describe("the standard flow's first step, signed in, with prepopulated answers",
 
   test("in Spanish", async () => {
     const page = await claimant.get("/standard/claimant-info?culture=es");
-    expect(fingerprint("claimant-info-es", page)).toMatchInlineSnapshot(`"200 25456 01a4164b7fb50005"`);
+    expect(fingerprint("claimant-info-es", page)).toMatchInlineSnapshot(`"200 25460 a91ac525af150724"`);
     // In the Spanish names and order.
     expect(firstOptions(page, "claimantInfo.mailingCountry", 4)).toBe(
       "Elija una opción, Afganistán, Albania, Alemania",
@@ -105,7 +107,7 @@ describe("the standard flow's first step, signed in, with prepopulated answers",
       "claimantInfo.firstName": "",
       "claimantInfo.emailAddress": "not an address",
     });
-    expect(fingerprint("claimant-info-errors", page)).toMatchInlineSnapshot(`"400 27593 2ad94bdaf70c7fe2"`);
+    expect(fingerprint("claimant-info-errors", page)).toMatchInlineSnapshot(`"400 27597 2f8c68290f48393c"`);
     // Only what was posted counts: the prepopulated answers were not sent.
     expect(summaryLines(page)).toEqual([
       "Enter your first name",
@@ -125,5 +127,5 @@ test("the documents step with an expense saved", async () => {
   const claimant = await reimbursementAtDocuments(new Claimant(portal, SIGNED_IN_AT));
   await addExpense(claimant);
   const page = await claimant.get(DOCUMENTS_STEP);
-  expect(fingerprint("documents", page)).toMatchInlineSnapshot(`"200 13074 8fc5300b569177a7"`);
+  expect(fingerprint("documents", page)).toMatchInlineSnapshot(`"200 13078 86c4d3e6867f8333"`);
 });

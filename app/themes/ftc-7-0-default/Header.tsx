@@ -1,17 +1,15 @@
 import { CaseTitle } from "#app/components/CaseTitle.tsx";
 import { HeaderMenu } from "#app/components/HeaderMenu.tsx";
-import { LanguageLinks } from "#app/components/LanguageLinks.tsx";
 import { Logo } from "#app/components/Logo.tsx";
+import type { ReactNode } from "react";
 import type { LayoutModel } from "../layout-model.ts";
 
 /** The FTC header: a language strip above the title, navigation and menu side by side below. */
-export function Header({ model }: { model: LayoutModel }) {
+export function Header({ model, languageChoice }: { model: LayoutModel; languageChoice: ReactNode }) {
   return (
-    <header className="site-header">
+    <>
       <div className="language-strip">
-        <div className="container">
-          <LanguageLinks culture={model.culture} cultures={model.cultures} />
-        </div>
+        <div className="container">{languageChoice}</div>
       </div>
       <div className="container header-top">
         <Logo title={model.claimsAdminTitle} />
@@ -20,6 +18,6 @@ export function Header({ model }: { model: LayoutModel }) {
       <div className="container header-nav">
         <HeaderMenu model={model} withClaimLinks />
       </div>
-    </header>
+    </>
   );
 }
