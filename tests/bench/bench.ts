@@ -306,6 +306,9 @@ async function bytesPerPage() {
     // the documents page and the summary are measured on a draft with the same expense and receipt.
     const filer = newClaimant(portal);
     await fileReimbursementClaim(portal, [receipt], filer);
+    const newcomer = await reimbursementAtDocuments(newClaimant(portal));
+    const entering = await reimbursementAtDocuments(newClaimant(portal));
+    await entering.complete("/reimbursement/supporting-documents", { records: "claimTransactions", intent: "add" });
     const drafter = await reimbursementAtDocuments(newClaimant(portal));
     await uploadReceipt(drafter, await addExpense(drafter, "Expense 1", "10"), receipt);
     await drafter.complete("/reimbursement/supporting-documents", { intent: "continue" });
@@ -318,7 +321,9 @@ async function bytesPerPage() {
       ["start page (sign-in)", "/automotive", undefined],
       ["step page (claimant info)", "/reimbursement/claimant-info", stepper],
       ["step page with a date (claim details)", "/standard/claim-details", dater],
-      ["documents page", "/reimbursement/supporting-documents", drafter],
+      ["documents page, first visit", "/reimbursement/supporting-documents", newcomer],
+      ["documents page, an expense being entered (a date)", "/reimbursement/supporting-documents", entering],
+      ["documents page (an expense and its receipt saved)", "/reimbursement/supporting-documents", drafter],
       ["summary", "/reimbursement/claim-summary", drafter],
       ["confirmation", "/reimbursement/confirmation", filer],
       ["lookup", "/lookup", undefined],
