@@ -101,19 +101,20 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              const page = encodedPage(Buffer.concat(chunks), request.headers.get("Accept-Encoding"));
               responseHeaders.append("Vary", "Accept-Encoding");
-              if (page.coding) responseHeaders.set("Content-Encoding", page.coding);
-              responseHeaders.set("Content-Length", String(page.body.length));
-              // One chunk, in a stream: given the bytes themselves, the Response would copy them once more.
-              const body = new ReadableStream<Uint8Array>({
-                start(controller) {
-                  controller.enqueue(page.body);
-                  controller.close();
-                },
-              });
-              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
-              callback();
+              encodedPage(Buffer.concat(chunks), request.headers.get("Accept-Encoding")).then((page) => {
+                if (page.coding) responseHeaders.set("Content-Encoding", page.coding);
+                responseHeaders.set("Content-Length", String(page.body.length));
+                // One chunk, in a stream: given the bytes themselves, the Response would copy them once more.
+                const body = new ReadableStream<Uint8Array>({
+                  start(controller) {
+                    controller.enqueue(page.body);
+                    controller.close();
+                  },
+                });
+                resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+                callback();
+              }, callback);
             },
           });
           pipe(document);
