@@ -14,8 +14,9 @@ interface KeptMarkupProps {
   as: "header" | "details" | "footer" | "span";
   className: string;
   /**
-   * Names everything the part's markup depends on (its kind, the culture, a flag…): two renders
-   * with the same key must write the same markup. Nothing that varies per request or per address.
+   * Names everything the part's markup depends on (its kind, the culture, a flag, the address for
+   * the header…): two renders with the same key must write the same markup. Nothing that varies
+   * per request (a token, an answer) can be in a kept part.
    */
   cacheKey: string;
   children: ReactNode;

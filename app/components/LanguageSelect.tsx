@@ -1,4 +1,4 @@
-import { Form, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { otherParameters } from "#app/i18n/language-choice.ts";
 import { languageName } from "#app/i18n/language-name.ts";
 import { useText } from "#app/i18n/use-text.ts";
@@ -16,8 +16,8 @@ export function LanguageSelect({ culture, cultures }: { culture: string; culture
   const location = useLocation();
   const kept = otherParameters(location.search);
   return (
-    // A whole new document (reloadDocument): the page comes with its culture's texts script.
-    <Form method="get" action={location.pathname} className="language-select" reloadDocument>
+    // A plain form, which loads a whole new document: the page comes with its culture's texts script.
+    <form className="language-select" action={location.pathname} method="get">
       {kept.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -32,6 +32,6 @@ export function LanguageSelect({ culture, cultures }: { culture: string; culture
       <button type="submit" className="secondary">
         {text("Header_ChangeLanguage")}
       </button>
-    </Form>
+    </form>
   );
 }

@@ -10,14 +10,17 @@ import {
 } from "react-router";
 import { BoundedMap } from "#app/cache/bounded-map.ts";
 import { TextsContext } from "#app/i18n/texts-context.ts";
+import { StaticPartsContext } from "./StaticPart.tsx";
 import type { KeepMarkup } from "./KeptMarkup.tsx";
 
 /**
- * What the kept parts read: the page's texts, and what a React Router <Link> needs to write its
- * address. Each is handed on, as the page has it, to the separate render that makes the markup.
+ * What the kept parts read: the page's texts, how a static part inside one is rendered (the
+ * header's menu, in the header), and what a React Router <Link> needs to write its address. Each
+ * is handed on, as the page has it, to the separate render that makes the markup.
  */
 const HANDED_ON = [
   TextsContext,
+  StaticPartsContext,
   UNSAFE_DataRouterContext,
   UNSAFE_DataRouterStateContext,
   UNSAFE_FrameworkContext,

@@ -1,4 +1,5 @@
-import { createElement, type ReactNode } from "react";
+import { type ReactNode, use } from "react";
+import { UNSAFE_LocationContext } from "react-router";
 import { ActionsMenu } from "#app/components/ActionsMenu.tsx";
 import { SiteNavigation } from "#app/components/SiteNavigation.tsx";
 import { KeptMarkup } from "#app/components/KeptMarkup.tsx";
@@ -29,11 +30,11 @@ const SERVER_THEMES: Record<
 };
 
 /**
- * What each of the page's static parts shows (app/components/StaticPart.tsx), and whether it is
- * the same on every page of a culture (kept) or follows the address (the header, for its language
- * choice: app/components/LanguageChoiceFollower.tsx).
+ * What each of the page's static parts shows (app/components/StaticPart.tsx), and what its markup
+ * depends on beside the theme and culture: nothing, or the address (the header, for its language
+ * choice, which reopens the page shown in another language: app/components/LanguageChoiceFollower.tsx).
  */
-const STATIC_PARTS: Record<StaticPartName, { show: (model: LayoutModel) => ReactNode; kept: boolean }> = {
+const STATIC_PARTS: Record<StaticPartName, { show: (model: LayoutModel) => ReactNode; perAddress: boolean }> = {
   header: {
     show: (model) => {
       const { Header, LanguageChoice } = SERVER_THEMES[model.theme];
@@ -41,32 +42,33 @@ const STATIC_PARTS: Record<StaticPartName, { show: (model: LayoutModel) => React
         <Header model={model} languageChoice={<LanguageChoice culture={model.culture} cultures={model.cultures} />} />
       );
     },
-    kept: false,
+    perAddress: true,
   },
   footer: {
     show: (model) => {
       const { Footer } = SERVER_THEMES[model.theme];
       return <Footer model={model} />;
     },
-    kept: true,
+    perAddress: false,
   },
-  "header-menu": { show: (model) => <HeaderMenuContents model={model} withClaimLinks />, kept: true },
+  "header-menu": { show: (model) => <HeaderMenuContents model={model} withClaimLinks />, perAddress: false },
   "header-menu-without-claim-links": {
     show: (model) => <HeaderMenuContents model={model} withClaimLinks={false} />,
-    kept: true,
+    perAddress: false,
   },
 };
 
 /**
  * A static part as the server renders it (entry.server provides this; nothing the browser loads
- * imports this module): a kept part's markup is rendered once per culture (KeptMarkup).
+ * imports this module): its markup is rendered once per culture, or per address, and kept (KeptMarkup).
  */
 export function renderStaticPart({ as, className, part, model }: StaticPartProps) {
-  const { show, kept } = STATIC_PARTS[part];
-  if (!kept) return createElement(as, { className }, show(model));
-  const cacheKey = `${part} ${model.theme} ${model.culture} ${new Date().getFullYear()}`;
+  const { show, perAddress } = STATIC_PARTS[part];
+  // Read as that part of the page sees it (`use` may be called conditionally).
+  const { pathname, search } = use(UNSAFE_LocationContext).location;
+  const dependsOn = perAddress ? `${pathname}${search}` : new Date().getFullYear();
   return (
-    <KeptMarkup as={as} className={className} cacheKey={cacheKey}>
+    <KeptMarkup as={as} className={className} cacheKey={`${part} ${model.theme} ${model.culture} ${dependsOn}`}>
       {show(model)}
     </KeptMarkup>
   );
