@@ -1,5 +1,8 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
+/** SPEC §2's claim flows (the lookup is one page of its own). */
+const CLAIM_FLOWS = ["automotive", "reimbursement", "standard"];
+
 /**
  * SPEC §2, one screen: utility pages, the four flows, and the catch-all. The JSON API (SPEC §7) has
  * a route table of its own (app/api/api-routes.server.ts): this one travels to the browser.
@@ -13,15 +16,17 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("texts/:file", "routes/texts.ts"),
 
-  // The flows' pages. One route per kind of page, for every flow: `:flow` is its name, and the
-  // flow's middleware (each route's: app/flows/flow-route.server.ts) finds the flow and step, and
-  // runs the deadline guard; a name that is no flow, or a step its form does not have, is a 404
-  // (app/flows/flow-context.server.ts). Not a route per flow and step, nor a layout route around
-  // them: each page carries the route table (45 routes were 1.5 KB of every page's JavaScript,
-  // gzipped, and the layout a file of its own) and the server works through it for every render (issue 14).
+  // The flows' pages: one route per kind of page for every flow, the steps' `:flow` taking the
+  // flow's name. Each route's middleware (app/flows/flow-route.server.ts) finds the flow and step
+  // and runs the deadline guard; a name that is no flow, or a step its form does not have, is a
+  // 404 (app/flows/flow-context.server.ts). Not a route per flow and step, nor a layout route
+  // around them: each page carries the route table (45 routes were 1.5 KB of every page's
+  // JavaScript, gzipped, and the layout a file of its own), and the server works through it for
+  // every render (issue 14).
   index("routes/flow-index.tsx", { id: "home" }),
   route("lookup", "routes/lookup.tsx"),
-  route(":flow", "routes/flow-index.tsx", { id: "flow-index" }),
+  // The claim flows' start pages by name: any other single name is the catch-all's light 404 page.
+  ...CLAIM_FLOWS.map((flow) => route(flow, "routes/flow-index.tsx", { id: flow })),
   // The step with the records lists: a route module of its own, so only it loads their script.
   route(":flow/supporting-documents", "routes/flow-documents.tsx"),
   route(":flow/claim-summary", "routes/claim-summary.tsx"),
