@@ -102,19 +102,26 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               responseHeaders.append("Vary", "Accept-Encoding");
-              encodedPage(Buffer.concat(chunks), request.headers.get("Accept-Encoding")).then((page) => {
-                if (page.coding) responseHeaders.set("Content-Encoding", page.coding);
-                responseHeaders.set("Content-Length", String(page.body.length));
-                // One chunk, in a stream: given the bytes themselves, the Response would copy them once more.
-                const body = new ReadableStream<Uint8Array>({
-                  start(controller) {
-                    controller.enqueue(page.body);
-                    controller.close();
-                  },
-                });
-                resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
-                callback();
-              }, callback);
+              encodedPage(Buffer.concat(chunks), request.headers.get("Accept-Encoding")).then(
+                (page) => {
+                  if (page.coding) responseHeaders.set("Content-Encoding", page.coding);
+                  responseHeaders.set("Content-Length", String(page.body.length));
+                  // One chunk, in a stream: given the bytes themselves, the Response would copy them once more.
+                  const body = new ReadableStream<Uint8Array>({
+                    start(controller) {
+                      controller.enqueue(page.body);
+                      controller.close();
+                    },
+                  });
+                  resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+                  callback();
+                },
+                (error: unknown) => {
+                  // React Router's error page then, as for a render that failed.
+                  reject(error);
+                  callback();
+                },
+              );
             },
           });
           pipe(document);

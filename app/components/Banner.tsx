@@ -14,7 +14,9 @@ export const COMPACT_BANNER = { banner: "compact" } as const;
  */
 export function Banner({ banner }: { banner: LayoutModel["banner"] }) {
   const text = useText();
-  const compact = useMatches().some((match) => match.handle === COMPACT_BANNER);
+  // Not when the route shows its error instead, a not-found page say (its loader gave no data):
+  // that page is the same, full banner included, whatever address it answers.
+  const compact = useMatches().some((match) => match.handle === COMPACT_BANNER && match.loaderData !== undefined);
   if (!banner.show || (compact && !banner.header)) return null;
   return (
     <section className={compact ? "banner banner-compact" : "banner"} aria-label={text("Banner_Label")}>

@@ -5,7 +5,7 @@ import { createContext, createElement, type ReactNode, useContext } from "react"
  * entry.server only (kept-markup.server.tsx). In the browser there is nothing to keep, and none of
  * its code is shipped.
  */
-export type KeepMarkup = (cacheKey: string, children: ReactNode) => string;
+export type KeepMarkup = (cacheKey: string, children: ReactNode, perAddress?: boolean) => string;
 
 export const KeepMarkupContext = createContext<KeepMarkup | undefined>(undefined);
 
@@ -19,6 +19,8 @@ interface KeptMarkupProps {
    * per request (a token, an answer) can be in a kept part.
    */
   cacheKey: string;
+  /** The key names the address: such parts are kept apart, so that no run of addresses pushes out the others. */
+  perAddress?: boolean;
   children: ReactNode;
 }
 
@@ -31,8 +33,8 @@ interface KeptMarkupProps {
  * StaticPart is not rendered there at all). No `useId` inside: a separate render numbers its ids
  * differently from the page's.
  */
-export function KeptMarkup({ as, className, cacheKey, children }: KeptMarkupProps) {
+export function KeptMarkup({ as, className, cacheKey, perAddress, children }: KeptMarkupProps) {
   const keep = useContext(KeepMarkupContext);
   if (!keep) return createElement(as, { className }, children);
-  return createElement(as, { className, dangerouslySetInnerHTML: { __html: keep(cacheKey, children) } });
+  return createElement(as, { className, dangerouslySetInnerHTML: { __html: keep(cacheKey, children, perAddress) } });
 }

@@ -29,15 +29,18 @@ const HANDED_ON = [
   UNSAFE_RouteContext,
 ] as Context<unknown>[];
 
+/** Kept markup, in two maps that each empty themselves when full: the parts keyed by address apart. */
 const kept = new BoundedMap<string, string>(1_000);
+const keptPerAddress = new BoundedMap<string, string>(1_000);
 
 /**
  * KeptMarkup's server side (entry.server provides it): the markup of `children` as React writes it
  * in the page, made by renderToString with the page's contexts handed on, once per key. Called
  * while KeptMarkup renders, so the contexts are read as that part of the page sees them.
  */
-export const keepMarkup: KeepMarkup = (cacheKey, children) => {
-  const known = kept.get(cacheKey);
+export const keepMarkup: KeepMarkup = (cacheKey, children, perAddress) => {
+  const map = perAddress ? keptPerAddress : kept;
+  const known = map.get(cacheKey);
   if (known !== undefined) return known;
   const handedOn = HANDED_ON.reduceRight<ReactNode>(
     // Read within KeptMarkup's render, as that part of the page sees them (`use` may be called conditionally).
@@ -45,6 +48,6 @@ export const keepMarkup: KeepMarkup = (cacheKey, children) => {
     children,
   );
   const markup = renderToString(handedOn as ReactElement);
-  kept.set(cacheKey, markup);
+  map.set(cacheKey, markup);
   return markup;
 };

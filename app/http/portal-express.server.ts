@@ -77,9 +77,12 @@ export function portalExpress({
   app.use(lowercaseFlowAddresses);
   // Everything past the static files is the portal's own answers: none is cached unless it says so.
   app.use(noStoreUnlessSaid);
-  // The JSON API, by its own route table; then the pages. Any address under /api/ is the API's.
+  // The JSON API, by its own route table; then the pages.
   const api = typeof build === "function" ? async () => apiBuild(await build())! : apiBuild(build);
-  if (api) app.all("/api{/*rest}", createRequestHandler({ build: api, mode, getLoadContext }));
+  if (api) {
+    const answerApi = createRequestHandler({ build: api, mode, getLoadContext });
+    app.use((req, res, next) => (isApiAddress(req.originalUrl) ? answerApi(req, res, next) : next()));
+  }
   app.all("/{*splat}", createRequestHandler({ build, mode, getLoadContext }));
 
   // Last resort for errors outside React Router (a malformed URL, say): a short text, no stack.
@@ -94,6 +97,17 @@ export function portalExpress({
       .send(status === 500 ? "Internal Server Error" : "Bad Request");
   });
   return app;
+}
+
+/**
+ * Whether an address is the JSON API's: /api and anything under /api/, read as React Router reads
+ * addresses (the URL parser decodes and resolves dot segments: /api/%2e%2e/lookup is /lookup, a
+ * page, which the API's route table has not).
+ */
+export function isApiAddress(originalUrl: string): boolean {
+  // No URL at all (OPTIONS *, say) is not the API's: the pages' handler answers it as before.
+  const url = URL.parse(`http://portal${originalUrl}`);
+  return !!url && /^\/api(\/|$)/i.test(url.pathname);
 }
 
 /**

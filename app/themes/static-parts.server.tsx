@@ -68,7 +68,12 @@ export function renderStaticPart({ as, className, part, model }: StaticPartProps
   const { pathname, search } = use(UNSAFE_LocationContext).location;
   const dependsOn = perAddress ? `${pathname}${search}` : new Date().getFullYear();
   return (
-    <KeptMarkup as={as} className={className} cacheKey={`${part} ${model.theme} ${model.culture} ${dependsOn}`}>
+    <KeptMarkup
+      as={as}
+      className={className}
+      cacheKey={`${part} ${model.theme} ${model.culture} ${dependsOn}`}
+      perAddress={perAddress}
+    >
       {show(model)}
     </KeptMarkup>
   );

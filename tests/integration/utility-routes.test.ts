@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getPage } from "#tests/support/http.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
@@ -28,10 +29,15 @@ describe("utility routes", () => {
     const unknown = ["/no/such/page", "/automotive/not-a-step", "/apis/nothing-here", "/nothing-here"];
     const notSteps = ["/standard/index", "/lookup/claimant-info", "/lookup/claim-summary", "/lookup/index"];
     const noFlow = ["/nope/claimant-info", "/nope/supporting-documents", "/nope/claim-summary", "/nope/confirmation"];
+    // The same page wherever it answers: the full banner too, not the compact one of the step
+    // routes that take some of these addresses.
+    const banner = (await getPage(`${portal.url}/page-not-found?culture=es`)).document.querySelector(".banner");
+    expect(banner?.getAttribute("class")).toBe("banner");
     for (const path of [...unknown, ...notSteps, ...noFlow]) {
       const page = await getPage(`${portal.url}${path}?culture=es`);
       expect(page.status, path).toBe(404);
       expect(page.text("h1"), path).toBe("Página no encontrada");
+      expect(page.document.querySelector(".banner")?.outerHTML, path).toBe(banner?.outerHTML);
     }
     // Under /api/ it is the API's own 404, in its JSON shape (docs/api.md; tests/contract/errors.test.ts),
     // even where the rest of the address names a flow's page.
@@ -48,6 +54,29 @@ describe("utility routes", () => {
       expect(api.status, path).toBe(404);
       expect(await api.json(), path).toMatchObject({ code: "not_found" });
     }
+  });
+
+  test("an address whose dot segments leave /api/ is what it resolves to, as React Router reads it", async () => {
+    // Sent as written (fetch would resolve the dots before sending): /api/%2e%2e/lookup is /lookup.
+    const asWritten = (path: string, method = "GET") =>
+      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        const req = request(`${portal.url}${path}`, { method }, (res) => {
+          let body = "";
+          res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+          res.on("end", () => resolve({ status: res.statusCode!, type: String(res.headers["content-type"]), body }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    const lookupHeading = /<h1[^>]*>[^<]*<\/h1>/.exec((await getPage(`${portal.url}/lookup`)).html)![0];
+    for (const path of ["/api/%2e%2e/lookup", "/api/../lookup", "/API/%2E%2E/lookup"]) {
+      const answer = await asWritten(path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.body, path).toContain(lookupHeading);
+    }
+    const outside = await asWritten("/api/%2e%2e/nothing-here", "POST");
+    expect(outside.status).toBe(404);
+    expect(outside.type).toMatch(/^text\/html/);
   });
 
   test("a POST to an unknown path gets the not-found page with a 404 too, not a 405", async () => {
