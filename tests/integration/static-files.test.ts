@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,7 +6,7 @@ import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Claimant } from "#tests/support/claimant.ts";
-import { getPage } from "#tests/support/http.ts";
+import { getPage, rawRequest } from "#tests/support/http.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { staticFiles } from "#app/http/static-files.server.ts";
 
@@ -23,20 +22,8 @@ beforeAll(async () => {
 afterAll(() => portal.stop());
 
 /** A raw answer: the bytes as sent (fetch would decompress them), and the headers. */
-function raw(pathname: string, headers: Record<string, string> = {}, method = "GET") {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
-    (resolve, reject) => {
-      const url = new URL(pathname, portal.url);
-      const req = request(url, { method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      });
-      req.on("error", reject);
-      req.end();
-    },
-  );
-}
+const raw = (pathname: string, headers: Record<string, string> = {}, method = "GET") =>
+  rawRequest(portal.url, pathname, { method, headers });
 
 describe("the browser build's files", () => {
   test("are sent as the build's Brotli or gzip copy, as the browser takes, the same file once decompressed", async () => {

@@ -1,6 +1,5 @@
-import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { getPage } from "#tests/support/http.ts";
+import { getPage, rawRequest } from "#tests/support/http.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 
 let portal: PortalServer;
@@ -58,16 +57,10 @@ describe("utility routes", () => {
 
   test("an address whose dot segments leave /api/ is what it resolves to, as React Router reads it", async () => {
     // Sent as written (fetch would resolve the dots before sending): /api/%2e%2e/lookup is /lookup.
-    const asWritten = (path: string, method = "GET") =>
-      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
-        const req = request(`${portal.url}${path}`, { method }, (res) => {
-          let body = "";
-          res.on("data", (chunk: Buffer) => (body += chunk.toString()));
-          res.on("end", () => resolve({ status: res.statusCode!, type: String(res.headers["content-type"]), body }));
-        });
-        req.on("error", reject);
-        req.end();
-      });
+    const asWritten = async (path: string, method = "GET") => {
+      const answer = await rawRequest(portal.url, path, { method });
+      return { status: answer.status, type: String(answer.headers["content-type"]), body: answer.body.toString() };
+    };
     const lookupHeading = /<h1[^>]*>[^<]*<\/h1>/.exec((await getPage(`${portal.url}/lookup`)).html)![0];
     for (const path of ["/api/%2e%2e/lookup", "/api/../lookup", "/API/%2E%2E/lookup"]) {
       const answer = await asWritten(path);

@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { type HTMLElement, parse } from "node-html-parser";
 
 export interface Page {
@@ -43,4 +44,32 @@ export function linkHref(page: Page, label: string): string {
 /** A test clock header, honoured by servers started with PORTAL_TEST_CLOCK=1. */
 export function at(isoDateTime: string): Record<string, string> {
   return { "X-Test-Now": isoDateTime };
+}
+
+/** An answer as it came: the status, the headers and the bytes (not decompressed, as fetch would). */
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/**
+ * A request whose path goes out exactly as written: fetch, and http.request given a URL, parse it
+ * first (percent-decoded dots resolved, /api/%2e%2e/lookup sent as /lookup).
+ */
+export function rawRequest(
+  origin: string,
+  path: string,
+  { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawAnswer> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
 }
