@@ -48,8 +48,8 @@ const flowStepContext = createContext<FlowStep | null>();
 
 /**
  * Runs first for every request to a flow's pages (before the deadline guard: flow-route.server.ts):
- * the flow and step its address names, computed once. An address that names no flow (the routes take
- * any name, app/routes.ts), no step of the flow, its start page by the name "index", or a step of
+ * the flow and step its address names, computed once. An address that names no flow (the steps'
+ * routes take any first segment, app/routes.ts), no step of the flow, its start page by the name "index", or a step of
  * the lookup (SPEC §2: one page, /lookup) has none: its loader or action answers 404 (getFlowStep).
  * Not thrown here: React Router runs no loader once a middleware throws, so the not-found page
  * would have none of the root's data, and would be in English whatever the claimant's language.
