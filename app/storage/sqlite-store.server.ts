@@ -128,7 +128,14 @@ export const MIGRATIONS = [
      expires_at INTEGER NOT NULL
    );
    CREATE INDEX used_challenges_expires_at ON used_challenges (expires_at);`,
+  // Issue 14: a member's latest claim, read on every step page, comes off this index in its order
+  // (submitted_at, then reference_code for claims filed in the same millisecond) without a sort.
+  `DROP INDEX claims_owner;
+   CREATE INDEX claims_owner ON claims (owner, form_type, submitted_at, reference_code);`,
 ];
+
+/** A member's latest claim of a form type, by (owner, form type). */
+export const LATEST_CLAIM = `SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = ? AND form_type = ? ORDER BY submitted_at DESC, reference_code DESC LIMIT 1`;
 
 function migrate(db: DatabaseSync) {
   db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)");
@@ -206,9 +213,7 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
     ),
     getClaim: db.prepare(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE reference_code = ?`),
     getClaimByDraft: db.prepare(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE draft_id = ?`),
-    latestClaim: db.prepare(
-      `SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = ? AND form_type = ? ORDER BY submitted_at DESC, reference_code DESC LIMIT 1`,
-    ),
+    latestClaim: db.prepare(LATEST_CLAIM),
     claimsPage: db.prepare(
       `SELECT ${CLAIM_COLUMNS} FROM claims
        WHERE submitted_at > ? OR (submitted_at = ? AND reference_code > ?) ORDER BY submitted_at, reference_code LIMIT ?`,

@@ -5,8 +5,16 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
-import { MIGRATIONS as POSTGRES_MIGRATIONS, openPostgresStore } from "#app/storage/postgres-store.server.ts";
-import { MIGRATIONS as SQLITE_MIGRATIONS, openSqliteStore } from "#app/storage/sqlite-store.server.ts";
+import {
+  LATEST_CLAIM as POSTGRES_LATEST_CLAIM,
+  MIGRATIONS as POSTGRES_MIGRATIONS,
+  openPostgresStore,
+} from "#app/storage/postgres-store.server.ts";
+import {
+  LATEST_CLAIM as SQLITE_LATEST_CLAIM,
+  MIGRATIONS as SQLITE_MIGRATIONS,
+  openSqliteStore,
+} from "#app/storage/sqlite-store.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import {
   allClaims,
@@ -556,6 +564,42 @@ describe.each(BACKENDS)("the %s store", (backend) => {
 
   test("ping answers while the database is there", async () => {
     await expect(store.ping()).resolves.toBeUndefined();
+  });
+});
+
+/**
+ * Every step page reads the member's latest claim (issue 14): it comes off the owner index in the
+ * order asked for, with no sort, so it costs the same with one claim or with a settlement's million.
+ */
+describe.each(BACKENDS)("a member's latest claim in the %s store", (backend) => {
+  test("is read from the owner index in its order, without sorting", async () => {
+    if (backend === "postgresql") {
+      const url = await freshDatabaseUrl();
+      const store = openPostgresStore(url, demoAnswers());
+      await store.latestClaim("member:10000001", "standard");
+      await store.close();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        // An empty table is read whole otherwise: the plan for a large one is wanted here.
+        await client.query("SET enable_seqscan = off");
+        const plan = await client.query(`EXPLAIN ${POSTGRES_LATEST_CLAIM}`.replace(/\$\d/g, "'x'"));
+        const lines = plan.rows.map((row) => String(row["QUERY PLAN"]));
+        expect(lines.join("\n")).toContain("Index Scan Backward using claims_owner");
+        expect(lines.join("\n")).not.toMatch(/Sort/);
+      } finally {
+        await client.end();
+      }
+    } else {
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "store-plan-")), "portal.sqlite");
+      await openSqliteStore(file, demoAnswers()).close();
+      const db = new DatabaseSync(file);
+      const plan = db.prepare(`EXPLAIN QUERY PLAN ${SQLITE_LATEST_CLAIM}`).all("member:10000001", "standard");
+      db.close();
+      const details = plan.map((row) => String(row.detail));
+      expect(details.join("\n")).toContain("USING INDEX claims_owner");
+      expect(details.join("\n")).not.toContain("TEMP B-TREE");
+    }
   });
 });
 
