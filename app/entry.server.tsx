@@ -1,5 +1,6 @@
 import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import type { ReactElement } from "react";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import {
   type EntryContext,
   type HandleErrorFunction,
@@ -48,95 +49,149 @@ export const streamTimeout = 5_000;
 const KEEP_MARKUP = import.meta.env.DEV ? undefined : keepMarkup;
 
 /**
- * The whole document, rendered before a byte is sent (React's onAllReady), as one body. A step
- * page has nothing slow to stream (its loaders have finished before React renders), so streaming
- * the shell first only cost: the compression middleware flushed its gzip stream at each of ~10
- * chunks (more CPU, 13 % more bytes), and under load the loader data missed the shell and came
- * after it with a fallback template and a swap script. It is compressed here, once, whole
- * (page-encoding.server.ts), as the browser takes it.
+ * The whole document, rendered before a byte is sent, as one body. A step page has nothing slow to
+ * stream (its loaders have finished before React renders), so streaming the shell first only cost:
+ * the compression middleware flushed its gzip stream at each of ~10 chunks (more CPU, 13 % more
+ * bytes), and under load the loader data missed the shell and came after it with a fallback
+ * template and a swap script. It is compressed here, once, whole (page-encoding.server.ts), as the
+ * browser takes it.
+ *
+ * The page is rendered at once (renderToString) when nothing in it waits: the loader data is read
+ * first, so React Router's script that carries it has it at hand. Only a part still loading (a lazy
+ * component's first render) or failing makes the page go the streaming way, which waits for all of
+ * it (issue 14: at once, React writes the page as strings joined once, where streaming encodes each
+ * of its many small pieces into bytes on its own and goes through a stream: ~0.17 ms of a step
+ * page's ~1.4 ms of CPU, in-process).
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  if (request.method.toUpperCase() === "HEAD") {
-    // What a GET of the page says of itself but its body and its length (it is not rendered).
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    responseHeaders.append("Vary", "Accept-Encoding");
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  }
+  // What a GET of the page says of itself but its body and its length (it is not rendered).
+  if (request.method.toUpperCase() === "HEAD")
+    return new Response(null, { status: responseStatusCode, headers: pageHeaders(responseHeaders) });
   const nonce = loadContext.get(cspNonceContext);
-  const requestId = loadContext.get(requestIdContext);
-  return new Promise<Response>((resolve, reject) => {
+  const read = await readLoaderData(routerContext);
+  const app = () => (
+    <NonceContext.Provider value={nonce}>
+      <RequestIdContext.Provider value={loadContext.get(requestIdContext)}>
+        <KeepMarkupContext.Provider value={KEEP_MARKUP}>
+          <StaticPartsContext.Provider value={renderStaticPart}>
+            <ServerRouter context={read()} url={request.url} nonce={nonce} />
+          </StaticPartsContext.Provider>
+        </KeepMarkupContext.Provider>
+      </RequestIdContext.Provider>
+    </NonceContext.Provider>
+  );
+  const document = renderedAtOnce(app()) ?? (await renderedStreaming(app(), loadContext, nonce));
+  const page = await encodedPage(document, request.headers.get("Accept-Encoding"));
+  // Only now: should the render fail, React Router renders the error page with the same headers.
+  pageHeaders(responseHeaders);
+  if (page.coding) responseHeaders.set("Content-Encoding", page.coding);
+  responseHeaders.set("Content-Length", String(page.body.length));
+  // One chunk, in a stream: given the bytes themselves, the Response would copy them once more.
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(page.body);
+      controller.close();
+    },
+  });
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+function pageHeaders(headers: Headers): Headers {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.append("Vary", "Accept-Encoding");
+  return headers;
+}
+
+/**
+ * React Router's loader data (its serialised stream), read whole before the page is rendered, and
+ * handed to the script that writes it into the page (StreamTransfer takes what is in
+ * `renderMeta.streamCache` before it reads the stream), so that script has nothing to wait for.
+ * The pieces are what StreamTransfer would have read, decoded as it decodes them. Gives the router
+ * context for one render: ServerRouter takes a reader of the stream at each render, so each is
+ * given a stream of its own, finished (its pieces are all read).
+ */
+async function readLoaderData(context: EntryContext): Promise<() => EntryContext> {
+  const stream = context.serverHandoffStream;
+  if (!stream || !context.renderMeta) return () => context;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  const pieces: NonNullable<NonNullable<EntryContext["renderMeta"]>["streamCache"]> = {};
+  for (let identifier = 0; ; identifier++) {
+    const { done, value } = await reader.read();
+    pieces[identifier] = Object.assign(Promise.resolve(), {
+      result: { done, value: decoder.decode(value, { stream: true }) },
+    });
+    if (done) break;
+  }
+  context.renderMeta.streamCache = pieces;
+  return () => ({ ...context, serverHandoffStream: new ReadableStream({ start: (controller) => controller.close() }) });
+}
+
+/** How React marks a part it left to the browser: one that was still loading, or failed. */
+const LEFT_TO_THE_BROWSER = "<!--$!-->";
+
+/**
+ * The page rendered at once, or undefined if a part of it was still loading or failed (the
+ * streaming render then renders it again, and waits for it, or renders the error page, as it would
+ * have: whatever failed is logged then).
+ */
+function renderedAtOnce(app: ReactElement): Buffer | undefined {
+  let html: string;
+  try {
+    html = renderToString(app);
+  } catch {
+    return undefined;
+  }
+  if (html.includes(LEFT_TO_THE_BROWSER)) return undefined;
+  // renderToPipeableStream writes the doctype of a document it renders; renderToString does not.
+  return Buffer.from(html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html);
+}
+
+/** The page as React streams it, once all of it is ready. */
+function renderedStreaming(app: ReactElement, loadContext: RouterContextProvider, nonce: string) {
+  return new Promise<Buffer>((resolve, reject) => {
     // Errors in a part of the page after its shell: React renders that part in the browser instead;
     // the page is still sent, and the errors logged.
     const partErrors: unknown[] = [];
     let shellFailed = false;
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <RequestIdContext.Provider value={requestId}>
-          <KeepMarkupContext.Provider value={KEEP_MARKUP}>
-            <StaticPartsContext.Provider value={renderStaticPart}>
-              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-            </StaticPartsContext.Provider>
-          </KeepMarkupContext.Provider>
-        </RequestIdContext.Provider>
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onAllReady() {
-          if (shellFailed) return;
-          for (const error of partErrors)
-            requestLog(loadContext).error("a part of the page failed while it was rendered", { error });
-          const chunks: Buffer[] = [];
-          const document = new Writable({
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
+      onAllReady() {
+        if (shellFailed) return;
+        for (const error of partErrors)
+          requestLog(loadContext).error("a part of the page failed while it was rendered", { error });
+        const chunks: Buffer[] = [];
+        pipe(
+          new Writable({
             write(chunk: Buffer, _encoding, callback) {
               chunks.push(chunk);
               callback();
             },
             final(callback) {
               clearTimeout(timeoutId);
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              responseHeaders.append("Vary", "Accept-Encoding");
-              encodedPage(Buffer.concat(chunks), request.headers.get("Accept-Encoding")).then(
-                (page) => {
-                  if (page.coding) responseHeaders.set("Content-Encoding", page.coding);
-                  responseHeaders.set("Content-Length", String(page.body.length));
-                  // One chunk, in a stream: given the bytes themselves, the Response would copy them once more.
-                  const body = new ReadableStream<Uint8Array>({
-                    start(controller) {
-                      controller.enqueue(page.body);
-                      controller.close();
-                    },
-                  });
-                  resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
-                  callback();
-                },
-                (error: unknown) => {
-                  // React Router's error page then, as for a render that failed.
-                  reject(error);
-                  callback();
-                },
-              );
+              resolve(Buffer.concat(chunks));
+              callback();
             },
-          });
-          pipe(document);
-        },
-        onShellError(error: unknown) {
-          // handleError hears of it through React Router, which renders the error page.
-          shellFailed = true;
-          clearTimeout(timeoutId);
-          reject(error);
-        },
-        onError(error: unknown) {
-          if (!shellFailed) partErrors.push(error);
-        },
+          }),
+        );
       },
-    );
+      onShellError(error: unknown) {
+        // handleError hears of it through React Router, which renders the error page.
+        shellFailed = true;
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+      onError(error: unknown) {
+        if (!shellFailed) partErrors.push(error);
+      },
+    });
   });
 }
 

@@ -123,6 +123,24 @@ describe("the standard flow's first step, signed in, with prepopulated answers",
   });
 });
 
+/**
+ * A page is rendered at once, unless a part of it is still loading: then it is streamed, and React
+ * waits for that part (entry.server.tsx). The expense's date field has a lazily loaded part (its
+ * calendar button), loading on this server's first render of it, which is here.
+ */
+test("the documents step with an expense being entered: the same page while a part of it loads and after", async () => {
+  const claimant = await reimbursementAtDocuments(new Claimant(portal, SIGNED_IN_AT));
+  const added = await claimant.post(DOCUMENTS_STEP, { records: "claimTransactions", intent: "add" });
+  expect(added.status).toBe(303);
+  const whileLoading = await claimant.get(DOCUMENTS_STEP);
+  const loaded = await claimant.get(DOCUMENTS_STEP);
+  expect(whileLoading.status).toBe(200);
+  expect(whileLoading.html).toContain('name="claimTransactions.expenseDate"');
+  expect(normalised(whileLoading.html)).toBe(normalised(loaded.html));
+  // No part of it was left to the browser to render.
+  expect(loaded.html).not.toContain("<!--$!-->");
+});
+
 test("the documents step with an expense saved", async () => {
   const claimant = await reimbursementAtDocuments(new Claimant(portal, SIGNED_IN_AT));
   await addExpense(claimant);
