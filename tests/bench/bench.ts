@@ -31,7 +31,7 @@ import { settlementWith } from "#tests/support/settlement.ts";
 import { newFieldKey } from "#app/security/field-keys.server.ts";
 import { startFloor } from "./floor.ts";
 import { startServerProcess } from "./server-process.ts";
-import { agent, call, percentile } from "./http-client.ts";
+import { agent, call, gzippedAsSent, percentile } from "./http-client.ts";
 import {
   type BenchMember,
   benchMemberRows,
@@ -102,8 +102,11 @@ function table(header: string[], rows: Array<Array<string | number>>) {
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 /** KB here are 1,024 bytes. */
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-/** Issue 14: a page's JavaScript (its module scripts, each gzipped as sent), React included, the texts script aside. */
-const JS_BUDGET_BYTES = 130 * 1024;
+/**
+ * Issue 14: a page's JavaScript (its module scripts, each gzipped as sent), React included, the
+ * texts script aside, within 130 KB: counted as 130,000 bytes, the stricter of 1,000 and 1,024.
+ */
+const JS_BUDGET_BYTES = 130_000;
 
 /** Requests per second at CONNECTIONS; any error or answer other than 200 stops the bench (a redirect to /session-expired is not a page served). */
 async function load(url: string, headers: Record<string, string> = {}, seconds = SECONDS) {
@@ -331,7 +334,7 @@ async function bytesPerPage() {
     ];
     const cache = new Map<string, number>();
     const gz = async (url: string) => {
-      if (!cache.has(url)) cache.set(url, gzipSync((await call(url)).body).length);
+      if (!cache.has(url)) cache.set(url, await gzippedAsSent(url));
       return cache.get(url)!;
     };
     const rows: Array<Array<string | number>> = [];
@@ -374,7 +377,7 @@ async function bytesPerPage() {
     print("### Bytes per page kind (gzip, as the browser downloads them)");
     print();
     table(
-      ["page", "status", "HTML", "CSS", "JavaScript", "JavaScript ≤ 130 KB?", "texts script (cached across pages)"],
+      ["page", "status", "HTML", "CSS", "JavaScript", "JavaScript ≤ 130,000 B?", "texts script (cached across pages)"],
       rows,
     );
   } finally {

@@ -42,3 +42,17 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
+
+/**
+ * The bytes a browser that takes gzip downloads for `url`, as the server sends them: a static
+ * file's gzip copy (compressed at build time), what the server compresses as it answers, or the
+ * answer as it is when it is too small to gain from compression.
+ */
+export async function gzippedAsSent(url: string): Promise<number> {
+  const response = await request(url, { dispatcher: agent, headers: { "accept-encoding": "gzip" } });
+  const body = Buffer.from(await response.body.arrayBuffer());
+  if (response.statusCode !== 200) throw new Error(`GET ${new URL(url).pathname}: ${response.statusCode}`);
+  const coding = response.headers["content-encoding"];
+  if (coding === "gzip" || coding === undefined) return body.length;
+  throw new Error(`GET ${new URL(url).pathname}: sent as ${String(coding)}, not gzip`);
+}
