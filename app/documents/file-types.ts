@@ -84,20 +84,25 @@ export function fitToBytes(name: string, maxBytes: number): string {
 
 /**
  * A file name safe to show and to store as data, never as a path: the last path component only
- * (either slash), without control characters or characters file systems reserve, at most 120
+ * (either slash), without control characters, bidirectional controls (which can show a name's end
+ * reversed: "\u202egnp.exe" reads "exe.png") or characters file systems reserve, at most 120
  * characters and 255 bytes of UTF-8 with the extension kept (a longer name is shortened, as a
- * browser would). Stored files are named by random ids, not by this.
+ * browser would, between characters: never half of an emoji). Stored files are named by random
+ * ids, not by this.
  */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   const cleaned = base
+    .toWellFormed()
     .normalize("NFC")
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
-    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, "")
+    .replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069<>:"|?*]/g, "")
     .replace(/^[.\s]+|[.\s]+$/g, "")
     .replace(/\s+/g, " ");
   if (!cleaned) return "document";
-  if (cleaned.length <= MAX_NAME_LENGTH) return fitToBytes(cleaned, MAX_NAME_BYTES);
+  const characters = [...cleaned];
+  if (characters.length <= MAX_NAME_LENGTH) return fitToBytes(cleaned, MAX_NAME_BYTES);
   const extension = /\.[^.]{1,10}$/.exec(cleaned)?.[0] ?? "";
-  return fitToBytes(cleaned.slice(0, MAX_NAME_LENGTH - extension.length) + extension, MAX_NAME_BYTES);
+  const stem = characters.slice(0, MAX_NAME_LENGTH - [...extension].length).join("");
+  return fitToBytes(stem + extension, MAX_NAME_BYTES);
 }

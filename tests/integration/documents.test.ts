@@ -412,6 +412,18 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
     }
   });
 
+  test("a receipt's long name of emoji is kept whole, as the page shows it and its data says it", async () => {
+    const claimant = await atDocuments(portal);
+    const name = `a${"😀".repeat(60)}.pdf`;
+    await uploadReceipt(claimant, await addExpense(claimant), { name, content: PDF });
+    const page = await claimant.get(DOCUMENTS);
+    expect(rowTexts(page, "documentContexts").join("\n")).toContain(name);
+    // Cut inside an emoji, the name held half of one: the page showed U+FFFD where its loader data
+    // held the half, and the browser re-rendered the whole page (React's hydration error).
+    expect(page.html).not.toContain("\uFFFD");
+    expect(page.html).not.toMatch(/\\ud83d(?!\\ude00)/i);
+  });
+
   test("record buttons need the session's CSRF token, like every POST", async () => {
     const claimant = await atDocuments(portal);
     expect(

@@ -93,7 +93,28 @@ describe("safe file names", () => {
     const name = safeFileName(`${"文".repeat(118)}.pdf`);
     expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
     expect(name).toBe(`${"文".repeat(83)}.pdf`);
-    expect(safeFileName(`${"😀".repeat(100)}.png`)).toBe(`${"😀".repeat(58)}.png`);
+    expect(safeFileName(`${"😀".repeat(100)}.png`)).toBe(`${"😀".repeat(62)}.png`);
+  });
+
+  test("a long name is cut between characters, never inside one: no half of an emoji is kept", () => {
+    // 65 characters, 125 UTF-16 code units: cut at 120 code units, it kept half an emoji, which
+    // the page showed as U+FFFD while its loader data held the half (a hydration error).
+    expect(safeFileName(`a${"😀".repeat(60)}.png`)).toBe(`a${"😀".repeat(60)}.png`);
+    expect(safeFileName(`a${"😀".repeat(130)}.png`)).toBe(`a${"😀".repeat(62)}.png`);
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 400 }), (name) => {
+        const safe = safeFileName(name);
+        expect(safe.isWellFormed()).toBe(true);
+        expect([...safe].length).toBeLessThanOrEqual(120);
+        expect(Buffer.byteLength(safe)).toBeLessThanOrEqual(255);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test("bidirectional controls are taken out: a name cannot show its extension reversed", () => {
+    expect(safeFileName("\u202egnp.exe.png")).toBe("gnp.exe.png");
+    expect(safeFileName("invoice\u2066\u200f\u200e\u2069.pdf")).toBe("invoice.pdf");
   });
 });
 
