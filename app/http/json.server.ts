@@ -10,14 +10,17 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
  * number past 2^53, 12345678901234567890.45), or written with an exponent (1e3), is kept as its
  * written text, a string, since the portal reads answers as the text a claimant typed and
  * JSON.parse would silently change it; a plain number that survives (2, 2.0, 1250.50) stays a
- * number. Throws SyntaxError like JSON.parse.
+ * number. A lone surrogate escape ("\ud800", half a character) reads as U+FFFD, as a page's form
+ * reads a broken byte: kept, it could be neither stored (PostgreSQL's jsonb refuses it) nor shown
+ * as it was sent. Throws SyntaxError like JSON.parse.
  */
 export function readJson(text: string): unknown {
-  return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
-    typeof value === "number" && context?.source !== undefined && !heldExactly(value, context.source)
+  return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) => {
+    if (typeof value === "string") return value.toWellFormed();
+    return typeof value === "number" && context?.source !== undefined && !heldExactly(value, context.source)
       ? context.source
-      : value,
-  );
+      : value;
+  });
 }
 
 /** Whether a number as written is a plain decimal (no exponent), the same number as the double read from it. */
