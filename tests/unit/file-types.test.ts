@@ -129,13 +129,21 @@ describe("fitToBytes and the export's document file names", () => {
           const name = stem + extension;
           const fitted = fitToBytes(name, max);
           expect(Buffer.byteLength(fitted)).toBeLessThanOrEqual(max);
-          expect(fitted).not.toContain("\uFFFD");
+          // Cut between characters: never half of a surrogate pair. A name may itself hold U+FFFD
+          // (a broken byte read as such); the cut must not add one.
+          expect(fitted.isWellFormed()).toBe(true);
+          expect(fitted.split("\uFFFD").length).toBeLessThanOrEqual(name.split("\uFFFD").length);
           if (Buffer.byteLength(name) <= max) expect(fitted).toBe(name);
           else if (extension && !stem.includes(".")) expect(fitted.endsWith(extension)).toBe(true);
         },
       ),
       { numRuns: 300 },
     );
+  });
+
+  test("a name holding U+FFFD itself is kept as it is when it fits", () => {
+    expect(fitToBytes("\uFFFD", 12)).toBe("\uFFFD");
+    expect(fitToBytes(`${"\u{1F600}".repeat(10)}.pdf`, 14)).toBe("\u{1F600}\u{1F600}.pdf");
   });
 
   test("an exported document's file name, with its number and the '.partial' it is written as, fits 255 bytes", () => {
