@@ -19,7 +19,15 @@ import { csrfToken } from "#app/session/csrf.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { claimDocumentIds, recordsProblems, savedOnly } from "#app/records/record-actions.server.ts";
 import { recordChoices, recordsViews } from "#app/records/records-view.server.ts";
-import { type Claim, type ClaimMember, type Draft, emptyDraft, sameContent, type SignIn } from "#app/storage/store.ts";
+import {
+  type Claim,
+  type ClaimMember,
+  type Draft,
+  type DraftOwner,
+  emptyDraft,
+  sameContent,
+  type SignIn,
+} from "#app/storage/store.ts";
 import { contactFor } from "#app/settlement/settlement-schema.ts";
 import { isReadOnly, newDraftId, requireClaimantSession } from "./claimant-session.server.ts";
 import { answerSteps, firstIncompleteBefore, flowSteps, stepPath } from "./navigation.ts";
@@ -212,7 +220,13 @@ export async function submitClaim({ request, context }: StepArgs) {
     () => newReferenceCode(formType),
     now,
   );
-  return redirect(filedClaimPath(formType, culture, { changeRefused: outcome.outcome === "refused" }), 303);
+  // With several claims a member's draft moves on ("File another claim", maybe on another device
+  // before this redirect is followed): the confirmation is told which claim was filed.
+  const claimShown = settlement.claims.perMember === "many" ? outcome.referenceCode : undefined;
+  return redirect(
+    filedClaimPath(formType, culture, { changeRefused: outcome.outcome === "refused", claim: claimShown }),
+    303,
+  );
 }
 
 /**
@@ -223,9 +237,12 @@ export async function submitClaim({ request, context }: StepArgs) {
 export async function loadConfirmation({ request, context }: StepArgs) {
   const flow = getFlowStep(context);
   const { formType, definition, page, culture, text, settlement, url } = flow;
-  const { sessionId, filed } = await requireClaimantSession(request, flow);
-  if (!filed) throw redirect(withCulture(stepPath(formType, "claim-summary"), culture));
   const { perMember } = settlement.claims;
+  const session = await requireClaimantSession(request, flow);
+  const { sessionId } = session;
+  const named = perMember === "many" ? await claimNamed(url, session.owner, formType) : undefined;
+  const filed = named ?? session.filed;
+  if (!filed) throw redirect(withCulture(stepPath(formType, "claim-summary"), culture));
   const { phone, email } = contactFor(settlement, culture);
   return {
     formType,
@@ -242,6 +259,18 @@ export async function loadConfirmation({ request, context }: StepArgs) {
     csrfToken: csrfToken(sessionId),
     action: withCulture(stepPath(formType, "confirmation"), culture),
   };
+}
+
+/**
+ * The claim a confirmation address names (`?claim=`, claims.perMember "many"), if it is the
+ * member's own of this form type: a member's earlier claim stays on its confirmation page (back,
+ * reload) after they start another. Anyone else's code shows nothing of it.
+ */
+async function claimNamed(url: URL, owner: DraftOwner, formType: FormType): Promise<Claim | undefined> {
+  const code = url.searchParams.get("claim");
+  if (!code) return undefined;
+  const claim = await getStore().getClaim(code);
+  return claim && claim.owner === owner && claim.formType === formType ? claim : undefined;
 }
 
 /** The claim's answers by step, read-only: what the administrator received. */

@@ -150,9 +150,21 @@ export function withStepAnswers(
   };
 }
 
-/** The confirmation page, where a filed claim is shown; `changeRefused` when a change was just refused. */
-export function filedClaimPath(formType: FormType, culture: string, { changeRefused = false } = {}): string {
-  return withCulture(`${stepPath(formType, "confirmation")}${changeRefused ? "?notice=filed" : ""}`, culture);
+/**
+ * The confirmation page, where a filed claim is shown; `changeRefused` when a change was just
+ * refused; `claim`, the reference code of the claim to show (a member with several claims of a
+ * form type, claims.perMember "many": the one just filed, whatever they start after it).
+ */
+export function filedClaimPath(
+  formType: FormType,
+  culture: string,
+  { changeRefused = false, claim }: { changeRefused?: boolean; claim?: string } = {},
+): string {
+  const query = new URLSearchParams();
+  if (claim) query.set("claim", claim);
+  if (changeRefused) query.set("notice", "filed");
+  const search = query.size ? `?${query}` : "";
+  return withCulture(`${stepPath(formType, "confirmation")}${search}`, culture);
 }
 
 /**

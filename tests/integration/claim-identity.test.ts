@@ -424,6 +424,35 @@ describe.each(BACKENDS)("several claims per member (claims.perMember 'many'), on
       referenceCodes: expect.arrayContaining([first, second]),
     });
   });
+  test("the confirmation a filing leads to shows that claim, whatever the member starts after it (back, reload, a second device)", async () => {
+    const member = blankMember();
+    const phone = new Claimant(portal);
+    await atStandardSummary(phone, member, "Austin");
+    const filed = await submitSummary(phone);
+    const confirmation = filed.headers.get("location")!;
+    // Before the phone follows its redirect, the member's laptop (signed in, on the confirmation
+    // of the same claim) starts another one.
+    const laptop = new Claimant(portal);
+    await laptop.signIn("standard", member);
+    const code = (await laptop.get("/standard/confirmation")).text(".reference-code");
+    await laptop.post("/standard/confirmation", { intent: "another" });
+
+    const shown = await phone.get(confirmation);
+    expect(shown.status).toBe(200);
+    expect(shown.text(".reference-code")).toBe(code);
+    expect(shown.text(".answer-section")).toContain("Austin");
+
+    // The phone starts another too, then goes back to the confirmation (or reloads it).
+    await phone.post(confirmation, { intent: "another" });
+    expect((await phone.get(confirmation)).text(".reference-code")).toBe(code);
+
+    // Another member given the address does not see the claim.
+    const stranger = new Claimant(portal);
+    await atStandardSummary(stranger, blankMember(), "Dallas");
+    const theirs = await stranger.get(confirmation);
+    expect(theirs.html).not.toContain(code);
+    expect(theirs.html).not.toContain("Austin");
+  });
 });
 
 describe.each(BACKENDS)("a flow that accepts a VIN alone (claims.vinOnlySignIn), on %s", (backend) => {
