@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.server.ts";
 import { type LogFields, requestLogger } from "#app/log.server.ts";
 import { lowercaseFlowAddresses } from "./flow-address-case.server.ts";
+import { literalUndecodableAddresses } from "./undecodable-address.server.ts";
 import { noStoreUnlessSaid } from "./no-store.server.ts";
 import { staticFiles } from "./static-files.server.ts";
 import { finishUnreadBodies } from "./unread-body.server.ts";
@@ -75,6 +76,7 @@ export function portalExpress({
   });
   app.use("middleware" in assets ? assets.middleware : staticFiles(assets.folder));
   app.use(lowercaseFlowAddresses);
+  app.use(literalUndecodableAddresses);
   // Everything past the static files is the portal's own answers: none is cached unless it says so.
   app.use(noStoreUnlessSaid);
   // The JSON API, by its own route table; then the pages.
@@ -85,7 +87,7 @@ export function portalExpress({
   }
   app.all("/{*splat}", createRequestHandler({ build, mode, getLoadContext }));
 
-  // Last resort for errors outside React Router (a malformed URL, say): a short text, no stack.
+  // Last resort for errors outside React Router: a short text, no stack.
   // The request's log line says what it was (a 4xx's reason, a 5xx's stack).
   app.use((error: Error & { status?: number }, _req: Request, res: Response, _next: NextFunction) => {
     const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
@@ -136,11 +138,13 @@ function requestLog(trustsPeer: (req: Request) => boolean) {
     };
     res.locals.request = request;
     res.setHeader(REQUEST_ID_HEADER, request.id);
+    // As sent: literalUndecodableAddresses may rewrite it.
+    const path = req.path;
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const fields: LogFields = {
         method: req.method,
-        path: req.path,
+        path,
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
       };

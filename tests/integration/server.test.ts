@@ -86,7 +86,7 @@ describe("the HTTP server", () => {
     expect(portal.output()).not.toContain("secret=1");
   });
 
-  test("a malformed URL is a 400, not a crash", async () => {
+  test("a malformed URL is a 4xx, not a crash", async () => {
     const status = await new Promise<number>((resolve, reject) => {
       request(`${portal.url}/%E0%A4%A`, (res) => {
         res.resume();

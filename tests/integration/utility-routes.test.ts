@@ -72,6 +72,41 @@ describe("utility routes", () => {
     expect(outside.type).toMatch(/^text\/html/);
   });
 
+  test("an address that does not decode (a link cut inside a %-escape, bytes that are not UTF-8) gets the not-found page, in the claimant's language", async () => {
+    // Sent as written: a link cut short in an e-mail, or typed. It was Express's bare text
+    // "Bad Request" in English; React Router alone would answer it but print a warning that is no
+    // log line, for anyone to repeat.
+    const before = portal.output().length;
+    for (const path of [
+      "/%E0%A4%A",
+      "/standard/%zz",
+      "/standard/claimant-info%",
+      "/nothing/%E0%A4%A",
+      "/standard/%ed%a0%80",
+    ]) {
+      for (const method of ["GET", "POST"]) {
+        const answer = await rawRequest(portal.url, `${path}?culture=es`, {
+          method,
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: portal.url },
+        });
+        expect(answer.status, `${method} ${path}`).toBe(404);
+        expect(String(answer.headers["content-type"]), path).toMatch(/^text\/html/);
+        expect(answer.body.toString(), path).toMatch(/<h1[^>]*>Página no encontrada<\/h1>/);
+      }
+    }
+    // Under /api/ it is the API's JSON 404.
+    const api = await rawRequest(portal.url, "/api/forms/%E0%A4%A/config");
+    expect(api.status).toBe(404);
+    expect(JSON.parse(api.body.toString())).toMatchObject({ code: "not_found" });
+    // Capitals first go to the lowercase address (a 301), which then is not found the same way.
+    const capitals = await rawRequest(portal.url, "/Standard/%ED%A0%80");
+    expect(capitals.status).toBe(301);
+    expect((await rawRequest(portal.url, String(capitals.headers.location))).status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const lines = portal.output().slice(before).split("\n").filter(Boolean);
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+  });
+
   test("a POST to an unknown path gets the not-found page with a 404 too, not a 405", async () => {
     for (const path of ["/no/such/page", "/page-not-found", "/nope", "/nope/claim-summary", "/standard/index"]) {
       const page = await getPage(`${portal.url}${path}?culture=es`, {
