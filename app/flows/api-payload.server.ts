@@ -62,7 +62,8 @@ export function modelFields(
   const fields = formModel ? formModelFields(value, config, where, text) : value;
   const answers: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(fields)) {
-    const known = config.fields[key];
+    // Own fields only: a key named "toString" or "__proto__" is not a field because every object has one.
+    const known = Object.hasOwn(config.fields, key) ? config.fields[key] : undefined;
     if (!known) {
       if (!formModel && FLAT_MODEL_KEYS.includes(key)) continue;
       // Never dropped unread: a key the model does not have is the client's mistake, said so.

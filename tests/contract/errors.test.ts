@@ -605,6 +605,39 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     }
   });
 
+  test("a key named like a member every object has (toString, constructor, __proto__) is a key like any other: 400 invalid_request, never a 500", async () => {
+    const member = newMember();
+    const names = ["toString", "constructor", "hasOwnProperty", "valueOf", "__proto__", "__defineGetter__"];
+    // Written as JSON text: an object literal's "__proto__" would set its prototype, not send a key.
+    const withKey = (object: Record<string, unknown>, name: string) =>
+      `${JSON.stringify(object).slice(0, -1)},${JSON.stringify(name)}:"1"}`;
+    const client = newClient();
+    await client.loadCsrf();
+    const credentials = formModel(models.credentials!, member) as Record<string, unknown>;
+    for (const name of names) {
+      const flat = `{"credentials":${withKey({ claimId: member.claimId, pin: member.pin }, name)},"reCaptchaResponse":"${TEST_TOKEN}"}`;
+      const inFields = `{"credentials":${JSON.stringify(credentials).replace('"fields":{', `"fields":{${JSON.stringify(name)}:"1",`)},"reCaptchaResponse":"${TEST_TOKEN}"}`;
+      const outer = withKey(
+        { credentials: { claimId: member.claimId, pin: member.pin }, reCaptchaResponse: TEST_TOKEN },
+        name,
+      );
+      for (const body of [flat, inFields, outer]) {
+        const reply = await client.request("POST", "/api/forms/standard/authorize", body, "application/json");
+        expect(reply.status, `${name}: ${body}`).toBe(400);
+        expect(reply.body, body).toMatchObject({ code: "invalid_request", authorized: false });
+      }
+    }
+    const { client: signed } = await signedIn(newMember());
+    for (const name of names) {
+      const claimantInfo = withKey(STANDARD.claimantInfo, name);
+      for (const parts of [standardParts({ claimantInfo }), standardParts({ [name]: { a: "1" } })]) {
+        const reply = await signed.submit("standard", parts);
+        expect(reply.status, `${name}: ${JSON.stringify(parts)}`).toBe(400);
+        expect(reply.body).toMatchObject({ code: "invalid_request" });
+      }
+    }
+  });
+
   test("a body or a parameter the call does not take: 413 too_large, 400 invalid_request, never a 500", async () => {
     const client = newClient();
     await client.loadCsrf();
