@@ -613,7 +613,7 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
       `${JSON.stringify(object).slice(0, -1)},${JSON.stringify(name)}:"1"}`;
     const client = newClient();
     await client.loadCsrf();
-    const credentials = formModel(models.credentials!, member) as Record<string, unknown>;
+    const credentials = formModel(models.credentials!, member);
     for (const name of names) {
       const flat = `{"credentials":${withKey({ claimId: member.claimId, pin: member.pin }, name)},"reCaptchaResponse":"${TEST_TOKEN}"}`;
       const inFields = `{"credentials":${JSON.stringify(credentials).replace('"fields":{', `"fields":{${JSON.stringify(name)}:"1",`)},"reCaptchaResponse":"${TEST_TOKEN}"}`;
