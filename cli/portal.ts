@@ -143,18 +143,38 @@ async function main(argv: string[]): Promise<number> {
 
 class UsageError extends Error {}
 
+/** An option the command does not take, or one without its value (node:util parseArgs). */
+const isParseArgsError = (error: unknown) =>
+  error instanceof Error && String((error as NodeJS.ErrnoException).code).startsWith("ERR_PARSE_ARGS");
+
+/** What a file or folder the command was given is, if not what it needs. */
+const FILE_PROBLEMS: Record<string, string> = {
+  ENOENT: "no such file or folder",
+  ENOTDIR: "not a folder",
+  EEXIST: "not a folder",
+  EACCES: "not allowed (permissions)",
+};
+
+/**
+ * One line for the operator: a settlement's or configuration's own message, what is wrong with a
+ * path they gave; anything else (a fault) with its stack, to report.
+ */
+function operatorMessage(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  if (["SettlementConfigError", "ConfigurationError"].includes(error.name)) return error.message;
+  const { code, path: where } = error as NodeJS.ErrnoException;
+  if (code && where && FILE_PROBLEMS[code]) return `${where}: ${FILE_PROBLEMS[code]}`;
+  return error;
+}
+
 main(process.argv.slice(2))
   .then((code) => {
     process.exitCode = code;
   })
   .catch((error: unknown) => {
-    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else
-      console.error(
-        error instanceof Error && ["SettlementConfigError", "ConfigurationError"].includes(error.name)
-          ? error.message
-          : error,
-      );
-    process.exitCode = error instanceof UsageError ? 2 : 1;
+    const usage = error instanceof UsageError || isParseArgsError(error);
+    if (usage) console.error(`${(error as Error).message}\n\n${USAGE}`);
+    else console.error(operatorMessage(error));
+    process.exitCode = usage ? 2 : 1;
   })
   .finally(() => closeStore().catch(() => undefined));

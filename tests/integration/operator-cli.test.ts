@@ -279,6 +279,62 @@ describe("the operator's command line: the settlement folder", () => {
     expect(existsSync(path.join(dir, "class-members.csv.importing"))).toBe(false);
   });
 
+  test("import-members refuses a list that would leave no one able to sign in, or that is not what it seems: empty, not UTF-8, a NUL, a column twice", async () => {
+    const dir = settlementWith();
+    const before = readFileSync(path.join(dir, "class-members.csv"), "utf8");
+    const file = (name: string, content: string | Buffer) => {
+      const at = path.join(dir, name);
+      writeFileSync(at, content);
+      return at;
+    };
+    const refusals: Array<[string, string]> = [
+      [file("empty.csv", ""), "has no class members: it is empty"],
+      [file("header-only.csv", "ClaimId,Pin,VIN,FirstName\r\n"), "has no class members: only a header"],
+      // Excel's "CSV (Comma delimited)" writes Windows-1252: "García" with an í of one byte, 0xED.
+      [
+        file("ansi.csv", Buffer.from("ClaimId,Pin,VIN,LastName\n20000001,111111,,Garc\xeda\n", "latin1")),
+        'line 2: this is not UTF-8 text: save the list as "CSV UTF-8"',
+      ],
+      [
+        file("utf16.csv", Buffer.from("\uFEFFClaimId,Pin,VIN\n20000001,111111,\n", "utf16le")),
+        'is UTF-16 text: save the list as "CSV UTF-8"',
+      ],
+      [
+        file("nul.csv", "ClaimId,Pin,VIN,LastName\n20000001,111111,,Lee\u0000\n"),
+        "line 2: LastName holds a control character (U+0000)",
+      ],
+      [
+        file("twice.csv", "ClaimId,Pin,VIN,FirstName,FirstName\n20000001,111111,,Ana,Bo\n"),
+        "the header names FirstName twice",
+      ],
+    ];
+    for (const [source, message] of refusals) {
+      const refused = await portalCommand(undefined, dir, "import-members", source);
+      expect(refused.code, source).toBe(1);
+      expect(refused.stderr, source).toContain(`${source}: ${message}`);
+      expect(refused.stderr, source).not.toMatch(/\bat \S+ \(/);
+    }
+    expect(readFileSync(path.join(dir, "class-members.csv"), "utf8")).toBe(before);
+  });
+
+  test("a file or folder the command cannot use, or an option it does not take: one line saying so, no stack", async () => {
+    const dir = settlementWith();
+    const existing = path.join(dir, "settlement.json");
+    const cases: Array<[string[], number, string]> = [
+      [["import-members", path.join(dir, "no-such.csv")], 1, `${path.join(dir, "no-such.csv")}: no such file`],
+      [["import-members", dir], 1, `${dir}: a folder, not a file`],
+      [["export", "--out", existing], 1, `${existing}: not a folder`],
+      [["export", "--bogus"], 2, "Unknown option '--bogus'"],
+      [["report", "--out"], 2, "Option '--out <value>' argument missing"],
+    ];
+    for (const [args, code, message] of cases) {
+      const answer = await portalCommand(undefined, dir, ...args);
+      expect(answer.code, args.join(" ")).toBe(code);
+      expect(answer.stderr, args.join(" ")).toContain(message);
+      expect(answer.stderr, args.join(" ")).not.toMatch(/\bat \S+ \(|ERR_|Error:/);
+    }
+  });
+
   test("an unknown command or a missing argument is a usage error (exit 2)", async () => {
     const unknown = await portalCommand(undefined, settlementWith(), "frobnicate");
     expect(unknown.code).toBe(2);
