@@ -10,7 +10,7 @@ import { literalUndecodableAddresses } from "./undecodable-address.server.ts";
 import { noStoreUnlessSaid } from "./no-store.server.ts";
 import { staticFiles } from "./static-files.server.ts";
 import { finishUnreadBodies } from "./unread-body.server.ts";
-import { refuseUnknownMethods } from "./known-methods.server.ts";
+import { refuseMethodsPagesDoNotTake, refuseUnknownMethods } from "./known-methods.server.ts";
 import { trustProxySetting } from "#app/security/trust-proxy.server.ts";
 
 /** What the request log line and the error handlers share about a request (res.locals.request). */
@@ -60,7 +60,6 @@ export function portalExpress({
   app.use(requestLog(trustsPeer));
   // Before anything that may answer: an answer that leaves a body unread must not stall the connection.
   app.use(finishUnreadBodies());
-  app.use(refuseUnknownMethods);
   app.use(compression());
   app.use((req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
@@ -74,6 +73,7 @@ export function portalExpress({
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   });
+  app.use(refuseUnknownMethods);
   app.use("middleware" in assets ? assets.middleware : staticFiles(assets.folder));
   app.use(lowercaseFlowAddresses);
   app.use(literalUndecodableAddresses);
@@ -85,6 +85,7 @@ export function portalExpress({
     const answerApi = createRequestHandler({ build: api, mode, getLoadContext });
     app.use((req, res, next) => (isApiAddress(req.originalUrl) ? answerApi(req, res, next) : next()));
   }
+  app.use(refuseMethodsPagesDoNotTake);
   app.all("/{*splat}", createRequestHandler({ build, mode, getLoadContext }));
 
   // Last resort for errors outside React Router: a short text, no stack.

@@ -107,6 +107,23 @@ describe("utility routes", () => {
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
   });
 
+  test("a page takes GET, HEAD and POST: PUT, PATCH, DELETE or OPTIONS is a 405 saying so, with the security headers, and does nothing", async () => {
+    for (const path of ["/", "/standard", "/standard/claimant-info", "/page-not-found", "/no/such/page"])
+      for (const method of ["PUT", "PATCH", "DELETE", "OPTIONS"]) {
+        const answer = await rawRequest(portal.url, `${path}?culture=es`, {
+          method,
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: portal.url },
+        });
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(answer.headers.allow, `${method} ${path}`).toBe("GET, HEAD, POST");
+        expect(answer.headers["x-content-type-options"], `${method} ${path}`).toBe("nosniff");
+      }
+    // A method no address takes, likewise with the security headers.
+    const trace = await rawRequest(portal.url, "/standard", { method: "TRACE" });
+    expect(trace.status).toBe(405);
+    expect(trace.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
   test("a POST to an unknown path gets the not-found page with a 404 too, not a 405", async () => {
     for (const path of ["/no/such/page", "/page-not-found", "/nope", "/nope/claim-summary", "/standard/index"]) {
       const page = await getPage(`${portal.url}${path}?culture=es`, {
