@@ -7,6 +7,7 @@ import { fieldsOfBlocks, type FormDefinition, qualify, resolveField } from "./fo
 import { fieldKind } from "./fields/index.ts";
 import type { RecordChoices } from "./options.ts";
 import type { StepName } from "./page-schema.ts";
+import { plainPunctuation } from "./plain-punctuation.ts";
 import { checkRule, type RuleFailure } from "./rules.ts";
 
 /** Answers by model and field: { claimantInfo: { firstName: "Ana" } }. */
@@ -121,7 +122,8 @@ export function validateStep(
     if (typeof raw === "string" && !isEmpty(raw)) {
       const result = normalize(field, raw, field.dependencies?.maskOverride, context.recordChoices);
       if ("value" in result) {
-        setValue(current, path, result.value);
+        const restricted = field.validations.some((rule) => rule.type === "characterSetRestriction");
+        setValue(current, path, restricted ? plainPunctuation(result.value, context.characterWhitelist) : result.value);
       } else {
         errors[path] = [result];
       }

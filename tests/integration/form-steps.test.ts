@@ -652,6 +652,30 @@ describe("fields keep to their definitions", () => {
     }
   });
 
+  test("a phone's smart punctuation is read as the plain mark the settlement allows: O’Brien–Smith is O'Brien-Smith", async () => {
+    // iOS and macOS type ’ for ' and turn -- into –; the demo's allowed characters have ' and -.
+    const claimant = await signedIn("automotive");
+    await claimant.complete("/automotive/claimant-info", {
+      ...AUTOMOTIVE_CLAIMANT,
+      "claimantInfo.lastName": "O’Brien–Smith",
+      "claimantInfo.mailingStreetLine1": "12 Rue de l’Église\u00a0“B”",
+      "claimantInfo.mailingCity": "St. John’s…",
+    });
+    const { claimantInfo } = await draftOf(claimant, "automotive");
+    expect(claimantInfo).toMatchObject({
+      lastName: "O'Brien-Smith",
+      mailingStreetLine1: '12 Rue de l\'Église "B"',
+      mailingCity: "St. John's...",
+    });
+    // A character with no plain counterpart is still refused, named as typed.
+    await claimant.get("/automotive/claimant-info");
+    const refused = await claimant.post("/automotive/claimant-info", {
+      ...AUTOMOTIVE_CLAIMANT,
+      "claimantInfo.lastName": "O’Brien «Jr»",
+    });
+    expect(fieldError(refused, "claimantInfo.lastName")).toBe("These characters are not allowed: « »");
+  });
+
   test("countries are listed in the alphabetical order of the claimant's language", async () => {
     const claimant = await signedIn("automotive");
     for (const culture of ["en", "es"]) {

@@ -1,0 +1,40 @@
+/**
+ * What phones and word processors type in place of plain punctuation ("smart punctuation": iOS
+ * and macOS turn ' into ’, "" into “”, -- into –, ... into …), by the plain marks it stands for.
+ * A claimant named O’Brien pressed the apostrophe key; refusing ’ from a settlement's allowed
+ * characters (which has ') would ask them for a character their keyboard will not type.
+ */
+const PLAIN: Record<string, string> = {
+  "\u2018": "'", // ‘
+  "\u2019": "'", // ’
+  "\u201a": "'", // ‚
+  "\u201b": "'", // ‛
+  "\u2032": "'", // ′
+  "\u201c": '"', // “
+  "\u201d": '"', // ”
+  "\u201e": '"', // „
+  "\u2033": '"', // ″
+  "\u2010": "-", // ‐ hyphen
+  "\u2011": "-", // ‑ non-breaking hyphen
+  "\u2012": "-", // ‒
+  "\u2013": "-", // –
+  "\u2014": "-", // —
+  "\u2212": "-", // − minus
+  "\u2026": "...", // …
+  "\u00a0": " ", // no-break space
+  "\u202f": " ", // narrow no-break space
+};
+
+const SMART = new RegExp(`[${Object.keys(PLAIN).join("")}]`, "g");
+
+/**
+ * `text` with each smart mark the allowed characters lack written as its plain counterpart, where
+ * the allowed characters have that. A settlement allowing ’ keeps it; one allowing neither ’ nor '
+ * still refuses it, named as typed.
+ */
+export function plainPunctuation(text: string, allowed: string): string {
+  return text.replace(SMART, (mark) => {
+    const plain = PLAIN[mark]!;
+    return allowed.includes(mark) || ![...plain].every((character) => allowed.includes(character)) ? mark : plain;
+  });
+}
