@@ -1,4 +1,7 @@
 import { FLOW_DEADLINE_KEYS, type FormType } from "#app/deadlines/deadline-guard.ts";
+import { labelledValueSources } from "#app/forms/labelled-value.ts";
+import { displayValue } from "#app/forms/display-value.ts";
+import { isEmpty } from "#app/forms/field-value.ts";
 import { CLAIMANT_DATE_ZONE } from "#app/deadlines/time-zones.ts";
 import { formatClockTime } from "#app/forms/claimant-dates.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
@@ -7,7 +10,7 @@ import type { ModelValues } from "#app/forms/validate-step.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import { fieldsOfBlocks, type FormDefinition, resolveField } from "#app/forms/form-definition.ts";
 import { initialFieldValue } from "#app/forms/prepopulation.ts";
-import { isSensitive, maskedAnswer, withoutSensitiveAnswers } from "#app/forms/sensitive-fields.ts";
+import { withoutSensitiveAnswers } from "#app/forms/sensitive-fields.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { FILE_TYPES } from "#app/documents/file-types.ts";
 import {
@@ -97,16 +100,19 @@ export function stepFormData(
       ];
     }),
   );
+  // A labelled value's answers as the claimant reads them back (an option's label, a country's name), those answered.
   const shownValues = Object.fromEntries(
     page.blocks
       .flatMap((block) => (block.kind === "labelledValue" && block.valueFrom ? [block.valueFrom] : []))
-      .flatMap((reference) => {
-        const [model, key] = reference.split(".") as [string, string];
-        const value = draft.models[model]?.[key];
-        if (typeof value !== "string") return [];
-        return [
-          [reference, isSensitive(resolveField(definition, reference)?.field) ? maskedAnswer(value, text) : value],
-        ];
+      .flatMap((valueFrom) => {
+        const { key, references } = labelledValueSources(valueFrom);
+        const shown = references.flatMap((reference) => {
+          const [model, field] = reference.split(".") as [string, string];
+          const value = draft.models[model]?.[field];
+          if (typeof value !== "string" || isEmpty(value)) return [];
+          return [displayValue(resolveField(definition, reference)!.field, value, text, culture)];
+        });
+        return shown.length ? [[key, shown.join(", ")]] : [];
       }),
   );
   const query = returnsToSummary(url) ? "?return=summary" : "";

@@ -1,4 +1,5 @@
 import { fieldKind, isUploadField } from "./fields/index.ts";
+import { labelledValueSources } from "./labelled-value.ts";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
@@ -172,8 +173,9 @@ function checkPages(definition: FormDefinition): string[] {
       // A block that lays out fields of its own (a name, an address, a confirmation) needs each of them.
       if (block.kind === "nameInput" || block.kind === "mailingAddress" || block.kind === "confirmation")
         needFields(block, at, blockFields(block));
-      if (block.kind === "labelledValue" && block.valueFrom && !resolveField(definition, block.valueFrom))
-        problems.push(`${at}: valueFrom "${block.valueFrom}" is not a field`);
+      if (block.kind === "labelledValue" && block.valueFrom)
+        for (const reference of labelledValueSources(block.valueFrom).references)
+          if (!resolveField(definition, reference)) problems.push(`${at}: valueFrom "${reference}" is not a field`);
       if (block.kind === "field" || block.kind === "formRow") {
         for (const reference of fieldsOfBlocks([block])) {
           if (!resolveField(definition, reference)) problems.push(`${at}: "${reference}" is not a field`);

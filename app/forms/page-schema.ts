@@ -28,7 +28,7 @@ export type PageBlock =
   | { kind: "formRow"; fields: string[] }
   | { kind: "headerBlock"; headingTag: "h2" | "h3" | "h4"; text: string }
   | { kind: "feedback"; style: "default" | "success" | "warning"; text: string; icon?: IconName }
-  | { kind: "labelledValue"; label?: string; icon?: IconName; value?: string; valueFrom?: string }
+  | { kind: "labelledValue"; label?: string; icon?: IconName; value?: string; valueFrom?: string | string[] }
   | {
       kind: "nameInput";
       model: string;
@@ -114,7 +114,8 @@ export const pageBlockSchema: z.ZodType<PageBlock> = z.lazy(() =>
         label: textKey.optional(),
         icon: z.enum(ICON_NAMES).optional(),
         value: textKey.optional(),
-        valueFrom: fieldReference.optional(),
+        // One answer, or several shown together (an address: its street, city, state …), those answered.
+        valueFrom: z.union([fieldReference, z.array(fieldReference).min(1)]).optional(),
       })
       .refine((block) => block.label || block.icon, { error: "Either label or icon must have a value." }),
     z.strictObject({

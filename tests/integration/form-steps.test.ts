@@ -676,6 +676,14 @@ describe("fields keep to their definitions", () => {
     expect(fieldError(refused, "claimantInfo.lastName")).toBe("These characters are not allowed: « »");
   });
 
+  test("the payment step shows the whole mailing address on file a check would go to, not its street alone", async () => {
+    const claimant = await standardAt("payment-election");
+    const page = await claimant.get("/standard/payment-election");
+    expect(page.text(".labelled-value dd")).toBe("1 Main St, Austin, Texas, 73301, United States");
+    const spanish = await claimant.get("/standard/payment-election?culture=es");
+    expect(spanish.text(".labelled-value dd")).toBe("1 Main St, Austin, Texas, 73301, Estados Unidos");
+  });
+
   test("countries are listed in the alphabetical order of the claimant's language", async () => {
     const claimant = await signedIn("automotive");
     for (const culture of ["en", "es"]) {

@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { labelledValueSources } from "#app/forms/labelled-value.ts";
 import { Feedback } from "#app/components/Feedback.tsx";
 import { HeaderBlock } from "#app/components/HeaderBlock.tsx";
 import { LabelledValue } from "#app/components/LabelledValue.tsx";
@@ -39,7 +40,7 @@ function OneBlock({ block, shownValues }: { block: PageBlock; shownValues: Recor
       return (
         <LabelledValue label={block.label && text(block.label)} icon={block.icon}>
           {block.valueFrom
-            ? (shownValues[block.valueFrom] ?? text("Value_NotAnswered"))
+            ? (shownValues[labelledValueSources(block.valueFrom).key] ?? text("Value_NotAnswered"))
             : block.value
               ? text(block.value)
               : null}
