@@ -449,6 +449,45 @@ describe("every rule on a real step: the exact message beside the field and in t
   });
 });
 
+describe("a question answered by ticking boxes (GOV.UK checkboxes)", () => {
+  test("its error is the question's: after its legend, described by its fieldset, named by the question in the summary, linking to its first box", async () => {
+    const claimant = await standardAt("claim-details");
+    await claimant.get("/standard/claim-details");
+    const page = await claimant.post("/standard/claim-details", {
+      ...STANDARD_DETAILS,
+      "claimDetails.boughtPartsKit": "",
+      "claimDetails.boughtWarranty": "",
+      "claimDetails.warrantyPeriod": "",
+    });
+    expect(page.status).toBe(400);
+    const error = page.document.querySelector("#field-claimDetails-boughtPartsKit-error")!;
+    const fieldset = error.parentNode!;
+    expect(fieldset.tagName).toBe("FIELDSET");
+    const legend = fieldset.querySelector("legend")!.textContent.trim();
+    expect(fieldset.getAttribute("aria-describedby")?.split(" ")).toContain(error.getAttribute("id"));
+    // No box says it alone: the question has the error, not "AX-6 replacement parts kit".
+    for (const box of fieldset.querySelectorAll('input[type="checkbox"]')) {
+      expect(box.getAttribute("aria-describedby") ?? "").not.toContain("-error");
+      expect(box.getAttribute("aria-invalid") ?? null).toBeNull();
+    }
+    expect(fieldset.querySelectorAll(".field-error")).toHaveLength(1);
+    const link = page.document.querySelector(".error-summary li a")!;
+    expect(link.textContent.trim()).toBe(`${legend.replace(/\?$/, "")}: Select what you bought`);
+    expect(link.getAttribute("href")).toBe(`#${fieldset.querySelector('input[type="checkbox"]')!.getAttribute("id")}`);
+
+    // "None of these" with a box ticked: the error is "Where did you buy it?"'s, linking to its first box.
+    const both = await claimant.post("/standard/claim-details", {
+      ...STANDARD_DETAILS,
+      "claimDetails.noneOfThese": "on",
+    });
+    const whereError = both.document.querySelector("#field-claimDetails-noneOfThese-error")!;
+    expect(whereError.parentNode!.tagName).toBe("FIELDSET");
+    expect(both.document.querySelector(".error-summary li a")!.getAttribute("href")).toBe(
+      "#field-claimDetails-boughtOnline",
+    );
+  });
+});
+
 describe("dates around Los Angeles midnight", () => {
   test("'today' is Los Angeles' today: 23:30 there is already tomorrow in UTC", async () => {
     const late = await signedIn("automotive", { "X-Test-Now": "2026-11-22T07:30:00Z" });

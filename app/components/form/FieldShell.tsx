@@ -4,6 +4,7 @@ import { isMarkedRequired } from "#app/forms/rules.ts";
 import { useTexts } from "#app/i18n/texts-context.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { KeptMarkup } from "../KeptMarkup.tsx";
+import { useInCheckboxQuestion } from "./checkbox-question.ts";
 import { fieldId, useStepForm } from "./step-form-context.ts";
 
 export interface FieldMeta {
@@ -35,7 +36,8 @@ export function useFieldMeta(path: string): FieldMeta {
   const field = state.fields[path];
   if (!field) throw new Error(`Field ${path} is not part of this step`);
   const id = fieldId(path);
-  const error = state.errors[path];
+  // A box of a checkbox question leaves its error to the question (checkbox-question.ts).
+  const error = useInCheckboxQuestion() ? undefined : state.errors[path];
   // With JS, as the answers stand; without, only what can never apply (the rest carry a hint).
   const unmet = field.dependencies && (state.enhanced ? state.fulfilled[path] === false : state.neverApplies.has(path));
   const hint = field.hint ?? exampleHint(field);

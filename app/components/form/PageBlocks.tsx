@@ -7,6 +7,9 @@ import type { PageBlock } from "#app/forms/page-schema.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { FIELD_BLOCK_CONTROLS } from "#app/forms/blocks/controls.tsx";
 import { type FieldBlock, isFieldBlock } from "#app/forms/blocks/index.ts";
+import { fieldsOfBlocks } from "#app/forms/form-definition.ts";
+import { InCheckboxQuestion, isCheckboxQuestion } from "./checkbox-question.ts";
+import { fieldId, useStepForm } from "./step-form-context.ts";
 
 /** A page's blocks, as its definition lists them. `shownValues` feeds labelled values. */
 export function PageBlocks({ blocks, shownValues }: { blocks: PageBlock[]; shownValues: Record<string, string> }) {
@@ -47,15 +50,46 @@ function OneBlock({ block, shownValues }: { block: PageBlock; shownValues: Recor
         </LabelledValue>
       );
     case "fieldset":
-      return (
-        <fieldset className="block-fieldset">
-          <legend>{text(block.legend)}</legend>
-          {block.hint && <small className="field-hint">{text(block.hint)}</small>}
-          <PageBlocks blocks={block.blocks} shownValues={shownValues} />
-        </fieldset>
-      );
+      return <FieldsetBlock block={block} shownValues={shownValues} />;
     // Records blocks (recordsTable, documentManager) hold forms of their own: the page renders them before the step's form.
     default:
       return null;
   }
+}
+
+/** A fieldset of blocks; one of checkboxes alone is a question, and shows its boxes' error itself. */
+function FieldsetBlock({
+  block,
+  shownValues,
+}: {
+  block: Extract<PageBlock, { kind: "fieldset" }>;
+  shownValues: Record<string, string>;
+}) {
+  const text = useText();
+  const state = useStepForm();
+  const paths = fieldsOfBlocks(block.blocks);
+  const question = isCheckboxQuestion(paths, state.fields);
+  const failing = question ? paths.find((path) => state.errors[path]) : undefined;
+  const hintId = question && block.hint ? `${fieldId(paths[0]!)}-question-hint` : undefined;
+  const errorId = failing && `${fieldId(failing)}-error`;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <fieldset className={`block-fieldset${failing ? " field-invalid" : ""}`} aria-describedby={describedBy}>
+      <legend>{text(block.legend)}</legend>
+      {block.hint && (
+        <small id={hintId} className="field-hint">
+          {text(block.hint)}
+        </small>
+      )}
+      {failing && (
+        <p id={errorId} className="field-error">
+          <span className="visually-hidden">{text("Form_ErrorPrefix")} </span>
+          {state.errors[failing]}
+        </p>
+      )}
+      <InCheckboxQuestion.Provider value={question}>
+        <PageBlocks blocks={block.blocks} shownValues={shownValues} />
+      </InCheckboxQuestion.Provider>
+    </fieldset>
+  );
 }

@@ -18,6 +18,7 @@ import type { RecordChoices } from "#app/forms/options.ts";
 import { PageTitle } from "#app/components/PageTitle.tsx";
 import { ErrorSummary, type SummaryItem, summaryText } from "./ErrorSummary.tsx";
 import { PageBlocks } from "./PageBlocks.tsx";
+import { checkboxQuestions } from "./checkbox-question.ts";
 import { portalNow, setPortalNow } from "./portal-clock.ts";
 import { useFormErrors } from "./form-errors.ts";
 import { fieldId, StepFormContext, type StepFormState } from "./step-form-context.ts";
@@ -134,6 +135,7 @@ export function StepForm(props: StepFormProps) {
   const [summaryKey, setSummaryKey] = useState(0);
   const extraErrors = props.extraErrors ?? [];
   const [showSummary, setShowSummary] = useState(!!props.lastResult?.error);
+  const questions = useMemo(() => checkboxQuestions(props.page.blocks, fields), [props.page.blocks, fields]);
   const errors = Object.fromEntries(paths.map((path) => [path, form.errors[path]?.[0]]));
   // Besides the fields': the form's own errors (credentials matching no one) and the captcha's.
   const formErrors = form.errors[""] ?? [];
@@ -149,10 +151,16 @@ export function StepForm(props: StepFormProps) {
           })),
           ...paths
             .filter((path) => errors[path])
-            .map((path) => ({
-              href: `#${fieldId(path)}`,
-              text: summaryText(text(fields[path]!.label), errors[path]!),
-            })),
+            .flatMap((path) => {
+              // A box's error is its question's, once, linking to the question's first box.
+              const question = questions.get(path);
+              if (!question)
+                return [{ href: `#${fieldId(path)}`, text: summaryText(text(fields[path]!.label), errors[path]!) }];
+              if (question.paths.find((box) => errors[box]) !== path) return [];
+              return [
+                { href: `#${fieldId(question.paths[0]!)}`, text: summaryText(text(question.legend), errors[path]!) },
+              ];
+            }),
           ...(captchaError
             ? [{ href: `#${CAPTCHA_ERROR_NAME}`, text: summaryText(text("Captcha_Legend"), captchaError) }]
             : []),
