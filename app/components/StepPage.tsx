@@ -1,11 +1,11 @@
-import { useState } from "react";
+import { useContext, useState } from "react";
 import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
 import { IdleNotice } from "#app/components/IdleNotice.tsx";
 import { StepHeading } from "#app/components/StepHeading.tsx";
 import { SessionTimer } from "#app/components/SessionTimer.tsx";
 import { summaryText } from "#app/components/form/ErrorSummary.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
-import { fieldId } from "#app/components/form/step-form-context.ts";
+import { ErrorsShownContext, fieldId } from "#app/components/form/step-form-context.ts";
 import type { RecordsSection } from "#app/components/records/RecordsSection.tsx";
 import { Toast } from "#app/components/Toast.tsx";
 import { useServerFailureMessage } from "#app/http/server-failure.ts";
@@ -80,7 +80,7 @@ export function StepPage({
         beforeForm={
           <>
             {/* Not beside errors: the page's own answer (a record refused) is what the claimant needs now. */}
-            {loaderData.justSaved && !actionData && <Toast>{text("Form_Saved")}</Toast>}
+            {loaderData.justSaved && !actionData && <SavedToast />}
             <StepHeading
               title={text(page.title)}
               formType={loaderData.formType}
@@ -106,4 +106,10 @@ export function StepPage({
       />
     </>
   );
+}
+
+/** "Your answers were saved." (the step before), unless the form shows errors: then they are the news. */
+function SavedToast() {
+  const text = useText();
+  return useContext(ErrorsShownContext) ? null : <Toast>{text("Form_Saved")}</Toast>;
 }

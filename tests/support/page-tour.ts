@@ -28,6 +28,7 @@ export const PAGE_KINDS = [
   "step",
   "step-errors",
   "step-after-continue",
+  "checkbox-question-errors",
   "step-after-back",
   "documents",
   "documents-errors",
@@ -127,6 +128,9 @@ export async function tourPageKinds(
     await submitStep(page);
     await arrivedAt("/standard/claim-details")();
     await visit(page, { kind: "step-after-continue", errors: false, arrival: inPage });
+    // Its questions answered by ticking boxes, unanswered: each error the question's (GOV.UK checkboxes).
+    await press("form.step-form button[type=submit]", errorsShown);
+    await visit(page, { kind: "checkbox-question-errors", errors: true, arrival: inPage });
     await press(".back-link a", arrivedAt("/standard/claimant-info"));
     await visit(page, { kind: "step-after-back", errors: false, arrival: inPage });
 

@@ -21,7 +21,7 @@ import { PageBlocks } from "./PageBlocks.tsx";
 import { checkboxQuestions } from "./checkbox-question.ts";
 import { portalNow, setPortalNow } from "./portal-clock.ts";
 import { useFormErrors } from "./form-errors.ts";
-import { fieldId, StepFormContext, type StepFormState } from "./step-form-context.ts";
+import { ErrorsShownContext, fieldId, StepFormContext, type StepFormState } from "./step-form-context.ts";
 
 export interface StepFormProps {
   step: StepName;
@@ -223,7 +223,7 @@ export function StepForm(props: StepFormProps) {
         items={summary}
         focusKey={`${summaryKey}-${props.lastResult ? JSON.stringify(props.lastResult.error) : ""}-${JSON.stringify(extraErrors)}`}
       />
-      {props.beforeForm}
+      <ErrorsShownContext.Provider value={summary.length > 0}>{props.beforeForm}</ErrorsShownContext.Provider>
       <StepFormContext.Provider value={state}>
         <Form
           method="post"

@@ -28,6 +28,12 @@ export interface StepFormState {
 
 export const StepFormContext = createContext<StepFormState | null>(null);
 
+/**
+ * Whether the form shows errors (its summary has any), for what is shown before it: a notice of
+ * the last step saved is no news beside errors, and would push the heading off a phone's screen.
+ */
+export const ErrorsShownContext = createContext(false);
+
 export function useStepForm(): StepFormState {
   const state = useContext(StepFormContext);
   if (!state) throw new Error("Field components must be rendered inside a StepForm");
