@@ -48,7 +48,7 @@ export const DEFAULT_MESSAGE_KEYS: Record<ValidationRule["type"], string> = {
   equalTo: "Validation_EqualTo",
 };
 
-function conditionHolds(condition: RuleCondition, context: RuleContext): boolean {
+function conditionHolds(condition: RuleCondition, context: Pick<RuleContext, "valueOf">): boolean {
   return valueMatches(context.valueOf(condition.otherProperty), condition.otherPropertyValue) === condition.isEqual;
 }
 
@@ -72,26 +72,10 @@ function asDate(value: FieldValue): CalendarDate | undefined {
 export function checkRule(rule: ValidationRule, context: RuleContext): RuleFailure | null {
   const { value } = context;
   const empty = isEmpty(value);
-  const requiredWhen = (applies: boolean) => (applies && empty ? fail(rule, DEFAULT_MESSAGE_KEYS[rule.type]) : null);
+  const required = asksForAnswer(rule, context);
+  if (required !== undefined) return required && empty ? fail(rule, DEFAULT_MESSAGE_KEYS[rule.type]) : null;
 
   switch (rule.type) {
-    case "required":
-      return requiredWhen(true);
-    case "requiredOnClientOnly":
-      return requiredWhen(context.side === "client");
-    case "requiredIf":
-      return requiredWhen(conditionHolds(rule, context));
-    case "nestedRequiredIf": {
-      const [first, second] = rule.conditions.map((condition) => conditionHolds(condition, context)) as [
-        boolean,
-        boolean,
-      ];
-      return requiredWhen(rule.operator === "And" ? first && second : first || second);
-    }
-    case "requiredIfOtherPropertyMatchesRegex": {
-      const other = context.valueOf(rule.otherProperty);
-      return requiredWhen(typeof other === "string" && new RegExp(rule.pattern).test(other));
-    }
     case "requireOnePropertyValTrue":
       return rule.properties.some((property) => context.valueOf(property) === true)
         ? null
@@ -186,7 +170,40 @@ export function checkRule(rule: ValidationRule, context: RuleContext): RuleFailu
   return null;
 }
 
-/** Does the field's definition make it required (for the required mark)? */
-export function isMarkedRequired(rules: ValidationRule[]): boolean {
-  return rules.some((rule) => rule.type === "required" || rule.type === "requiredOnClientOnly");
+/**
+ * Whether a rule of the "required" family asks for an answer, as the other answers stand;
+ * undefined for a rule of another kind.
+ */
+function asksForAnswer(rule: ValidationRule, context: Pick<RuleContext, "valueOf" | "side">): boolean | undefined {
+  switch (rule.type) {
+    case "required":
+      return true;
+    case "requiredOnClientOnly":
+      return context.side === "client";
+    case "requiredIf":
+      return conditionHolds(rule, context);
+    case "nestedRequiredIf": {
+      const [first, second] = rule.conditions.map((condition) => conditionHolds(condition, context)) as [
+        boolean,
+        boolean,
+      ];
+      return rule.operator === "And" ? first && second : first || second;
+    }
+    case "requiredIfOtherPropertyMatchesRegex": {
+      const other = context.valueOf(rule.otherProperty);
+      return typeof other === "string" && new RegExp(rule.pattern).test(other);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Whether a field is to be marked required (`*`, aria-required): a rule asks for its answer as the
+ * other answers stand (the claimant's browser's view: requiredOnClientOnly counts). A Claim ID
+ * required unless a VIN is given is marked while no VIN is; a PIN required once a Claim ID is
+ * typed, from then on.
+ */
+export function isMarkedRequired(rules: ValidationRule[], answerOf: RuleContext["valueOf"]): boolean {
+  return rules.some((rule) => asksForAnswer(rule, { valueOf: answerOf, side: "client" }) === true);
 }

@@ -267,6 +267,19 @@ describe("with JavaScript", () => {
     await page.context().close();
   });
 
+  test("a question a rule asks for only once another is answered is marked required as that answer is typed", async () => {
+    const page = await openPage(portals.browser, true);
+    await page.goto(`${portal().url}/automotive`);
+    await hydrated(page);
+    const pin = page.locator("#field-credentials-pin");
+    expect(await pin.getAttribute("aria-required")).toBeNull();
+    await page.locator("#field-credentials-claimId").pressSequentially("10000001");
+    await expect.poll(() => pin.getAttribute("aria-required")).toBe("true");
+    await page.locator("#field-credentials-claimId").fill("");
+    await expect.poll(() => pin.getAttribute("aria-required")).toBeNull();
+    await page.context().close();
+  });
+
   test("a dependent field defined to disable stays visible, disabled until it applies", async () => {
     const { page, claimant } = await signedInPage("reimbursement");
     await claimant.complete("/reimbursement/claimant-info", AUTOMOTIVE_CLAIMANT);

@@ -449,6 +449,27 @@ describe("every rule on a real step: the exact message beside the field and in t
   });
 });
 
+describe("the required mark", () => {
+  test("is on each question a rule asks to answer as the answers stand: a Claim ID while no VIN is given, a PIN once a Claim ID is", async () => {
+    const claimant = new Claimant(portal);
+    const marked = (page: Awaited<ReturnType<Claimant["get"]>>, path: string) => {
+      const input = page.document.querySelector(`#field-${path.replace(".", "-")}`)!;
+      const label = page.document.querySelector(`label[for="field-${path.replace(".", "-")}"]`)!;
+      return { aria: input.getAttribute("aria-required") === "true", star: !!label.querySelector(".required-mark") };
+    };
+    const signIn = await claimant.get("/automotive");
+    expect(marked(signIn, "credentials.claimId")).toEqual({ aria: true, star: true });
+    expect(marked(signIn, "credentials.pin")).toEqual({ aria: false, star: false });
+    const withoutPin = await claimant.post("/automotive", {
+      "credentials.claimId": "10000001",
+      captchaToken: "test-pass",
+    });
+    expect(withoutPin.status).toBe(400);
+    expect(fieldError(withoutPin, "credentials.pin")).toBe("Enter the PIN from your notice");
+    expect(marked(withoutPin, "credentials.pin")).toEqual({ aria: true, star: true });
+  });
+});
+
 describe("a question answered by ticking boxes (GOV.UK checkboxes)", () => {
   test("its error is the question's: after its legend, described by its fieldset, named by the question in the summary, linking to its first box", async () => {
     const claimant = await standardAt("claim-details");

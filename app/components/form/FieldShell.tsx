@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import type { FieldConfig } from "#app/forms/definition-schema.ts";
-import { isMarkedRequired } from "#app/forms/rules.ts";
 import { useTexts } from "#app/i18n/texts-context.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { KeptMarkup } from "../KeptMarkup.tsx";
@@ -58,7 +57,7 @@ export function useFieldMeta(path: string): FieldMeta {
     // dependency hint says when to answer it.
     required:
       !field.disableRequiredStyling &&
-      isMarkedRequired(field.validations) &&
+      state.required[path] === true &&
       (!field.dependencies || state.fulfilled[path] !== false),
     hidden: !!unmet && field.dependencies!.hideWhenUnfulfilled && !field.dependencies!.disable,
     disabled: !!unmet && field.dependencies!.disable,

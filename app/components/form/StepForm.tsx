@@ -10,6 +10,7 @@ import { fieldKind } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, qualify, resolveField } from "#app/forms/form-definition.ts";
 import type { PageDefinition, StepName } from "#app/forms/page-schema.ts";
 import { parseStep } from "#app/forms/parse-step.ts";
+import { isMarkedRequired } from "#app/forms/rules.ts";
 import { forcedValue, type ModelValues, submittedValue } from "#app/forms/validate-step.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
@@ -95,23 +96,26 @@ export function StepForm(props: StepFormProps) {
     );
   }, [submitted, props.values, paths, fields]);
 
+  /** Another field's answer, as a field of `path`'s model names it, with the form's answers as `values`. */
+  const valueAtFor = (values: Record<string, FieldValue>, path: string) => (reference: string) => {
+    const qualified = qualify(reference, path.split(".")[0]!);
+    // As on the server: without international addresses the country is the US, asked or not.
+    const forced = forcedValue(qualified, props);
+    if (forced !== undefined) return forced;
+    if (qualified in values) return values[qualified] ?? null;
+    const [owner, key] = qualified.split(".") as [string, string];
+    return props.saved[owner]?.[key] ?? null;
+  };
   const fulfilledFor = (values: Record<string, FieldValue>) =>
     Object.fromEntries(
-      paths.map((path) => {
-        const model = path.split(".")[0]!;
-        const valueAt = (reference: string) => {
-          const qualified = qualify(reference, model);
-          // As on the server: without international addresses the country is the US, asked or not.
-          const forced = forcedValue(qualified, props);
-          if (forced !== undefined) return forced;
-          if (qualified in values) return values[qualified] ?? null;
-          const [owner, key] = qualified.split(".") as [string, string];
-          return props.saved[owner]?.[key] ?? null;
-        };
-        return [path, dependenciesFulfilled(fields[path]!.dependencies, valueAt)];
-      }),
+      paths.map((path) => [path, dependenciesFulfilled(fields[path]!.dependencies, valueAtFor(values, path))]),
+    );
+  const requiredFor = (values: Record<string, FieldValue>) =>
+    Object.fromEntries(
+      paths.map((path) => [path, isMarkedRequired(fields[path]!.validations, valueAtFor(values, path))]),
     );
   const [fulfilled, setFulfilled] = useState(() => fulfilledFor(startValues));
+  const [required, setRequired] = useState(() => requiredFor(startValues));
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
 
@@ -200,6 +204,8 @@ export function StepForm(props: StepFormProps) {
     }
     // Re-render only when a dependency actually changed: not on every keystroke of every field.
     if (paths.some((path) => next[path] !== fulfilled[path])) setFulfilled(next);
+    const nextRequired = requiredFor(values);
+    if (paths.some((path) => nextRequired[path] !== required[path])) setRequired(nextRequired);
   };
 
   const state: StepFormState = {
@@ -207,6 +213,7 @@ export function StepForm(props: StepFormProps) {
     values: startValues,
     errors,
     fulfilled,
+    required,
     enhanced,
     dependencyHints,
     neverApplies,

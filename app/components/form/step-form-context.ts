@@ -13,6 +13,8 @@ export interface StepFormState {
   errors: Record<string, string | undefined>;
   /** Whether each dependent field's conditions hold now (updated as the claimant types, with JS). */
   fulfilled: Record<string, boolean>;
+  /** Whether each field is marked required as the answers stand (a rule asks for it: rules.ts isMarkedRequired). */
+  required: Record<string, boolean>;
   /** With JS the unfulfilled dependent fields are hidden or disabled; without it they show their hint. */
   enhanced: boolean;
   /** Plain-language "answer this only if …" for dependent fields. */

@@ -1,4 +1,6 @@
 import { isUploadField } from "#app/forms/fields/index.ts";
+import { isMarkedRequired } from "#app/forms/rules.ts";
+import { qualify } from "#app/forms/form-definition.ts";
 import { type FocusEvent, useMemo, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { FieldControl } from "#app/forms/blocks/field/FieldControl.tsx";
@@ -91,6 +93,18 @@ export function RecordDraftForm({
     values,
     errors,
     fulfilled: {},
+    // As the record's answers stand when it opens.
+    required: Object.fromEntries(
+      paths.map((path) => [
+        path,
+        isMarkedRequired(fields[path]!.validations, (reference) => {
+          const qualified = qualify(reference, path.split(".")[0]!);
+          if (qualified in values) return values[qualified] ?? null;
+          const [owner, key] = qualified.split(".") as [string, string];
+          return settings.saved[owner]?.[key] ?? null;
+        }),
+      ]),
+    ),
     enhanced: true,
     dependencyHints: {},
     neverApplies: new Set(),
