@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BACKENDS } from "#tests/support/backends.ts";
 import { Claimant } from "#tests/support/claimant.ts";
+import { blankMember } from "#tests/support/members.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { getPage, type Page } from "#tests/support/http.ts";
 import { type PortalServer, startFailure, startPortal } from "#tests/support/portal-server.ts";
@@ -192,6 +193,26 @@ describe.each(BACKENDS)("on %s", (backend) => {
       await claimant.get("/standard/claimant-info");
       expect((await claimant.post("/sign-out", { form: "standard" }, { csrf: false })).status).toBe(403);
       expect((await claimant.get("/standard/claimant-info")).status).toBe(200);
+    });
+
+    test("a page left open while the browser signed in again (another tab, another member) says it expired and how to go on, in the claimant's language", async () => {
+      const claimant = new Claimant(portal);
+      await claimant.signIn("standard");
+      await claimant.get("/standard/claimant-info?culture=es");
+      const staleToken = claimant.csrfToken();
+      // Another tab of the same browser: another member signs in, the session (and its token) is new.
+      await claimant.signIn("standard", blankMember());
+      const stale = await claimant.post(
+        "/standard/claimant-info?culture=es",
+        { ...STANDARD_CLAIMANT, csrf: staleToken },
+        { csrf: false },
+      );
+      expect(stale.status).toBe(403);
+      expect(stale.text("main")).toContain("Esta página ha caducado");
+      expect(stale.text("main")).not.toContain("Se produjo un problema");
+      const again = stale.document.querySelector("main a.page-again");
+      expect(again?.getAttribute("href")).toBe("/standard/claimant-info?culture=es");
+      expect((await claimant.get(again!.getAttribute("href")!)).status).toBe(200);
     });
 
     test("with no session there is nothing to end: the start page, with the message", async () => {
