@@ -449,6 +449,24 @@ describe("every rule on a real step: the exact message beside the field and in t
   });
 });
 
+describe("date placeholders", () => {
+  test("spell the format in the claimant's language, as the messages do: mm/dd/aaaa in Spanish", async () => {
+    const claimant = await automotiveDetails();
+    const placeholders = async (culture: string) =>
+      (await claimant.get(`/automotive/claim-details?culture=${culture}`)).document
+        .querySelectorAll("input[placeholder]")
+        .map((input) => input.getAttribute("placeholder")!)
+        .filter((placeholder) => /mm\//.test(placeholder));
+    const english = await placeholders("en");
+    expect(english).toContain("mm/dd/yyyy");
+    expect(english).toContain("mm/yyyy");
+    const spanish = await placeholders("es");
+    expect(spanish).toContain("mm/dd/aaaa");
+    expect(spanish).toContain("mm/aaaa");
+    expect(spanish.join(" ")).not.toContain("yyyy");
+  });
+});
+
 describe("the required mark", () => {
   test("is on each question a rule asks to answer as the answers stand: a Claim ID while no VIN is given, a PIN once a Claim ID is", async () => {
     const claimant = new Claimant(portal);

@@ -7,6 +7,7 @@ import {
   useRef,
 } from "react";
 import { type Mask, shownAs } from "#app/forms/masks/index.ts";
+import { useText } from "#app/i18n/use-text.ts";
 import { caretIn } from "./caret.ts";
 
 /**
@@ -29,6 +30,8 @@ export function MaskedInput({
   onCut,
   ...props
 }: { mask: Mask } & InputHTMLAttributes<HTMLInputElement>) {
+  // A date's format in the claimant's language, as the messages spell it: mm/dd/aaaa in Spanish.
+  const year = useText()("Placeholder_Year");
   /** What the claimant typed, while the field shows it formatted. */
   const typed = useRef<{ text: string; shown: string } | null>(null);
   const showFormatted = (event: FocusEvent<HTMLInputElement>) => {
@@ -57,7 +60,7 @@ export function MaskedInput({
     <input
       inputMode={mask.inputMode}
       {...props}
-      placeholder={props.placeholder ?? mask.placeholder}
+      placeholder={(props.placeholder ?? mask.placeholder)?.replace(/\byyyy\b/g, year)}
       onBlur={showFormatted}
       onPointerDown={(event) => {
         showTyped(event);
