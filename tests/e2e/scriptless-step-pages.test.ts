@@ -98,7 +98,12 @@ describe("the idle time-out without JavaScript", () => {
   });
 
   test("the session-expired page says what happened and how to go on", async () => {
-    const page = await (await started.browser.newContext({ javaScriptEnabled: false })).newPage();
+    // A session that timed out: the store has ended it, the browser keeps its cookie.
+    const claimant = new Claimant(started.portal, clock());
+    await claimant.signIn("standard", blankMember());
+    await claimant.get("/standard/claimant-info");
+    expect((await claimant.api("/api/session-timeout", { method: "POST" })).status).toBe(204);
+    const page = await pageOf(claimant, false);
     await page.goto(`${started.portal.url}/session-expired?form=standard`);
     expect(await page.locator("h1").textContent()).toBe("Your session has expired");
     const text = (await page.locator("main").textContent())?.replace(/\s+/g, " ");

@@ -75,7 +75,7 @@ describe.each(THEMES)("%s", (theme) => {
     // footer, with the language choice now for the flow's start page, as the server writes it there.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.locator("a.start-again").click();
-    await expect.poll(() => page.locator("h1").textContent()).not.toBe("Su sesión ha caducado");
+    await expect.poll(() => page.locator("h1").textContent()).not.toBe("No ha iniciado sesión");
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(new URL(page.url()).pathname).toBe("/standard");
     const start = await served("/standard?culture=es");
@@ -112,7 +112,8 @@ describe("language choice in a browser", () => {
       await page.getByLabel("Language").selectOption("es");
       await page.getByRole("button", { name: "Change language" }).click();
       await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("es");
-      await expect.poll(() => page.locator("h1").textContent()).toBe("Su sesión ha caducado");
+      // A browser new to the portal: not signed in.
+      await expect.poll(() => page.locator("h1").textContent()).toBe("No ha iniciado sesión");
       expect(new URL(page.url()).searchParams.get("form")).toBe("standard");
       // The button reads in the page's language once it is in Spanish.
       await expect.poll(() => page.getByRole("button", { name: "Cambiar idioma" }).count()).toBe(1);

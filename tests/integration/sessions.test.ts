@@ -187,6 +187,31 @@ describe.each(BACKENDS)("on %s", (backend) => {
       );
     });
 
+    test("Back after signing out, or a step opened without signing in, says the claimant is not signed in; a session that timed out says it expired", async () => {
+      const page = (path: string, cookie = "") =>
+        getPage(`${portal.url}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+      // Signed out: the browser's cookie is gone, and Back asks for a step.
+      const claimant = new Claimant(portal);
+      await claimant.signIn("standard");
+      await claimant.get("/standard/claimant-info");
+      await claimant.post("/sign-out", { form: "standard" });
+      const back = await page("/standard/claimant-info?culture=es");
+      expect(back.headers.get("location")).toBe("/session-expired?form=standard&culture=es");
+      const signedOut = await page("/session-expired?form=standard&culture=es");
+      expect(signedOut.text("h1")).toBe("No ha iniciado sesión");
+      expect(signedOut.text("main")).not.toContain("30 minutos");
+      // A step's address opened in a browser that never came here: not signed in either.
+      expect((await page("/session-expired?form=standard")).text("h1")).toBe("You are not signed in");
+      // Timed out (the browser's timer ended it, as the API does): the cookie stays, the session is gone.
+      const idle = new Claimant(portal);
+      await idle.signIn("standard");
+      await idle.get("/standard/claimant-info");
+      expect((await idle.api("/api/session-timeout", { method: "POST" })).status).toBe(204);
+      expect((await page("/session-expired?form=standard", idle.cookieHeader())).text("h1")).toBe(
+        "Your session has expired",
+      );
+    });
+
     test("a sign-out without the page's CSRF token is refused and the session goes on", async () => {
       const claimant = new Claimant(portal);
       await claimant.signIn("standard");

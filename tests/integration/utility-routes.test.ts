@@ -157,7 +157,8 @@ describe("utility routes", () => {
   test("/session-expired offers the named form's start again, in the culture", async () => {
     const page = await getPage(`${portal.url}/session-expired?form=reimbursement&culture=es`);
     expect(page.status).toBe(200);
-    expect(page.text("h1")).toBe("Su sesión ha caducado");
+    // A browser with no session (tests/integration/sessions.test.ts has the one that timed out).
+    expect(page.text("h1")).toBe("No ha iniciado sesión");
     const link = page.document.querySelector("a.start-again");
     expect(link?.getAttribute("href")).toBe("/reimbursement?culture=es");
     expect(link?.textContent).toBe("Inicie sesión de nuevo en su Reclamo de reembolso de reparaciones");
