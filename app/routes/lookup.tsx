@@ -3,6 +3,7 @@ import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { Feedback } from "#app/components/Feedback.tsx";
 import { PageHeading } from "#app/components/PageHeading.tsx";
+import { PortalLink } from "#app/components/PortalLink.tsx";
 import { loadLookup, lookUpVin } from "#app/flows/lookup.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { FLOW_MIDDLEWARE } from "#app/flows/flow-route.server.ts";
@@ -42,6 +43,18 @@ export default function Lookup({ loaderData, actionData }: Route.ComponentProps)
                 {text(actionData.covered ? "Lookup_Covered" : "Lookup_NotCovered", actionData.vin)}
               </Feedback>
             </div>
+          )}
+          {/* What to do next: a covered vehicle's claim is filed by signing in; another VIN is checked, or asked about. */}
+          {actionData?.vin && (
+            <p className="lookup-next">
+              {actionData.covered ? (
+                <>
+                  {text("Lookup_Covered_Next")} <PortalLink to="/">{text("Lookup_FileClaim")}</PortalLink>
+                </>
+              ) : (
+                text("Lookup_NotCovered_Next")
+              )}
+            </p>
           )}
         </>
       }

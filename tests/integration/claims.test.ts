@@ -516,6 +516,14 @@ describe.each(BACKENDS)("on %s", (backend) => {
       expect(unknown.text(".lookup-result")).toBe(
         "The vehicle with VIN 1HGCM82633A000000 is not on the list of covered vehicles.",
       );
+      // Each answer says what to do next: file a claim, or check the VIN and whom to ask.
+      expect(covered.text(".lookup-next")).toBe(
+        "Para presentar un reclamo, inicie sesión con el ID de reclamo y el PIN de su aviso. Presentar un reclamo",
+      );
+      expect(covered.document.querySelector(".lookup-next a")?.getAttribute("href")).toBe("/?culture=es");
+      expect(unknown.text(".lookup-next")).toBe(
+        "Check the 17 characters against your vehicle's registration or title, and look up again. If you believe your vehicle should be covered, contact the Settlement Administrator: their details are at the bottom of this page.",
+      );
       const noCaptcha = await claimant.post("/lookup", { "vinLookup.vin": "1HGCM82633A004352" });
       expect(noCaptcha.status).toBe(400);
       expect(noCaptcha.document.querySelector(".lookup-result")).toBeNull();
