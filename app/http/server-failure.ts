@@ -20,8 +20,9 @@ export async function keepPageOnServerFailure<T>(serverAction: () => Promise<T>)
   try {
     return await serverAction();
   } catch (error) {
-    if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500 && error.status !== 403))
-      throw error;
+    // A 403 too: the page's session changed since it was opened (signed in again in another tab),
+    // so no retry from it can be taken; the route's error page says so and opens it again.
+    if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500)) throw error;
     return { serverError: true };
   }
 }

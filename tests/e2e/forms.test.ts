@@ -300,6 +300,22 @@ describe("with JavaScript", () => {
 });
 
 describe("feedback with JavaScript", () => {
+  test("a save from a page whose session changed since (signed in again in another tab) says the page expired, and opens it again", async () => {
+    const { page, claimant } = await signedInPage("standard");
+    await page.goto(`${portal().url}/standard/claimant-info`);
+    await hydrated(page);
+    await fillForm(page, STANDARD_CLAIMANT);
+    // Another tab of this browser signs in as another member: the browser's cookie is a new session's.
+    await claimant.signIn("standard", blankMember());
+    await page.context().addCookies([claimant.sessionCookie()]);
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await expect.poll(() => page.locator("h1").textContent()).toBe("This page has expired");
+    await page.getByRole("link", { name: "Open the page again" }).click();
+    await page.waitForURL(/\/standard\/claimant-info$/);
+    await expect.poll(() => page.locator("h1").textContent()).not.toBe("This page has expired");
+    await page.context().close();
+  });
+
   test("a save the server fails keeps the typed answers and explains in a modal that only OK closes", async () => {
     const { page } = await signedInPage("standard");
     await page.goto(`${portal().url}/standard/claimant-info`);
