@@ -187,7 +187,7 @@ describe.each(BACKENDS)("on %s", (backend) => {
       );
     });
 
-    test("Back after signing out, or a step opened without signing in, says the claimant is not signed in; a session that timed out says it expired", async () => {
+    test("Back after signing out, or a step opened without signing in, does not blame 30 minutes without activity alone; a session that timed out says it expired", async () => {
       const page = (path: string, cookie = "") =>
         getPage(`${portal.url}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
       // Signed out: the browser's cookie is gone, and Back asks for a step.
@@ -200,6 +200,14 @@ describe.each(BACKENDS)("on %s", (backend) => {
       const signedOut = await page("/session-expired?form=standard&culture=es");
       expect(signedOut.text("h1")).toBe("No ha iniciado sesión");
       expect(signedOut.text("main")).not.toContain("30 minutos");
+      // Back in the same browser, which the landing page gave a new (unused) session cookie: the
+      // store cannot tell it from a timed-out session's, so the page names signing out as well.
+      await claimant.get("/standard?signedOut=1");
+      const sameBrowser = await claimant.get("/standard/claimant-info");
+      expect(sameBrowser.headers.get("location")).toBe("/session-expired?form=standard");
+      expect((await claimant.get("/session-expired?form=standard")).text("main")).toContain(
+        "or you signed out yourself, in this tab or another",
+      );
       // A step's address opened in a browser that never came here: not signed in either.
       expect((await page("/session-expired?form=standard")).text("h1")).toBe("You are not signed in");
       // Timed out (the browser's timer ended it, as the API does): the cookie stays, the session is gone.
