@@ -100,5 +100,7 @@ describe("an error summary's line", () => {
     expect(summaryText("I declare that this is true.", "Tick the declaration")).toBe(
       "I declare that this is true: Tick the declaration",
     );
+    // Spanish opens a question with "¿": its "?" stays, or the "¿" would be left dangling.
+    expect(summaryText("¿Qué compró?", "Seleccione lo que compró")).toBe("¿Qué compró?: Seleccione lo que compró");
   });
 });

@@ -56,6 +56,7 @@ export function ErrorSummary({ items, focusKey }: { items: SummaryItem[]; focusK
  */
 export function summaryText(question: string, message: string): string {
   if (message.toLocaleLowerCase().includes(question.toLocaleLowerCase())) return message;
-  // A question ending in "?" or "." takes no second mark: "How should we contact you: Select …".
-  return `${question.replace(/[?.:]\s*$/, "")}: ${message}`;
+  // A question ending in "?" or "." takes no second mark: "How should we contact you: Select …";
+  // but one opened by "¿" keeps its "?", or the "¿" would be left dangling.
+  return `${question.startsWith("¿") ? question.trimEnd() : question.replace(/[?.:]\s*$/, "")}: ${message}`;
 }
