@@ -1,6 +1,7 @@
 /**
  * What phones and word processors type in place of plain punctuation ("smart punctuation": iOS
- * and macOS turn ' into ’, "" into “”, -- into –, ... into …), by the plain marks it stands for.
+ * and macOS turn ' into ’, "" into “”, -- into –, ... into …), and the spaces and invisible
+ * characters a paste brings along, by the plain marks they stand for (nothing, for the invisible).
  * A claimant named O’Brien pressed the apostrophe key; refusing ’ from a settlement's allowed
  * characters (which has ') would ask them for a character their keyboard will not type.
  */
@@ -20,9 +21,23 @@ const PLAIN: Record<string, string> = {
   "\u2013": "-", // –
   "\u2014": "-", // —
   "\u2212": "-", // − minus
+  "\u02bc": "'", // ʼ modifier letter apostrophe
+  "\uff07": "'", // ＇ fullwidth apostrophe
   "\u2026": "...", // …
   "\u00a0": " ", // no-break space
   "\u202f": " ", // narrow no-break space
+  "\u2002": " ", // en space
+  "\u2003": " ", // em space
+  "\u2007": " ", // figure space
+  "\u2009": " ", // thin space
+  "\u200a": " ", // hair space
+  "\u3000": " ", // ideographic space
+  // Invisible, and never meant: pasted along with a name or an address. Refused, they were named
+  // in a message that showed nothing.
+  "\u200b": "", // zero-width space
+  "\u2060": "", // word joiner
+  "\u00ad": "", // soft hyphen
+  "\ufeff": "", // zero-width no-break space
 };
 
 const SMART = new RegExp(`[${Object.keys(PLAIN).join("")}]`, "g");

@@ -6,7 +6,7 @@ import { plainPunctuation } from "#app/forms/plain-punctuation.ts";
 const DEMO_ALLOWED = (
   JSON.parse(readFileSync("settlements/demo/settlement.json", "utf8")) as { characterWhitelist: string }
 ).characterWhitelist;
-const SMART = [..."‘’‚‛′“”„″‐‑‒–—−…\u00a0\u202f"];
+const SMART = [..."‘’‚‛′“”„″‐‑‒–—−ʼ＇…\u00a0\u202f\u2002\u2003\u2007\u2009\u200a\u3000\u200b\u2060\u00ad\ufeff"];
 
 describe("smart punctuation read as the plain marks it stands for", () => {
   test.each([
@@ -14,6 +14,11 @@ describe("smart punctuation read as the plain marks it stands for", () => {
     ["“Casa” — St. John’s…", '"Casa" - St. John\'s...'],
     ["1\u00a0Main\u202fSt", "1 Main St"],
     ["«Jr»", "«Jr»"],
+    // Pasted with the text, and invisible: a message naming them would show nothing.
+    ["O\u200bBrien", "OBrien"],
+    ["12\u2009Pine St", "12 Pine St"],
+    ["Le\u00ade\u2060", "Lee"],
+    ["Oʼ＇Brien", "O''Brien"],
   ])("%s reads as %s", (typed, read) => {
     expect(plainPunctuation(typed, DEMO_ALLOWED)).toBe(read);
   });
