@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { readClaims } from "#tests/support/backends.ts";
-import { fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
-import { answerSecurityQuestion, submitStep } from "#tests/support/browser-flows.ts";
+import { withBrowserAndPortal } from "#tests/support/browser.ts";
+import { answerStep, signAndSubmit, signInToStandard, submitStep } from "#tests/support/browser-flows.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { blankMember, type Credentials } from "#tests/support/members.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
@@ -16,47 +16,27 @@ const started = withBrowserAndPortal({ settlementDir: settlementWith({ claims: {
 
 const path = (page: Page) => new URL(page.url()).pathname;
 
-/** A new browser (context) signing in to the standard flow as `member`; answers where it lands. */
-async function signIn(javaScript: boolean, member: Credentials): Promise<Page> {
-  const page = await openPage(started.browser, javaScript);
-  await page.goto(`${started.portal.url}/standard`);
-  if (javaScript)
-    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
-  await fillForm(page, member);
-  if (!javaScript) await answerSecurityQuestion(page);
-  await submitStep(page);
-  return page;
-}
-
-async function answer(page: Page, javaScript: boolean, answers: Record<string, string>) {
-  if (javaScript) await page.waitForFunction(() => !document.querySelector(".field-applies"));
-  await fillForm(page, answers);
-  await submitStep(page);
-}
-
-async function sign(page: Page, javaScript: boolean) {
-  await fillForm(page, { "signature.attestation": "on", "signature.signature": "Bo Lee" });
-  if (!javaScript) await answerSecurityQuestion(page);
-  await submitStep(page);
-}
+/** A new browser (context) signing in to the standard flow as `member`; the page where it lands. */
+const signIn = (javaScript: boolean, member: Credentials) =>
+  signInToStandard(started.browser, started.portal.url, javaScript, member);
 
 describe.each([false, true])("JavaScript %s", (javaScript) => {
   test("answers saved, browser closed, signed in again elsewhere: the claimant goes on, files, comes back to the claim and amends it", async () => {
     const member = blankMember();
     const first = await signIn(javaScript, member);
     expect(path(first)).toBe("/standard/claimant-info");
-    await answer(first, javaScript, STANDARD_CLAIMANT);
-    await answer(first, javaScript, STANDARD_DETAILS);
+    await answerStep(first, javaScript, STANDARD_CLAIMANT);
+    await answerStep(first, javaScript, STANDARD_DETAILS);
     await first.context().close();
 
     // A new browser: straight to the first step not done, the earlier answers kept.
     const second = await signIn(javaScript, member);
     expect(path(second)).toBe("/standard/payment-election");
-    await answer(second, javaScript, { "paymentElection.paymentMethod": "check" });
+    await answerStep(second, javaScript, { "paymentElection.paymentMethod": "check" });
     await submitStep(second); // supporting documents: optional
     expect(path(second)).toBe("/standard/claim-summary");
     expect(await second.locator(".answers").first().textContent()).toContain("Austin");
-    await sign(second, javaScript);
+    await signAndSubmit(second, javaScript);
     expect(path(second)).toBe("/standard/confirmation");
     const code = (await second.locator(".reference-code").textContent())!;
     await second.context().close();
@@ -70,9 +50,9 @@ describe.each([false, true])("JavaScript %s", (javaScript) => {
     // Each answer has its own Change, named by its question.
     await third.getByRole("link", { name: /^Change .*city/i }).click();
     await third.waitForURL(/\/standard\/claimant-info\?return=summary$/);
-    await answer(third, javaScript, { "claimantInfo.mailingCity": "Dallas" });
+    await answerStep(third, javaScript, { "claimantInfo.mailingCity": "Dallas" });
     expect(path(third)).toBe("/standard/claim-summary");
-    await sign(third, javaScript);
+    await signAndSubmit(third, javaScript);
     expect(path(third)).toBe("/standard/confirmation");
     expect(await third.locator(".reference-code").textContent()).toBe(code);
     expect(await third.locator(".confirmation-panel").textContent()).toContain("Your claim was amended.");

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { readClaims } from "#tests/support/backends.ts";
-import { fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
-import { answerSecurityQuestion, submitStep } from "#tests/support/browser-flows.ts";
+import { withBrowserAndPortal } from "#tests/support/browser.ts";
+import { answerStep, signAndSubmit, signInToStandard, submitStep } from "#tests/support/browser-flows.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { blankMember } from "#tests/support/members.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
@@ -15,29 +15,15 @@ const started = withBrowserAndPortal({ settlementDir: settlementWith({ claims: {
 
 const path = (page: Page) => new URL(page.url()).pathname;
 
-async function answer(page: Page, javaScript: boolean, answers: Record<string, string>) {
-  if (javaScript) await page.waitForFunction(() => !document.querySelector(".field-applies"));
-  await fillForm(page, answers);
-  await submitStep(page);
-}
-
 describe.each([false, true])("JavaScript %s", (javaScript) => {
   test("after 'File another claim', Back shows the claim just filed, with its code", async () => {
     const member = blankMember();
-    const page = await openPage(started.browser, javaScript);
-    await page.goto(`${started.portal.url}/standard`);
-    if (javaScript)
-      await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
-    await fillForm(page, member);
-    if (!javaScript) await answerSecurityQuestion(page);
-    await submitStep(page);
-    await answer(page, javaScript, STANDARD_CLAIMANT);
-    await answer(page, javaScript, STANDARD_DETAILS);
-    await answer(page, javaScript, { "paymentElection.paymentMethod": "check" });
+    const page = await signInToStandard(started.browser, started.portal.url, javaScript, member);
+    await answerStep(page, javaScript, STANDARD_CLAIMANT);
+    await answerStep(page, javaScript, STANDARD_DETAILS);
+    await answerStep(page, javaScript, { "paymentElection.paymentMethod": "check" });
     await submitStep(page); // supporting documents: optional
-    await fillForm(page, { "signature.attestation": "on", "signature.signature": "Bo Lee" });
-    if (!javaScript) await answerSecurityQuestion(page);
-    await submitStep(page);
+    await signAndSubmit(page, javaScript);
     expect(path(page)).toBe("/standard/confirmation");
     const code = (await page.locator(".reference-code").textContent())!.trim();
     const [stored] = (await readClaims(started.portal)).filter(

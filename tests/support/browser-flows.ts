@@ -1,6 +1,7 @@
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
-import { fillForm } from "./browser.ts";
+import { fillForm, openPage } from "./browser.ts";
+import type { Credentials } from "./members.ts";
 
 /** Answers the plain-text sum a script-less browser is shown instead of the captcha widget. */
 export async function answerSecurityQuestion(page: Page) {
@@ -95,4 +96,35 @@ export async function uploadDocument(
     page.off("response", note);
   }
   return (await answer())!;
+}
+
+/** A new browser (context) signing in to the standard flow as `member`, as a claimant would; the page where it lands. */
+export async function signInToStandard(
+  browser: Browser,
+  origin: string,
+  javaScript: boolean,
+  member: Credentials,
+): Promise<Page> {
+  const page = await openPage(browser, javaScript);
+  await page.goto(`${origin}/standard`);
+  if (javaScript)
+    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+  await fillForm(page, member);
+  if (!javaScript) await answerSecurityQuestion(page);
+  await submitStep(page);
+  return page;
+}
+
+/** Answers a step and moves on (with JavaScript, once the form is enhanced). */
+export async function answerStep(page: Page, javaScript: boolean, answers: Record<string, string>) {
+  if (javaScript) await page.waitForFunction(() => !document.querySelector(".field-applies"));
+  await fillForm(page, answers);
+  await submitStep(page);
+}
+
+/** Signs the summary and submits the claim. */
+export async function signAndSubmit(page: Page, javaScript: boolean) {
+  await fillForm(page, { "signature.attestation": "on", "signature.signature": "Bo Lee" });
+  if (!javaScript) await answerSecurityQuestion(page);
+  await submitStep(page);
 }
