@@ -42,6 +42,22 @@ function setValue(values: ModelValues, path: string, value: FieldValue) {
   values[model] = { ...values[model], [field]: value };
 }
 
+/**
+ * Another field's answer, as a field of `model` names it (its own key, or "model.field"): the
+ * form's answer if the form has the field, else the claimant's saved one.
+ */
+export function answerAt(
+  values: Record<string, FieldValue>,
+  saved: ModelValues,
+  model: string,
+  reference: string,
+): FieldValue {
+  const qualified = qualify(reference, model);
+  if (qualified in values) return values[qualified] ?? null;
+  const [owner, key] = qualified.split(".") as [string, string];
+  return saved[owner]?.[key] ?? null;
+}
+
 /** Without international addresses every address is in the US (the page then asks for no country). */
 export function forcedValue(
   path: string,

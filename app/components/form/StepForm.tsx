@@ -11,7 +11,7 @@ import { fieldsOfBlocks, qualify, resolveField } from "#app/forms/form-definitio
 import type { PageDefinition, StepName } from "#app/forms/page-schema.ts";
 import { parseStep } from "#app/forms/parse-step.ts";
 import { isMarkedRequired } from "#app/forms/rules.ts";
-import { forcedValue, type ModelValues, submittedValue } from "#app/forms/validate-step.ts";
+import { answerAt, forcedValue, type ModelValues, submittedValue } from "#app/forms/validate-step.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
@@ -98,13 +98,9 @@ export function StepForm(props: StepFormProps) {
 
   /** Another field's answer, as a field of `path`'s model names it, with the form's answers as `values`. */
   const valueAtFor = (values: Record<string, FieldValue>, path: string) => (reference: string) => {
-    const qualified = qualify(reference, path.split(".")[0]!);
+    const model = path.split(".")[0]!;
     // As on the server: without international addresses the country is the US, asked or not.
-    const forced = forcedValue(qualified, props);
-    if (forced !== undefined) return forced;
-    if (qualified in values) return values[qualified] ?? null;
-    const [owner, key] = qualified.split(".") as [string, string];
-    return props.saved[owner]?.[key] ?? null;
+    return forcedValue(qualify(reference, model), props) ?? answerAt(values, props.saved, model, reference);
   };
   const fulfilledFor = (values: Record<string, FieldValue>) =>
     Object.fromEntries(

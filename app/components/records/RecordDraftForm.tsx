@@ -1,13 +1,12 @@
 import { isUploadField } from "#app/forms/fields/index.ts";
 import { isMarkedRequired } from "#app/forms/rules.ts";
-import { qualify } from "#app/forms/form-definition.ts";
 import { type FocusEvent, useMemo, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { FieldControl } from "#app/forms/blocks/field/FieldControl.tsx";
 import { StepFormContext, type StepFormState } from "#app/components/form/step-form-context.ts";
 import type { RecordChoices } from "#app/forms/options.ts";
 import { failureText } from "#app/forms/parse-step.ts";
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import { answerAt, type ModelValues } from "#app/forms/validate-step.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { RecordFailure } from "#app/records/record-actions.server.ts";
 import type { RecordsView } from "#app/records/records-view.server.ts";
@@ -97,12 +96,9 @@ export function RecordDraftForm({
     required: Object.fromEntries(
       paths.map((path) => [
         path,
-        isMarkedRequired(fields[path]!.validations, (reference) => {
-          const qualified = qualify(reference, path.split(".")[0]!);
-          if (qualified in values) return values[qualified] ?? null;
-          const [owner, key] = qualified.split(".") as [string, string];
-          return settings.saved[owner]?.[key] ?? null;
-        }),
+        isMarkedRequired(fields[path]!.validations, (reference) =>
+          answerAt(values, settings.saved, path.split(".")[0]!, reference),
+        ),
       ]),
     ),
     enhanced: true,
