@@ -26,6 +26,8 @@ import { reportRequestError, requestLog } from "./request-log.server.ts";
 import { checkFieldKeysSetting } from "./security/field-keys.server.ts";
 import { renderStaticPart } from "./themes/static-parts.server.tsx";
 import { getPortal } from "./settlement/portal.server.ts";
+import { useSettlementFolderList } from "./claimants/member-list-import.server.ts";
+import { getStore } from "./storage/store.server.ts";
 
 /**
  * Loaded when server.ts imports the build, so a bad settlement folder stops the server at start-up
@@ -36,6 +38,12 @@ export const portal = getPortal();
 registerMessages(portal.messages);
 // A mistyped FIELD_ENCRYPTION_KEYS stops the server here too (the key file is made with the store).
 checkFieldKeysSetting();
+/**
+ * What the store needs before the first request, awaited by server.ts before it listens: the
+ * settlement folder's class-member list read in if it changed (a bad one stops the server), and
+ * the current list's PIN key checked.
+ */
+export const prepareStore = () => useSettlementFolderList(getStore(), portal.settlementDir);
 export { API_ROUTES } from "#app/api/api-routes.server.ts";
 export { PURGE_INTERVAL_MS, purgeExpiredDrafts } from "#app/storage/purge.server.ts";
 export { clientAddressContext, cspNonceContext, requestErrorsContext, requestIdContext };

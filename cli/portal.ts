@@ -2,7 +2,7 @@
  * The operator's command line: `npm run portal -- <command> [options]`.
  *
  *   validate                     check the settlement folder (SETTLEMENT_DIR) as the server would
- *   import-members <file.csv>    check a class-member list and make it the settlement's
+ *   import-members <file.csv>    check a class-member list and make it the one every server signs in against
  *   export [--out DIR] [--format json,csv] [--documents]
  *                                claims with their answers and records (and documents)
  *   report [--json]              claims by day and form type
@@ -15,12 +15,14 @@
  * Its output is text for a person (the server's log is JSON lines; decision 016).
  * docs/operating.md "Operator commands" has examples.
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { CLASS_MEMBERS_FILE, importMemberList } from "#app/claimants/member-list-import.server.ts";
+import { readMemberList } from "#app/claimants/member-list-file.server.ts";
 import { claimsReport, formatReport } from "#app/operator/claims-report.server.ts";
 import { logAsText } from "#app/log.server.ts";
 import { exportClaims } from "#app/operator/export-claims.server.ts";
-import { importClassMembers } from "#app/operator/import-members.server.ts";
 import { loadPortal } from "#app/settlement/portal.server.ts";
 import { fieldKeys, newFieldKey } from "#app/security/field-keys.server.ts";
 import { purgeExpiredDrafts } from "#app/storage/purge.server.ts";
@@ -28,7 +30,7 @@ import { closeStore, getStore } from "#app/storage/store.server.ts";
 
 const USAGE = `Usage: npm run portal -- <command>
   validate                        check the settlement folder (SETTLEMENT_DIR, default settlements/demo)
-  import-members <file.csv>       check a class-member list and make it the settlement's (restart servers after)
+  import-members <file.csv>       check a class-member list and make it the one every server signs claimants in against
   export [--out DIR] [--format json,csv] [--documents]
                                   claims with answers and records; --documents copies their documents too
   report [--json]                 claims by day (Los Angeles) and form type
@@ -63,7 +65,7 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "validate": {
       const portal = loadPortal(settlementDir());
-      const { settlement, classMembers, forms } = portal;
+      const { settlement, forms } = portal;
       console.log(
         `${settlementDir()} is valid: ${settlement.caseName} (${settlement.caseNumber}), theme ${settlement.theme}, cultures ${settlement.cultures.join(", ")}`,
       );
@@ -72,15 +74,22 @@ async function main(argv: string[]): Promise<number> {
           .map(([type, form]) => `${type} (${form.models.length} models)`)
           .join(", ")}`,
       );
-      console.log(`  class members: ${classMembers.byClaimId.size}`);
+      const listFile = path.join(settlementDir(), CLASS_MEMBERS_FILE);
+      if (existsSync(listFile)) {
+        let members = 0;
+        for await (const _member of readMemberList(listFile)) members++;
+        console.log(`  class members: ${members} in ${CLASS_MEMBERS_FILE}`);
+      } else console.log(`  class members: no ${CLASS_MEMBERS_FILE} (the list given to import-members is used)`);
       return 0;
     }
     case "import-members": {
       const source = rest[0];
       if (!source) throw new UsageError("import-members needs the CSV file to import");
-      const imported = importClassMembers(settlementDir(), path.resolve(source));
+      const file = path.resolve(source);
+      const imported = await importMemberList(getStore(), file);
+      const perSecond = Math.round(imported.members / Math.max(imported.seconds, 0.001));
       console.log(
-        `Imported ${imported.members} class members (${imported.withVin} with a VIN) into ${settlementDir()}. Restart the portal's servers to use them.`,
+        `Imported ${imported.members} class members (${imported.withVin} with a VIN) from ${file} in ${imported.seconds.toFixed(1)} s (${perSecond} a second): every server signs claimants in against them now.`,
       );
       return 0;
     }

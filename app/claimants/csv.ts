@@ -22,7 +22,7 @@ function reasonFor(error: CsvError): string {
     case "CSV_QUOTE_NOT_CLOSED":
       return 'a field opens a quote (") that is never closed, so every later row would become part of it';
     case "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH":
-      return `this row has a different number of columns than the header (${error.message.replace(/^Invalid Record Length: /, "")})`;
+      return `this row has a different number of columns than the header (${error.message.replace(/^Invalid Record Length: /, "").replace(/ on line \d+$/, "")})`;
     case "INVALID_OPENING_QUOTE":
     case "CSV_INVALID_CLOSING_QUOTE":
       return 'a quote (") inside a field that is not quoted as a whole; write it as "" inside a quoted field';
@@ -80,10 +80,11 @@ function linesOf(bytes: Uint8Array) {
 /**
  * Rows of fields from CSV text (RFC 4180: commas, fields optionally in double quotes, CRLF or LF
  * line ends). A byte-order mark (Excel's "CSV UTF-8") is skipped, blank lines are skipped; every
- * row must have as many fields as the first. A malformed file throws CsvFormatError with the line
- * where its trouble starts.
+ * row must have as many fields as the first, unless `sameLength` is false (a slice of a file,
+ * whose first row is not its header: the reader compares each row with the header itself). A
+ * malformed file throws CsvFormatError with the line where its trouble starts.
  */
-export function parseCsvRows(text: string): CsvRow[] {
+export function parseCsvRows(text: string, { sameLength = true } = {}): CsvRow[] {
   const bytes = Buffer.from(text, "utf8");
   const lines = linesOf(bytes);
   // csv-parse tells where each row ends (context.bytes, just past its line break): the next starts there.
@@ -93,6 +94,7 @@ export function parseCsvRows(text: string): CsvRow[] {
     parse(bytes, {
       bom: true,
       skip_empty_lines: true,
+      relax_column_count: !sameLength,
       record_delimiter: ["\r\n", "\n", "\r"],
       on_record: (fields, context) => {
         rows.push({ fields, line: lines.at(lines.skipBlank(rowEnd)) });

@@ -50,24 +50,24 @@ export type SignInResult =
  * windshield): it signs in only where the settlement allows it for the flow (claims.vinOnlySignIn),
  * as an unverified claimant who enters their own details; no member's data is ever shown for it.
  */
-export function signInWith(
+export async function signInWith(
   formType: FormType,
   credentials: ModelValues[string] | undefined,
   now: number,
-): SignInResult {
-  const { classMembers, settlement } = getPortal();
+): Promise<SignInResult> {
+  const { settlement } = getPortal();
   const claimId = typeof credentials?.claimId === "string" ? credentials.claimId : "";
   const pin = typeof credentials?.pin === "string" ? credentials.pin : "";
   const vin = typeof credentials?.vin === "string" ? credentials.vin.toUpperCase() : "";
   if (claimId) {
-    const member = memberByClaimIdAndPin(classMembers, claimId, pin);
+    const member = await memberByClaimIdAndPin(claimId, pin);
     return member
       ? { signIn: { at: now, method: "claimIdPin", claimId: member.claimId }, prepopulated: member.prepopulated }
       : { status: 401, key: "Authorization_ClaimIdPinMismatch" };
   }
   if (!(settlement.claims.vinOnlySignIn as string[]).includes(formType))
     return { status: 400, key: "Authorization_ClaimIdPinRequired" };
-  if (!memberByVin(classMembers, vin)) return { status: 401, key: "Authorization_VinNotFound" };
+  if (!(await memberByVin(vin))) return { status: 401, key: "Authorization_VinNotFound" };
   return { signIn: { at: now, method: "vin", vin }, prepopulated: { VIN: vin } };
 }
 
@@ -136,7 +136,7 @@ export async function authorizeFlow({ request, context }: StepArgs) {
 
   const locked = await admitSignInAttempt(submission.value.credentials, now, text, culture);
   if (locked) return data({ result: submission.reply({ formErrors: [locked] }) }, { status: 429, headers: withCookie });
-  const signedIn = signInWith(formType, submission.value.credentials, now);
+  const signedIn = await signInWith(formType, submission.value.credentials, now);
   await recordSignInOutcome(submission.value.credentials, signedIn);
   if ("key" in signedIn)
     return data(

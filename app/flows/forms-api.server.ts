@@ -196,7 +196,6 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
   const unknownKey = Object.keys(body).find((key) => !AUTHORIZE_KEYS.includes(key));
   if (unknownKey !== undefined) return refuse("invalid_request", text("Api_UnknownAuthorizeKey", unknownKey));
 
-  const { classMembers } = getPortal();
   const credentialsModel = signInModel(definition);
   let credentials: Record<string, unknown> | null;
   try {
@@ -231,11 +230,11 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
 
   if (formType === "lookup") {
     const vin = String(checked.values[key]?.vin ?? "");
-    return json({ authorized: true, error: null, captcha: null, covered: !!memberByVin(classMembers, vin) });
+    return json({ authorized: true, error: null, captcha: null, covered: !!(await memberByVin(vin)) });
   }
   const locked = await admitSignInAttempt(checked.values.credentials, now, text, culture);
   if (locked) return refuse("locked_out", locked);
-  const signedIn = signInWith(formType, checked.values.credentials, now);
+  const signedIn = await signInWith(formType, checked.values.credentials, now);
   await recordSignInOutcome(checked.values.credentials, signedIn);
   if ("key" in signedIn)
     return signedIn.status === 401
@@ -374,7 +373,7 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
     throw error;
   }
   // The claim is the signed-in member's: a submission meaning someone else is refused, not filed for either.
-  if (!credentialsMatch(credentials, signIn))
+  if (!(await credentialsMatch(credentials, signIn)))
     return refuse("credentials_mismatch", text("Submission_CredentialsMismatch"));
   const draft = await store.getDraft(owner, formType);
   if (!prepopulatedDataMatches(prepopulatedData, draft?.prepopulated))

@@ -6,7 +6,6 @@ import { formErrorResult } from "#app/forms/parse-step.ts";
 import { clientAddressContext } from "#app/request-context.ts";
 import { authorizeLimit } from "#app/security/rate-limit.server.ts";
 import { ensureSessionId } from "#app/session/session-cookie.server.ts";
-import { getPortal } from "#app/settlement/portal.server.ts";
 import { emptyDraft } from "#app/storage/store.ts";
 import { type StepArgs, stepFormData } from "./step-page.server.ts";
 import { readPostedForm } from "#app/http/form-body.server.ts";
@@ -33,7 +32,6 @@ export async function loadLookup({ request, context }: StepArgs) {
 export async function lookUpVin({ request, context }: StepArgs) {
   const flow = getFlowStep(context);
   const { text, now, settlement } = flow;
-  const { classMembers } = getPortal();
   const { sessionId } = await ensureSessionId(request);
   const formData = await readPostedForm(request, sessionId, text);
   if (!authorizeLimit.attempt(context.get(clientAddressContext), now)) {
@@ -63,5 +61,5 @@ export async function lookUpVin({ request, context }: StepArgs) {
     );
   }
   const vin = String(submission.value.vinLookup?.vin ?? "");
-  return { result: submission.reply({ resetForm: true }), vin, covered: !!memberByVin(classMembers, vin) };
+  return { result: submission.reply({ resetForm: true }), vin, covered: !!(await memberByVin(vin)) };
 }

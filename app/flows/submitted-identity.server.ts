@@ -1,5 +1,4 @@
-import { memberByClaimIdAndPin, memberByVin } from "#app/claimants/class-members.server.ts";
-import { getPortal } from "#app/settlement/portal.server.ts";
+import { listedMember, memberByClaimIdAndPin } from "#app/claimants/class-members.server.ts";
 import type { SignIn } from "#app/storage/store.ts";
 
 /**
@@ -14,17 +13,18 @@ const given = (value: unknown): string | undefined =>
   typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 
 /** Whether the credentials sent (flat fields; blank ones are not sent) are those the session signed in with. */
-export function credentialsMatch(credentials: Record<string, unknown> | null, signIn: SignIn): boolean {
+export async function credentialsMatch(credentials: Record<string, unknown> | null, signIn: SignIn): Promise<boolean> {
   if (!credentials) return true;
   const claimId = given(credentials.claimId);
   const pin = given(credentials.pin);
   const vin = given(credentials.vin)?.toUpperCase();
-  const { classMembers } = getPortal();
   if (signIn.method === "vin") return !claimId && !pin && (!vin || vin === signIn.vin);
   if (claimId !== undefined && claimId !== signIn.claimId) return false;
   // The PIN was proved at sign-in: this compares it with the member's own, it reveals nothing new.
-  if (pin !== undefined && !memberByClaimIdAndPin(classMembers, signIn.claimId!, pin)) return false;
-  return !vin || memberByVin(classMembers, vin)?.claimId === signIn.claimId;
+  if (pin !== undefined && !(await memberByClaimIdAndPin(signIn.claimId!, pin))) return false;
+  if (!vin) return true;
+  // Members may share a vehicle: the VIN must be one of the signed-in member's own.
+  return (await listedMember(signIn.claimId!))?.vin === vin;
 }
 
 /**

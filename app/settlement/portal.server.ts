@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { DeadlineSettings } from "#app/deadlines/deadline-settings.ts";
-import { type ClassMembers, loadClassMembers } from "#app/claimants/class-members.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import { deadlineTexts } from "#app/deadlines/dynamic-texts.ts";
 import { fieldsOfBlocks, type FormDefinition } from "#app/forms/form-definition.ts";
@@ -21,8 +20,6 @@ export interface Portal {
   messages: Record<string, Messages>;
   /** Each form type's models and pages. */
   forms: Record<FormType, FormDefinition>;
-  /** Who may file: the class-member list of the settlement folder. */
-  classMembers: ClassMembers;
 }
 
 export function loadPortal(settlementDir: string, localesDir = path.resolve("locales")): Portal {
@@ -59,7 +56,6 @@ export function loadPortal(settlementDir: string, localesDir = path.resolve("loc
     deadlines: deadlines.settings,
     messages,
     forms,
-    classMembers: loadClassMembers(settlementDir),
   };
 }
 

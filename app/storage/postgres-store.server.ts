@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
+import { postgresMemberLists } from "./postgres-member-lists.server.ts";
 import type { SensitiveAnswers } from "./sensitive-answers.server.ts";
 import {
   CLAIM_COLUMNS,
@@ -134,6 +135,30 @@ export const MIGRATIONS = [
   // (submitted_at, then reference_code for claims filed in the same millisecond) without a sort.
   `DROP INDEX claims_owner;
    CREATE INDEX claims_owner ON claims (owner, form_type, submitted_at, reference_code);`,
+  // Issue 23: the class-member list lives in the store, every instance reading the current one;
+  // an import writes a new list beside it and makes it current in one step. PINs are keyed hashes.
+  `CREATE TABLE class_member_lists (
+     id BIGSERIAL PRIMARY KEY,
+     source TEXT NOT NULL,
+     sha256 TEXT NOT NULL,
+     from_settlement_folder BOOLEAN NOT NULL,
+     pin_key_id TEXT NOT NULL,
+     members BIGINT NOT NULL DEFAULT 0,
+     with_vin BIGINT NOT NULL DEFAULT 0,
+     started_at BIGINT NOT NULL,
+     completed_at BIGINT,
+     current BOOLEAN NOT NULL DEFAULT FALSE
+   );
+   CREATE UNIQUE INDEX class_member_lists_current ON class_member_lists (current) WHERE current;
+   CREATE TABLE class_members (
+     list_id BIGINT NOT NULL,
+     claim_id TEXT NOT NULL,
+     pin_hash BYTEA NOT NULL,
+     vin TEXT,
+     prepopulated JSONB NOT NULL,
+     PRIMARY KEY (list_id, claim_id)
+   );
+   CREATE INDEX class_members_vin ON class_members (list_id, vin) WHERE vin IS NOT NULL;`,
 ];
 
 /** A member's latest claim of a form type, by (owner, form type). */
@@ -661,6 +686,7 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
         ),
       };
     },
+    ...postgresMemberLists(query, transaction),
     async ping() {
       await query("SELECT 1");
     },

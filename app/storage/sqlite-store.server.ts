@@ -3,6 +3,7 @@ import { createReadStream } from "node:fs";
 import { open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { sqliteMemberLists } from "./sqlite-member-lists.server.ts";
 import { PRIVATE_FILE, privateFile, privateFolder, tightenIfPresent } from "./data-dir.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
@@ -132,6 +133,30 @@ export const MIGRATIONS = [
   // (submitted_at, then reference_code for claims filed in the same millisecond) without a sort.
   `DROP INDEX claims_owner;
    CREATE INDEX claims_owner ON claims (owner, form_type, submitted_at, reference_code);`,
+  // Issue 23: the class-member list lives in the store, every instance reading the current one;
+  // an import writes a new list beside it and makes it current in one step. PINs are keyed hashes.
+  `CREATE TABLE class_member_lists (
+     id INTEGER PRIMARY KEY,
+     source TEXT NOT NULL,
+     sha256 TEXT NOT NULL,
+     from_settlement_folder INTEGER NOT NULL,
+     pin_key_id TEXT NOT NULL,
+     members INTEGER NOT NULL DEFAULT 0,
+     with_vin INTEGER NOT NULL DEFAULT 0,
+     started_at INTEGER NOT NULL,
+     completed_at INTEGER,
+     current INTEGER NOT NULL DEFAULT 0
+   );
+   CREATE UNIQUE INDEX class_member_lists_current ON class_member_lists (current) WHERE current = 1;
+   CREATE TABLE class_members (
+     list_id INTEGER NOT NULL,
+     claim_id TEXT NOT NULL,
+     pin_hash BLOB NOT NULL,
+     vin TEXT,
+     prepopulated TEXT NOT NULL,
+     PRIMARY KEY (list_id, claim_id)
+   ) WITHOUT ROWID;
+   CREATE INDEX class_members_vin ON class_members (list_id, vin) WHERE vin IS NOT NULL;`,
 ];
 
 /** A member's latest claim of a form type, by (owner, form type). */
@@ -595,6 +620,7 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
       db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
       return count;
     },
+    ...sqliteMemberLists(db, (work) => transaction(db, work)),
     async ping() {
       db.prepare("SELECT 1").get();
     },

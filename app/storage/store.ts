@@ -305,6 +305,88 @@ export interface SignInFailures {
   forgetAt: number;
 }
 
+/**
+ * A class-member list in the store. An import writes a new list beside the current one and makes
+ * it current in one step once every row is in: claimants sign in against the old list until then.
+ */
+export interface MemberList {
+  id: number;
+  /** The file it was read from, as the operator named it. */
+  source: string;
+  /** SHA-256 of the file: the settlement folder's list is read again at start only when it changed. */
+  sha256: string;
+  /** Read from the settlement folder at start (not given to import-members). */
+  fromSettlementFolder: boolean;
+  /** The field key its PINs were hashed with (app/claimants/class-members.server.ts). */
+  pinKeyId: string;
+  members: number;
+  withVin: number;
+  /** When it was made current (null while it is still being written). */
+  completedAt: number | null;
+}
+
+export type NewMemberList = Pick<MemberList, "source" | "sha256" | "fromSettlementFolder" | "pinKeyId">;
+
+/** A member as the store keeps them: the PIN only as its keyed hash. */
+export interface StoredMember {
+  claimId: string;
+  pinHash: Buffer;
+  vin: string | null;
+  prepopulated: Record<string, string>;
+}
+
+/** A class_member_lists row as either database returns it. */
+export interface MemberListRow {
+  id: number | string;
+  source: string;
+  sha256: string;
+  from_settlement_folder: boolean | number;
+  pin_key_id: string;
+  members: number | string;
+  with_vin: number | string;
+  completed_at: number | string | null;
+}
+
+export const MEMBER_LIST_COLUMNS =
+  "id, source, sha256, from_settlement_folder, pin_key_id, members, with_vin, completed_at";
+
+export function memberListFromRow(row: MemberListRow | undefined): MemberList | undefined {
+  return (
+    row && {
+      id: Number(row.id),
+      source: row.source,
+      sha256: row.sha256,
+      fromSettlementFolder: !!row.from_settlement_folder,
+      pinKeyId: row.pin_key_id,
+      members: Number(row.members),
+      withVin: Number(row.with_vin),
+      completedAt: row.completed_at === null ? null : Number(row.completed_at),
+    }
+  );
+}
+
+/** A class_members row as either database returns it. */
+export interface StoredMemberRow {
+  claim_id: string;
+  pin_hash: Uint8Array;
+  vin: string | null;
+  prepopulated: string | Record<string, string>;
+}
+
+export function storedMemberFromRow(row: StoredMemberRow | undefined): StoredMember | undefined {
+  return (
+    row && {
+      claimId: row.claim_id,
+      pinHash: Buffer.from(row.pin_hash),
+      vin: row.vin,
+      prepopulated: typeof row.prepopulated === "string" ? JSON.parse(row.prepopulated) : row.prepopulated,
+    }
+  );
+}
+
+/** A list still being written after this long was abandoned (an import killed part-way): removeMemberLists takes it. */
+export const ABANDONED_MEMBER_LIST_MS = 24 * 60 * 60_000;
+
 /** Everything the portal keeps: one interface, a SQLite and a PostgreSQL implementation. */
 export interface Store {
   getSession(sessionId: string): Promise<SessionRecord | undefined>;
@@ -388,6 +470,24 @@ export interface Store {
   ): Promise<SignInFailures | undefined>;
   /** Forgets a Claim ID's failures and lockout (a sign-in that succeeded, an administrator's unlock); true if there were any. */
   clearSignInFailures(claimId: string): Promise<boolean>;
+
+  /** The class-member list claimants sign in against now, if there is one. */
+  currentMemberList(): Promise<MemberList | undefined>;
+  findMember(listId: number, claimId: string): Promise<StoredMember | undefined>;
+  /** One of the members whose vehicle has the VIN (in upper case). */
+  findMemberByVin(listId: number, vin: string): Promise<StoredMember | undefined>;
+  /** Starts writing a new list, not yet current: its id. */
+  startMemberList(list: NewMemberList, now: number): Promise<number>;
+  /** Adds members to a list being written (a batch: one transaction). */
+  addMembers(listId: number, members: StoredMember[]): Promise<void>;
+  /** Makes the list current, in one step, with its counts; the list it replaces stops serving at once. */
+  completeMemberList(listId: number, counts: Pick<MemberList, "members" | "withVin">, now: number): Promise<void>;
+  /**
+   * Removes the rows of lists that no longer serve: replaced ones, abandoned ones (still being
+   * written since before `abandonedBefore`), and `discard` (an import that failed), a batch per
+   * transaction so a list of millions holds no lock for long. Counts the members removed.
+   */
+  removeMemberLists(abandonedBefore: number, discard?: number): Promise<number>;
 
   /**
    * Marks a no-JavaScript challenge (by its nonce) as used, remembered until it expires: true the

@@ -1,8 +1,7 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { loadClassMembers } from "#app/claimants/class-members.server.ts";
 import { parseCsv } from "#app/claimants/csv.ts";
 import { BACKENDS } from "#tests/support/backends.ts";
 import { pdfOfSize, PNG } from "#tests/support/documents.ts";
@@ -223,98 +222,6 @@ describe("the operator's command line: the settlement folder", () => {
     expect(refused.stderr).toContain(
       `${path.join(dir, "class-members.csv")}: line 3: a field opens a quote (") that is never closed`,
     );
-  });
-
-  test("import-members: a list saved as Excel's 'CSV UTF-8' is imported; a malformed one is refused with its line and changes nothing", async () => {
-    const dir = settlementWith();
-    const before = readFileSync(path.join(dir, "class-members.csv"), "utf8");
-    const unclosed = path.join(dir, "unclosed.csv");
-    writeFileSync(
-      unclosed,
-      'ClaimId,Pin,VIN,FirstName\n20000001,111111,,Ana\n20000002,222222,,"Bo\n20000003,333333,,Carmen\n',
-    );
-    const refused = await portalCommand(undefined, dir, "import-members", unclosed);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`${unclosed}: line 3: a field opens a quote (") that is never closed`);
-    const ragged = path.join(dir, "ragged.csv");
-    writeFileSync(ragged, "ClaimId,Pin,VIN,FirstName\n20000001,111111,,Ana\n20000002,222222,,Bo,Lee\n");
-    expect((await portalCommand(undefined, dir, "import-members", ragged)).stderr).toContain(
-      `${ragged}: line 3: this row has a different number of columns than the header`,
-    );
-    expect(readFileSync(path.join(dir, "class-members.csv"), "utf8")).toBe(before);
-
-    const excel = path.join(dir, "excel.csv");
-    writeFileSync(
-      excel,
-      "\uFEFFClaimId,Pin,VIN,FirstName,LastName\r\n20000001,111111,,José,Núñez\r\n20000002,222222,1HGCM82633A004352,Bo,Lee\r\n",
-    );
-    const imported = await portalCommand(undefined, dir, "import-members", excel);
-    expect(imported.stdout).toBe(
-      `Imported 2 class members (1 with a VIN) into ${dir}. Restart the portal's servers to use them.\n`,
-    );
-    expect(loadClassMembers(dir).byClaimId.get("20000001")?.prepopulated).toEqual({
-      FirstName: "José",
-      LastName: "Núñez",
-    });
-    const validated = await portalCommand(undefined, dir, "validate");
-    expect(validated.stdout).toContain("class members: 2");
-  });
-
-  test("import-members: a checked list replaces the settlement's; a bad one changes nothing", async () => {
-    const dir = settlementWith();
-    const before = readFileSync(path.join(dir, "class-members.csv"), "utf8");
-    const bad = path.join(dir, "bad.csv");
-    writeFileSync(bad, "ClaimId,Pin,VIN,FirstName\n1234,12,,Ana\n");
-    const refused = await portalCommand(undefined, dir, "import-members", bad);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain("line 2: ClaimId must be 8 digits and Pin 6 digits");
-    expect(readFileSync(path.join(dir, "class-members.csv"), "utf8")).toBe(before);
-    const good = path.join(dir, "good.csv");
-    writeFileSync(good, "ClaimId,Pin,VIN,FirstName\n20000001,111111,,Ana\n20000002,222222,1HGCM82633A004352,Bo\n");
-    const imported = await portalCommand(undefined, dir, "import-members", good);
-    expect(imported.stdout).toBe(
-      `Imported 2 class members (1 with a VIN) into ${dir}. Restart the portal's servers to use them.\n`,
-    );
-    expect(readFileSync(path.join(dir, "class-members.csv"), "utf8")).toBe(readFileSync(good, "utf8"));
-    expect(existsSync(path.join(dir, "class-members.csv.importing"))).toBe(false);
-  });
-
-  test("import-members refuses a list that would leave no one able to sign in, or that is not what it seems: empty, not UTF-8, a NUL, a column twice", async () => {
-    const dir = settlementWith();
-    const before = readFileSync(path.join(dir, "class-members.csv"), "utf8");
-    const file = (name: string, content: string | Buffer) => {
-      const at = path.join(dir, name);
-      writeFileSync(at, content);
-      return at;
-    };
-    const refusals: Array<[string, string]> = [
-      [file("empty.csv", ""), "has no class members: it is empty"],
-      [file("header-only.csv", "ClaimId,Pin,VIN,FirstName\r\n"), "has no class members: only a header"],
-      // Excel's "CSV (Comma delimited)" writes Windows-1252: "García" with an í of one byte, 0xED.
-      [
-        file("ansi.csv", Buffer.from("ClaimId,Pin,VIN,LastName\n20000001,111111,,Garc\xeda\n", "latin1")),
-        'line 2: this is not UTF-8 text: save the list as "CSV UTF-8"',
-      ],
-      [
-        file("utf16.csv", Buffer.from("\uFEFFClaimId,Pin,VIN\n20000001,111111,\n", "utf16le")),
-        'is UTF-16 text: save the list as "CSV UTF-8"',
-      ],
-      [
-        file("nul.csv", "ClaimId,Pin,VIN,LastName\n20000001,111111,,Lee\u0000\n"),
-        "line 2: LastName holds a control character (U+0000)",
-      ],
-      [
-        file("twice.csv", "ClaimId,Pin,VIN,FirstName,FirstName\n20000001,111111,,Ana,Bo\n"),
-        "the header names FirstName twice",
-      ],
-    ];
-    for (const [source, message] of refusals) {
-      const refused = await portalCommand(undefined, dir, "import-members", source);
-      expect(refused.code, source).toBe(1);
-      expect(refused.stderr, source).toContain(`${source}: ${message}`);
-      expect(refused.stderr, source).not.toMatch(/\bat \S+ \(/);
-    }
-    expect(readFileSync(path.join(dir, "class-members.csv"), "utf8")).toBe(before);
   });
 
   test("a file or folder the command cannot use, or an option it does not take: one line saying so, no stack", async () => {

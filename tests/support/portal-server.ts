@@ -19,6 +19,9 @@ export interface PortalServer {
   stop: () => Promise<number | null>;
 }
 
+/** The tests' fixed field key: every instance on one PostgreSQL database must share its keys, as in production. */
+export const TEST_FIELD_KEY = "YSBmaXhlZCB0ZXN0IGtleSwgMzIgYnl0ZXMgbG9uZyE=";
+
 let testSettlement: string | undefined;
 
 /** The demo settlement as tests run it: with the captcha's "test" provider (settlementWith). */
@@ -48,7 +51,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<PortalSe
     options.settlementDir ??
     (options.env?.NODE_ENV === "production" ? path.resolve("settlements/demo") : demoForTests());
   const env: Record<string, string> = {
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, FIELD_ENCRYPTION_KEYS: TEST_FIELD_KEY } : {}),
     NODE_ENV: "test",
     PORTAL_TEST_CLOCK: "1",
     PORT: "0",

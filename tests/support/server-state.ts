@@ -7,14 +7,11 @@ import type { SensitiveAnswers } from "#app/storage/sensitive-answers.server.ts"
 import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
 import { answersOf } from "#app/storage/store.server.ts";
 import type { Store } from "#app/storage/store.ts";
-import type { PortalServer } from "./portal-server.ts";
+import { type PortalServer, TEST_FIELD_KEY } from "./portal-server.ts";
 import { DEMO_SETTLEMENT } from "./settlement.ts";
 
 /** A fixed field key for stores a test opens by itself (no server). */
-export const TEST_FIELD_KEYS: FieldKeys = parseFieldKeys(
-  "YSBmaXhlZCB0ZXN0IGtleSwgMzIgYnl0ZXMgbG9uZyE=",
-  "the tests' field key",
-);
+export const TEST_FIELD_KEYS: FieldKeys = parseFieldKeys(TEST_FIELD_KEY, "the tests' field key");
 
 /** The encryption of the demo settlement's sensitive answers, with the tests' key unless told otherwise. */
 export function demoAnswers(keys: FieldKeys = TEST_FIELD_KEYS): SensitiveAnswers {

@@ -1,66 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { parseClassMembers } from "#app/claimants/class-members.server.ts";
 import { CSV_FILE_START, CsvFormatError, csvLine, parseCsv, parseCsvRows } from "#app/claimants/csv.ts";
-
-const HEADER = "ClaimId,Pin,VIN,FirstName,LastName";
-
-describe("the class-member list as operators save it", () => {
-  test("a file saved as Excel's 'CSV UTF-8' (with a byte-order mark) is read, accents and all", () => {
-    const members = parseClassMembers(`\uFEFF${HEADER}\r\n10000001,123456,,Ana,García\r\n`, "class-members.csv");
-    expect(members.byClaimId.get("10000001")?.prepopulated).toEqual({ FirstName: "Ana", LastName: "García" });
-  });
-
-  test("an unterminated quote is refused with the line where it opens, not folded into one member", () => {
-    const text = `${HEADER}\n10000001,123456,,Ana,García\n10000002,654321,,"Bo,Lee\n10000003,111222,,Carmen,Ruiz\n10000004,333444,,Dev,Patel\n`;
-    expect(() => parseClassMembers(text, "class-members.csv")).toThrow(
-      /^class-members\.csv: line 3: a field opens a quote \("\) that is never closed/,
-    );
-  });
-
-  test("a row with more or fewer columns than the header is refused with its line", () => {
-    expect(() =>
-      parseClassMembers(`${HEADER}\n10000001,123456,,Ana,García\n10000002,654321,,Bo,Lee,extra\n`, "members.csv"),
-    ).toThrow(/^members\.csv: line 3: this row has a different number of columns than the header/);
-  });
-
-  test("the line named is the one an editor shows: blank lines and line breaks inside quoted fields count, a CRLF once", () => {
-    // Lines: 1 header, 2 Ana, 3 blank, 4 blank, 5 Bo with the quote that never closes.
-    expect(() =>
-      parseClassMembers(
-        `${HEADER}\n10000001,123456,,Ana,García\n\n\n10000002,654321,,"Bo,Lee\n10000003,111222,,Carmen,Ruiz\n`,
-        "m.csv",
-      ),
-    ).toThrow(/^m\.csv: line 5: a field opens a quote/);
-    // Excel ends rows with CRLF; a cell of two lines (line 2 to 3) does not shift the lines after it.
-    const twoLineName = `${HEADER}\r\n10000001,123456,,"Ana\r\nMaría",García\r\n`;
-    expect(() => parseClassMembers(`${twoLineName}10000002,654321,,"Bo,Lee\r\n`, "m.csv")).toThrow(
-      /^m\.csv: line 4: a field opens a quote/,
-    );
-    expect(() => parseClassMembers(`${twoLineName}10000002,654321,,Bo,Lee,extra\r\n`, "m.csv")).toThrow(
-      /^m\.csv: line 4: this row has a different number of columns/,
-    );
-    expect(() => parseClassMembers(`${twoLineName}10000002,654321,,B"o,Lee\r\n`, "m.csv")).toThrow(
-      /^m\.csv: line 4: a quote/,
-    );
-    expect(() => parseClassMembers(`${HEADER}\r\n10000001,123456,,"Ana\r\nMaría",Gar"cía\r\n`, "m.csv")).toThrow(
-      /^m\.csv: line 3: a quote/,
-    );
-    // A row is named by the line it starts on, where its Claim ID is.
-    expect(() => parseClassMembers(`${HEADER}\n1234,123456,,"Ana\nMaría",García\n`, "m.csv")).toThrow(
-      "m.csv: line 2: ClaimId must be 8 digits and Pin 6 digits",
-    );
-  });
-
-  test("a quote in the middle of a field is refused with its line; rule errors name their line too", () => {
-    expect(() => parseClassMembers(`${HEADER}\n10000001,123456,,An"a,García\n`, "m.csv")).toThrow(
-      /^m\.csv: line 2: a quote/,
-    );
-    expect(() => parseClassMembers(`${HEADER}\n10000001,123456,,Ana,García\n\n1234,12,,Bo,Lee\n`, "m.csv")).toThrow(
-      "m.csv: line 4: ClaimId must be 8 digits and Pin 6 digits",
-    );
-  });
-});
 
 describe("CSV read and written", () => {
   test("line ends may be CRLF, LF or CR, mixed; blank lines are skipped; rows know their lines", () => {
@@ -115,21 +55,5 @@ describe("CSV read and written", () => {
       }),
       { numRuns: 300 },
     );
-  });
-});
-
-describe("VINs in the class-member list", () => {
-  test("a VIN must be 17 letters and digits without I, O or Q; lower case is read as upper; members may share one", () => {
-    expect(() => parseClassMembers(`${HEADER}\n10000001,123456,1HGCM82633A00435,Ana,García\n`, "m.csv")).toThrow(
-      "m.csv: line 2: VIN must be 17 letters and digits, without I, O or Q (or empty)",
-    );
-    const members = parseClassMembers(
-      `${HEADER}\n10000001,123456,1hgcm82633a004352,Ana,García\n10000002,654321,1HGCM82633A004352,Bo,Lee\n`,
-      "m.csv",
-    );
-    expect([...members.byClaimId.values()].map((member) => member.vin)).toEqual([
-      "1HGCM82633A004352",
-      "1HGCM82633A004352",
-    ]);
   });
 });

@@ -1,0 +1,88 @@
+import { createHash } from "node:crypto";
+import { createReadStream, existsSync } from "node:fs";
+import path from "node:path";
+import { fieldKeys } from "#app/security/field-keys.server.ts";
+import { log } from "#app/log.server.ts";
+import { ABANDONED_MEMBER_LIST_MS, type Store, type StoredMember } from "#app/storage/store.ts";
+import { checkMemberListKey, pinHash } from "./class-members.server.ts";
+import { readMemberList } from "./member-list-file.server.ts";
+
+/** Members written per transaction: large enough to be fast, small enough to hold no lock for long. */
+const BATCH = 5_000;
+
+export const CLASS_MEMBERS_FILE = "class-members.csv";
+
+export interface ImportedList {
+  members: number;
+  withVin: number;
+  seconds: number;
+}
+
+/**
+ * Reads a class-member list file into the store as a new list, checking every row, and makes it
+ * current in one step once all of it is in: until then claimants sign in against the list before
+ * it, and a list refused part-way (a row that fails a check) leaves that one serving, with
+ * nothing of the new one kept. Memory stays flat however long the list (a slice of the file and a
+ * batch of members at a time). The lists it replaces are removed afterwards.
+ */
+export async function importMemberList(
+  store: Store,
+  file: string,
+  { fromSettlementFolder = false, now = Date.now } = {},
+): Promise<ImportedList> {
+  const started = performance.now();
+  const sha256 = await fileSha256(file);
+  const pinKeyId = fieldKeys().current.id;
+  const listId = await store.startMemberList({ source: file, sha256, fromSettlementFolder, pinKeyId }, now());
+  let members = 0;
+  let withVin = 0;
+  try {
+    let batch: StoredMember[] = [];
+    for await (const { claimId, pin, vin, prepopulated } of readMemberList(file)) {
+      batch.push({ claimId, pinHash: pinHash(pinKeyId, claimId, pin), vin, prepopulated });
+      members++;
+      if (vin) withVin++;
+      if (batch.length === BATCH) {
+        await store.addMembers(listId, batch);
+        batch = [];
+      }
+    }
+    if (batch.length) await store.addMembers(listId, batch);
+    await store.completeMemberList(listId, { members, withVin }, now());
+  } catch (error) {
+    await store.removeMemberLists(now() - ABANDONED_MEMBER_LIST_MS, listId).catch(() => undefined);
+    throw error;
+  }
+  await store.removeMemberLists(now() - ABANDONED_MEMBER_LIST_MS);
+  return { members, withVin, seconds: (performance.now() - started) / 1000 };
+}
+
+async function fileSha256(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}
+
+/**
+ * At start-up: the settlement folder's class-members.csv is read into the store when it changed
+ * since it was last read (so the demo, and a settlement shipped with its list, work as they
+ * are), unless a list given to import-members is current: an operator's import is never undone
+ * by a restart. Then the current list's PIN key is checked, so a store restored without its field
+ * keys stops the server here rather than refusing every claimant.
+ */
+export async function useSettlementFolderList(store: Store, settlementDir: string): Promise<void> {
+  const file = path.join(settlementDir, CLASS_MEMBERS_FILE);
+  let current = await store.currentMemberList();
+  if (existsSync(file)) {
+    if (current && !current.fromSettlementFolder) {
+      log.warn(
+        `${file} is not read: the class-member list imported from ${current.source} (npm run portal -- import-members) is the one in use`,
+      );
+    } else if (current?.sha256 !== (await fileSha256(file))) {
+      const imported = await importMemberList(store, file, { fromSettlementFolder: true });
+      log.info(`class-member list read from ${file}`, { ...imported });
+      current = await store.currentMemberList();
+    }
+  }
+  checkMemberListKey(current);
+}

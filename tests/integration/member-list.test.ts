@@ -1,0 +1,183 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { BACKENDS } from "#tests/support/backends.ts";
+import { Claimant } from "#tests/support/claimant.ts";
+import { portalCommand } from "#tests/support/portal-command.ts";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { settlementWith } from "#tests/support/settlement.ts";
+import { newFieldKey } from "#app/security/field-keys.server.ts";
+
+/** Signs in on the standard flow's page as a claimant would: the status the sign-in answered. */
+async function signInStatus(portal: PortalServer, claimId: string, pin: string): Promise<number> {
+  const claimant = new Claimant(portal);
+  await claimant.get("/standard");
+  const page = await claimant.post("/standard", {
+    "credentials.claimId": claimId,
+    "credentials.pin": pin,
+    captchaToken: claimant.captchaToken,
+  });
+  return page.status;
+}
+
+/** The class_members rows of a server's store, as stored. */
+async function storedMembers(portal: PortalServer): Promise<Array<Record<string, unknown>>> {
+  const sql =
+    "SELECT m.claim_id, m.pin_hash, m.vin, m.prepopulated FROM class_members m JOIN class_member_lists l ON l.id = m.list_id";
+  if (portal.databaseUrl) {
+    const client = new pg.Client({ connectionString: portal.databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(sql)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new DatabaseSync(path.join(portal.dataDir, "portal.sqlite"), { readOnly: true });
+  try {
+    return db.prepare(sql).all() as Array<Record<string, unknown>>;
+  } finally {
+    db.close();
+  }
+}
+
+describe.each(BACKENDS)("the class-member list in the store, on %s", (backend) => {
+  let portal: PortalServer;
+  const settlement = settlementWith();
+  const file = (name: string, content: string | Buffer) => {
+    const at = path.join(settlement, name);
+    writeFileSync(at, content);
+    return at;
+  };
+  beforeAll(async () => {
+    portal = await startPortal({ backend, settlementDir: settlement });
+  });
+  afterAll(async () => {
+    await portal.stop();
+  });
+
+  test("the settlement folder's list is read into the store at start; its PINs are kept only as keyed hashes", async () => {
+    expect(await signInStatus(portal, "10000001", "123456")).toBe(303);
+    expect(await signInStatus(portal, "10000001", "654321")).toBe(401);
+    const rows = await storedMembers(portal);
+    expect(rows.length).toBeGreaterThan(4000);
+    const ana = rows.find((row) => row.claim_id === "10000001")!;
+    const hash = Buffer.from(ana.pin_hash as Uint8Array);
+    expect(hash).toHaveLength(32);
+    // Neither the PIN nor its plain SHA-256 (a million guesses away from the PIN) is anywhere in the row.
+    expect(hash.equals(createHash("sha256").update("123456").digest())).toBe(false);
+    expect(JSON.stringify(ana)).not.toContain("123456");
+  });
+
+  test("import-members: a checked list serves at once, without a restart; a list with a problem changes nothing", async () => {
+    const refusals: Array<[string, string]> = [
+      [
+        file("bad.csv", "ClaimId,Pin,VIN,FirstName\n40000001,111111,,Ana\n1234,12,,Bo\n"),
+        "line 3: ClaimId must be 8 digits and Pin 6 digits",
+      ],
+      [file("empty.csv", ""), "has no class members: it is empty"],
+      [file("header-only.csv", "ClaimId,Pin,VIN,FirstName\r\n"), "has no class members: only a header"],
+      // Excel's "CSV (Comma delimited)" writes Windows-1252: "García" with an í of one byte, 0xED.
+      [
+        file("ansi.csv", Buffer.from("ClaimId,Pin,VIN,LastName\n40000001,111111,,Garc\xeda\n", "latin1")),
+        'line 2: this is not UTF-8 text: save the list as "CSV UTF-8"',
+      ],
+      [
+        file("utf16.csv", Buffer.from("\uFEFFClaimId,Pin,VIN\n40000001,111111,\n", "utf16le")),
+        'is UTF-16 text: save the list as "CSV UTF-8"',
+      ],
+      [
+        file("nul.csv", "ClaimId,Pin,VIN,LastName\n40000001,111111,,Lee\u0000\n"),
+        "line 2: LastName holds a control character (U+0000)",
+      ],
+      [
+        file("twice.csv", "ClaimId,Pin,VIN,FirstName,FirstName\n40000001,111111,,Ana,Bo\n"),
+        "the header names FirstName twice",
+      ],
+      [
+        file(
+          "unclosed.csv",
+          'ClaimId,Pin,VIN,FirstName\n40000001,111111,,Ana\n40000002,222222,,"Bo\n40000003,333333,,Carmen\n',
+        ),
+        'line 3: a field opens a quote (") that is never closed',
+      ],
+      [
+        file("ragged.csv", "ClaimId,Pin,VIN,FirstName\n40000001,111111,,Ana\n40000002,222222,,Bo,Lee\n"),
+        "line 3: this row has a different number of columns than the header (expect 4, got 5)",
+      ],
+    ];
+    for (const [source, message] of refusals) {
+      const refused = await portalCommand(portal, settlement, "import-members", source);
+      expect(refused.code, source).toBe(1);
+      expect(refused.stderr, source).toContain(`${source}: ${message}`);
+      expect(refused.stderr, source).not.toMatch(/\bat \S+ \(/);
+    }
+    // The list before still serves, and nothing of the refused ones does.
+    expect(await signInStatus(portal, "10000001", "123456")).toBe(303);
+    expect(await signInStatus(portal, "40000001", "111111")).toBe(401);
+
+    const listBefore = readFileSync(path.join(settlement, "class-members.csv"));
+    const excel = file(
+      "excel.csv",
+      "\uFEFFClaimId,Pin,VIN,FirstName,LastName\r\n40000001,111111,,José,Núñez\r\n40000002,222222,1HGCM82633A004352,Bo,Lee\r\n",
+    );
+    const imported = await portalCommand(portal, settlement, "import-members", excel);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toMatch(
+      new RegExp(
+        `^Imported 2 class members \\(1 with a VIN\\) from ${excel} in [\\d.]+ s \\(\\d+ a second\\): every server signs claimants in against them now\\.\\n$`,
+      ),
+    );
+    // The running server uses it at once: the new members sign in, with their data; the old list is gone.
+    const claimant = new Claimant(portal);
+    await claimant.signIn("standard", { "credentials.claimId": "40000001", "credentials.pin": "111111" });
+    expect((await claimant.get("/standard/claimant-info")).html).toContain("Núñez");
+    expect(await signInStatus(portal, "10000001", "123456")).toBe(401);
+    // The settlement folder is not written: the list is the store's.
+    expect(readFileSync(path.join(settlement, "class-members.csv")).equals(listBefore)).toBe(true);
+    expect(await storedMembers(portal)).toHaveLength(2);
+  });
+
+  test("a restart keeps the imported list; the settlement folder's list is read again only while it is the one in use and changed", async () => {
+    const sameStore = portal.env;
+    await portal.stop();
+    portal = await startPortal({ settlementDir: settlement, env: sameStore });
+    expect(portal.output()).toContain("class-members.csv is not read: the class-member list imported from");
+    expect(await signInStatus(portal, "40000002", "222222")).toBe(303);
+    expect(await signInStatus(portal, "10000001", "123456")).toBe(401);
+  });
+
+  test("100,000 members are imported into a running server's store, and the last of them signs in", async () => {
+    const rows = ["ClaimId,Pin,VIN,FirstName,LastName,City"];
+    for (let at = 0; at < 100_000; at++) rows.push(`${50_000_000 + at},${String(100_000 + at)},,Member,${at},Seattle`);
+    const source = file("hundred-thousand.csv", `${rows.join("\n")}\n`);
+    const imported = await portalCommand(portal, settlement, "import-members", source);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain("Imported 100000 class members (0 with a VIN)");
+    console.log(`${backend}: ${imported.stdout.trim()}`);
+    expect(await signInStatus(portal, "50099999", "199999")).toBe(303);
+    expect(await signInStatus(portal, "50099999", "199998")).toBe(401);
+    expect(await storedMembers(portal)).toHaveLength(100_000);
+  });
+});
+
+describe("a store restored without the key its list's PINs were hashed with", () => {
+  test("the server refuses to start, naming the key, rather than refusing every claimant", async () => {
+    const settlement = settlementWith();
+    const first = await startPortal({ settlementDir: settlement });
+    await first.stop();
+    const keyFile = path.join(first.dataDir, "field-keys");
+    expect(existsSync(keyFile)).toBe(true);
+    await expect(
+      startPortal({
+        settlementDir: settlement,
+        env: { DATA_DIR: first.dataDir, FIELD_ENCRYPTION_KEYS: newFieldKey() },
+      }),
+    ).rejects.toThrow(
+      /The class-member list's PINs were hashed with field key [0-9a-f]{12}, which is not among the keys of FIELD_ENCRYPTION_KEYS/,
+    );
+  });
+});
