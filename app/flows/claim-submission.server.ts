@@ -9,12 +9,10 @@ import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
 import { displayValue } from "#app/forms/display-value.ts";
 import { fieldKind } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, type FormDefinition, qualify, resolveField } from "#app/forms/form-definition.ts";
-import { formErrorResult } from "#app/forms/parse-step.ts";
 import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { clientAddressContext } from "#app/request-context.ts";
-import { submitLimit } from "#app/security/rate-limit.server.ts";
 import { csrfToken } from "#app/session/csrf.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { claimDocumentIds, recordsProblems, savedOnly } from "#app/records/record-actions.server.ts";
@@ -171,9 +169,6 @@ export async function submitClaim({ request, context }: StepArgs) {
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
   if (missing) throw redirect(withCulture(stepPath(formType, missing), culture), 303);
 
-  if (!submitLimit.attempt(context.get(clientAddressContext), now)) {
-    return data({ result: formErrorResult(text("Submission_TooManyAttempts")) }, { status: 429 });
-  }
   const submission = parsePostedStep(flow, formData, draft.models);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const captcha = await verifyCaptcha(

@@ -29,7 +29,8 @@ export function demoForTests(): string {
 
 export interface PortalOptions {
   settlementDir?: string;
-  env?: Record<string, string>;
+  /** Environment variables for the server; one set to undefined is left unset (its default applies). */
+  env?: Record<string, string | undefined>;
   /** A fresh PostgreSQL database for this server (needs DATABASE_URL), instead of SQLite. */
   backend?: Backend;
 }
@@ -47,7 +48,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<PortalSe
   const settlementDir =
     options.settlementDir ??
     (options.env?.NODE_ENV === "production" ? path.resolve("settlements/demo") : demoForTests());
-  const env: Record<string, string> = {
+  const given: Record<string, string | undefined> = {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     NODE_ENV: "test",
     PORTAL_TEST_CLOCK: "1",
@@ -63,6 +64,9 @@ export async function startPortal(options: PortalOptions = {}): Promise<PortalSe
     SETTLEMENT_DIR: settlementDir,
     ...options.env,
   };
+  const env = Object.fromEntries(
+    Object.entries(given).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   // DATABASE_URL in the tests' environment names the server to make databases on, not a store.
   const child = spawn(process.execPath, ["server.ts"], {
     env: { ...environment, ...env },
