@@ -143,9 +143,9 @@ export async function loadSummary({ request, context }: StepArgs) {
 }
 
 /**
- * The claim's submission (SPEC §4 "Submission"): session, CSRF, a rate limit, the attestation and
- * signature, the captcha, every step complete; then the draft is filed as a claim of the member
- * who signed in, in one transaction. The same answers filed twice (double click, back button,
+ * The claim's submission (SPEC §4 "Submission"): session, CSRF (no limit per address: decision
+ * 021), the attestation and signature, the captcha, every step complete; then the draft is filed
+ * as a claim of the member who signed in, in one transaction. The same answers filed twice (double click, back button,
  * retry, a second session of the member) make one claim with one reference code; changed answers
  * are a new version of it where the settlement lets members amend, and are never taken silently
  * where it does not.

@@ -12,7 +12,7 @@ import { type PortalServer, startPortal } from "#tests/support/portal-server.ts"
  * sees one count), and past its budget only failures are answered differently. The servers here
  * run with the shipped limits (the tests' raised ones unset); every claimant comes from 127.0.0.1.
  */
-const SHIPPED_LIMITS = { AUTHORIZE_ATTEMPTS_PER_10_MIN: undefined, SUBMIT_ATTEMPTS_PER_10_MIN: undefined };
+const SHIPPED_LIMITS = { AUTHORIZE_ATTEMPTS_PER_10_MIN: undefined };
 const WRONG_PIN = "000000";
 
 /** One sign-in on the standard flow's page, from a claimant's browser (a new one unless told). */

@@ -57,7 +57,6 @@ export async function startPortal(options: PortalOptions = {}): Promise<PortalSe
     DATA_DIR: dataDir,
     // Every test claimant comes from 127.0.0.1; the abuse tests set their own low limits.
     AUTHORIZE_ATTEMPTS_PER_10_MIN: "100000",
-    SUBMIT_ATTEMPTS_PER_10_MIN: "100000",
     // The background purge goes by the real clock: it would end sessions living on the test clock.
     PURGE_INTERVAL_MS: "0",
     // In production the "test" captcha provider is refused: there the demo runs as shipped.
