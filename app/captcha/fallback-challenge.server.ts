@@ -9,7 +9,7 @@ import { getStore } from "#app/storage/store.server.ts";
  * the session the page was shown to, so only the right answer from that session reproduces the
  * signature. A solved challenge passes once: its nonce is remembered in the store until it
  * expires, so a script cannot solve one and replay it for hundreds of sign-ins, nor hand it to
- * other sessions. Attempts are rate-limited per client elsewhere.
+ * other sessions. Wrong answers count against the client's address (address-failures.server.ts).
  */
 const LIFETIME_MS = 15 * 60_000;
 

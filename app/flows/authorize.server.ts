@@ -3,11 +3,10 @@ import { captchaProof, captchaRefusal, captchaSettings, verifyCaptcha } from "#a
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { memberByClaimIdAndPin, memberByVin } from "#app/claimants/class-members.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
-import { formErrorResult } from "#app/forms/parse-step.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { clientAddressContext } from "#app/request-context.ts";
-import { authorizeLimit } from "#app/security/rate-limit.server.ts";
+import { captchaFailedTooOften, signInFailedTooOften } from "#app/security/address-failures.server.ts";
 import { admitSignInAttempt, recordSignInOutcome } from "#app/security/sign-in-lockout.server.ts";
 import { ensureSessionId, newSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
@@ -96,9 +95,10 @@ export async function loadIndex({ request, context }: StepArgs) {
 }
 
 /**
- * The index page's POST (SPEC §4 "Form authorization", §7 authorize): CSRF, a rate limit per
- * client, the credentials' own rules, the captcha, then the class-member list. 400 for invalid
- * input or captcha, 401 for credentials that match no one, each with the server's message; on
+ * The index page's POST (SPEC §4 "Form authorization", §7 authorize): CSRF, the credentials' own
+ * rules, the captcha, the lockout per Claim ID, then the class-member list. 400 for invalid input
+ * or captcha, 401 for credentials that match no one, each with the server's message (429 for such
+ * a failure from an address past its budget of failures: address-failures.server.ts); on
  * success the session is authorized for this form type, the member's data is copied into a fresh
  * draft, and the claimant goes to the first step.
  */
@@ -109,12 +109,6 @@ export async function authorizeFlow({ request, context }: StepArgs) {
   const formData = await readPostedForm(request, sessionId, text);
   const withCookie = setCookie ? { "Set-Cookie": setCookie } : undefined;
 
-  if (!authorizeLimit.attempt(context.get(clientAddressContext), now)) {
-    return data(
-      { result: formErrorResult(text("Authorization_TooManyAttempts")) },
-      { status: 429, headers: withCookie },
-    );
-  }
   const submission = parsePostedStep(flow, formData, {});
   if (submission.status !== "success")
     return data({ result: submission.reply() }, { status: 400, headers: withCookie });
@@ -126,7 +120,9 @@ export async function authorizeFlow({ request, context }: StepArgs) {
     now,
   );
   if (!captcha.ok) {
-    const { status, key } = captchaRefusal(captcha.reason, "Error_ProblemOccurred");
+    const { status, key } = (await captchaFailedTooOften(context, captcha, now))
+      ? { status: 429, key: "Captcha_TooManyFailures" }
+      : captchaRefusal(captcha.reason, "Error_ProblemOccurred");
     const reply =
       status === 503
         ? submission.reply({ formErrors: [text(key)] })
@@ -134,16 +130,19 @@ export async function authorizeFlow({ request, context }: StepArgs) {
     return data({ result: reply }, { status, headers: withCookie });
   }
 
-  const locked = await admitSignInAttempt(submission.value.credentials, now, text, culture);
+  const { credentials } = submission.value;
+  const locked = await admitSignInAttempt(credentials, now, text, culture, context);
   if (locked) return data({ result: submission.reply({ formErrors: [locked] }) }, { status: 429, headers: withCookie });
-  const signedIn = await signInWith(formType, submission.value.credentials, now);
-  await recordSignInOutcome(submission.value.credentials, signedIn);
-  if ("key" in signedIn)
+  const signedIn = await signInWith(formType, credentials, now);
+  await recordSignInOutcome(credentials, signedIn);
+  if ("key" in signedIn) {
+    // Only a failure counts against the address, and only a failure is answered differently past its budget.
+    const tooMany = signedIn.status === 401 && (await signInFailedTooOften(context, credentials, now));
     return data(
-      { result: submission.reply({ formErrors: [text(signedIn.key)] }) },
-      { status: signedIn.status, headers: withCookie },
+      { result: submission.reply({ formErrors: [text(tooMany ? "Authorization_TooManyFailures" : signedIn.key)] }) },
+      { status: tooMany ? 429 : signedIn.status, headers: withCookie },
     );
-  authorizeLimit.succeeded(context.get(clientAddressContext));
+  }
 
   // Signing in gives the session a new id (its sign-ins go with it), so an id planted or seen
   // before sign-in is worth nothing after it.

@@ -9,12 +9,10 @@ import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
 import { displayValue } from "#app/forms/display-value.ts";
 import { fieldKind } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, type FormDefinition, qualify, resolveField } from "#app/forms/form-definition.ts";
-import { formErrorResult } from "#app/forms/parse-step.ts";
 import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { clientAddressContext } from "#app/request-context.ts";
-import { submitLimit } from "#app/security/rate-limit.server.ts";
 import { csrfToken } from "#app/session/csrf.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { claimDocumentIds, recordsProblems, savedOnly } from "#app/records/record-actions.server.ts";
@@ -145,9 +143,9 @@ export async function loadSummary({ request, context }: StepArgs) {
 }
 
 /**
- * The claim's submission (SPEC §4 "Submission"): session, CSRF, a rate limit, the attestation and
- * signature, the captcha, every step complete; then the draft is filed as a claim of the member
- * who signed in, in one transaction. The same answers filed twice (double click, back button,
+ * The claim's submission (SPEC §4 "Submission"): session, CSRF (no limit per address: decision
+ * 021), the attestation and signature, the captcha, every step complete; then the draft is filed
+ * as a claim of the member who signed in, in one transaction. The same answers filed twice (double click, back button,
  * retry, a second session of the member) make one claim with one reference code; changed answers
  * are a new version of it where the settlement lets members amend, and are never taken silently
  * where it does not.
@@ -171,9 +169,6 @@ export async function submitClaim({ request, context }: StepArgs) {
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
   if (missing) throw redirect(withCulture(stepPath(formType, missing), culture), 303);
 
-  if (!submitLimit.attempt(context.get(clientAddressContext), now)) {
-    return data({ result: formErrorResult(text("Submission_TooManyAttempts")) }, { status: 429 });
-  }
   const submission = parsePostedStep(flow, formData, draft.models);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const captcha = await verifyCaptcha(

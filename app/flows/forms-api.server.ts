@@ -31,7 +31,7 @@ import { recordsProblems } from "#app/records/record-actions.server.ts";
 import { formatBytes, isRecordModel } from "#app/records/records.ts";
 import { clientAddressContext } from "#app/request-context.ts";
 import { requestLog } from "#app/request-log.server.ts";
-import { authorizeLimit, submitLimit } from "#app/security/rate-limit.server.ts";
+import { captchaFailedTooOften, signInFailedTooOften } from "#app/security/address-failures.server.ts";
 import { admitSignInAttempt, recordSignInOutcome } from "#app/security/sign-in-lockout.server.ts";
 import { CSRF_HEADER_NAME, csrfToken } from "#app/session/csrf.server.ts";
 import { requireApiCsrf } from "#app/session/json-api.server.ts";
@@ -186,8 +186,6 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
   if (sessionId instanceof Response) return sessionId;
   if (deadlinePassed(formType, now)) return refuse("deadline_passed", text("Deadline_Message"));
   if (!isJson(request)) return refuse("unsupported_media_type", text("Api_UnsupportedMediaType"));
-  if (!authorizeLimit.attempt(context.get(clientAddressContext), now))
-    return refuse("rate_limited", text("Authorization_TooManyAttempts"));
   const raw = await readBodyText(request);
   if (raw === undefined) return refuse("too_large", text("Api_TooLarge"));
   const body = parseJson(raw) as Record<string, unknown> | undefined;
@@ -224,6 +222,8 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
     now,
   );
   if (!captcha.ok) {
+    if (await captchaFailedTooOften(context, captcha, now))
+      return refuse("rate_limited", text("Captcha_TooManyFailures"));
     const { code, error } = captchaFailed(captcha.reason, "Error_ProblemOccurred", text);
     return refuse(code, error);
   }
@@ -232,15 +232,19 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
     const vin = String(checked.values[key]?.vin ?? "");
     return json({ authorized: true, error: null, captcha: null, covered: !!(await memberByVin(vin)) });
   }
-  const locked = await admitSignInAttempt(checked.values.credentials, now, text, culture);
+  const signInCredentials = checked.values.credentials;
+  const locked = await admitSignInAttempt(signInCredentials, now, text, culture, context);
   if (locked) return refuse("locked_out", locked);
-  const signedIn = await signInWith(formType, checked.values.credentials, now);
-  await recordSignInOutcome(checked.values.credentials, signedIn);
-  if ("key" in signedIn)
-    return signedIn.status === 401
-      ? refuse("credentials_not_recognised", text(signedIn.key))
-      : refuse("validation_failed", text(signedIn.key), { fields: { [`${key}.claimId`]: text(signedIn.key) } });
-  authorizeLimit.succeeded(context.get(clientAddressContext));
+  const signedIn = await signInWith(formType, signInCredentials, now);
+  await recordSignInOutcome(signInCredentials, signedIn);
+  if ("key" in signedIn) {
+    if (signedIn.status !== 401)
+      return refuse("validation_failed", text(signedIn.key), { fields: { [`${key}.claimId`]: text(signedIn.key) } });
+    // As on the pages: only a failure counts against the address, and is answered differently past its budget.
+    return (await signInFailedTooOften(context, signInCredentials, now))
+      ? refuse("rate_limited", text("Authorization_TooManyFailures"))
+      : refuse("credentials_not_recognised", text(signedIn.key));
+  }
   // As on the pages, signing in renews the session id: a cookie planted or seen before reaches
   // nothing after. The new id's CSRF token comes with the reply, for the calls that follow.
   const renewed = await newSessionId();
@@ -299,8 +303,6 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   if (notAllowed) return notAllowed;
   const signIn = session!.authorizations[formType]!;
   const owner = draftOwner(sessionId, signIn);
-  if (!submitLimit.attempt(context.get(clientAddressContext), now))
-    return apiError("rate_limited", text("Submission_TooManyAttempts"));
 
   if (!isMultipart(request)) return apiError("unsupported_media_type", text("Api_NotMultipart"));
   let received: ReceivedForm;

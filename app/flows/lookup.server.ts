@@ -2,9 +2,8 @@ import { data } from "react-router";
 import { captchaProof, captchaRefusal, captchaSettings, verifyCaptcha } from "#app/captcha/captcha.server.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { memberByVin } from "#app/claimants/class-members.server.ts";
-import { formErrorResult } from "#app/forms/parse-step.ts";
 import { clientAddressContext } from "#app/request-context.ts";
-import { authorizeLimit } from "#app/security/rate-limit.server.ts";
+import { captchaFailedTooOften } from "#app/security/address-failures.server.ts";
 import { ensureSessionId } from "#app/session/session-cookie.server.ts";
 import { emptyDraft } from "#app/storage/store.ts";
 import { type StepArgs, stepFormData } from "./step-page.server.ts";
@@ -25,21 +24,16 @@ export async function loadLookup({ request, context }: StepArgs) {
 }
 
 /**
- * The VIN lookup (SPEC §2: Lookup has its index only, authorized there): with a captcha and a rate
- * limit, it says whether the VIN is among the covered vehicles. Nothing is stored, so the answer is
- * the response itself.
+ * The VIN lookup (SPEC §2: Lookup has its index only, authorized there): with a captcha, it says
+ * whether the VIN is among the covered vehicles. Nothing is stored, so the answer is the response
+ * itself. A VIN is no secret: a lookup that passes its captcha is answered from any address; only
+ * a failed captcha counts against the address (address-failures.server.ts).
  */
 export async function lookUpVin({ request, context }: StepArgs) {
   const flow = getFlowStep(context);
   const { text, now, settlement } = flow;
   const { sessionId } = await ensureSessionId(request);
   const formData = await readPostedForm(request, sessionId, text);
-  if (!authorizeLimit.attempt(context.get(clientAddressContext), now)) {
-    return data(
-      { result: formErrorResult(text("Authorization_TooManyAttempts")), vin: undefined, covered: undefined },
-      { status: 429 },
-    );
-  }
   const submission = parsePostedStep(flow, formData, {});
   if (submission.status !== "success")
     return data({ result: submission.reply(), vin: undefined, covered: undefined }, { status: 400 });
@@ -50,7 +44,9 @@ export async function lookUpVin({ request, context }: StepArgs) {
     now,
   );
   if (!captcha.ok) {
-    const { status, key } = captchaRefusal(captcha.reason, "Error_ProblemOccurred");
+    const { status, key } = (await captchaFailedTooOften(context, captcha, now))
+      ? { status: 429, key: "Captcha_TooManyFailures" }
+      : captchaRefusal(captcha.reason, "Error_ProblemOccurred");
     return data(
       {
         result: submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(key)] } }),

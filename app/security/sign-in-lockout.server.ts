@@ -1,10 +1,13 @@
+import type { RouterContextProvider } from "react-router";
 import { CLAIMANT_DATE_ZONE } from "#app/deadlines/time-zones.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
+import { requestLog } from "#app/request-log.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import type { SignInFailures } from "#app/storage/store.ts";
 import { contactFor } from "#app/settlement/settlement-schema.ts";
+import { requestClient } from "./address-failures.server.ts";
 
 /**
  * Issue 10, "sign-in that cannot be guessed": a 6-digit PIN falls to anyone who may try it often
@@ -85,14 +88,16 @@ export function lockedText(until: number, text: Translate, culture: string): str
 }
 
 /**
- * Before the PIN is compared: the message refusing a locked Claim ID; else undefined, and the
- * attempt is counted as a failure until recordSignInOutcome says it succeeded.
+ * Before the PIN is compared: the message refusing a locked Claim ID (logged as a warning, with the
+ * client as the limit per address counts it, for an operator to see who is trying); else
+ * undefined, and the attempt is counted as a failure until recordSignInOutcome says it succeeded.
  */
 export async function admitSignInAttempt(
   credentials: ModelValues[string] | undefined,
   now: number,
   text: Translate,
   culture: string,
+  context: Readonly<RouterContextProvider>,
 ): Promise<string | undefined> {
   const claimId = claimIdOf(credentials);
   if (!claimId) return undefined;
@@ -101,7 +106,13 @@ export async function admitSignInAttempt(
     locked = lockedUntil(current, now);
     return locked === undefined ? withFailure(current, now) : current;
   });
-  return locked === undefined ? undefined : lockedText(locked, text, culture);
+  if (locked === undefined) return undefined;
+  requestLog(context).warn("sign-in refused: the Claim ID is locked", {
+    claimId,
+    client: requestClient(context),
+    lockedUntil: new Date(locked).toISOString(),
+  });
+  return lockedText(locked, text, culture);
 }
 
 /** After the PIN is compared: a sign-in that succeeded forgets its Claim ID's failures (a failure stays counted). */

@@ -159,6 +159,13 @@ export const MIGRATIONS = [
      PRIMARY KEY (list_id, claim_id)
    );
    CREATE INDEX class_members_vin ON class_members (list_id, vin) WHERE vin IS NOT NULL;`,
+  // Issue 23: failed attempts per client address, counted by every instance together (decision 021).
+  `CREATE TABLE address_failures (
+     client TEXT PRIMARY KEY,
+     failures INTEGER NOT NULL,
+     window_ends_at BIGINT NOT NULL
+   );
+   CREATE INDEX address_failures_window_ends_at ON address_failures (window_ends_at);`,
 ];
 
 /** A member's latest claim of a form type, by (owner, form type). */
@@ -591,10 +598,23 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
         ).rowCount === 1
       );
     },
+    async countAddressFailure(client, now, windowMs) {
+      // One statement: failures at once, on any instance, each add one (a window that has ended starts again).
+      const { rows } = await query<{ failures: number }>(
+        `INSERT INTO address_failures (client, failures, window_ends_at) VALUES ($1, 1, $2)
+         ON CONFLICT (client) DO UPDATE SET
+           failures = CASE WHEN address_failures.window_ends_at <= $3 THEN 1 ELSE address_failures.failures + 1 END,
+           window_ends_at = CASE WHEN address_failures.window_ends_at <= $3 THEN EXCLUDED.window_ends_at ELSE address_failures.window_ends_at END
+         RETURNING failures`,
+        [client, now + windowMs, now],
+      );
+      return rows[0]!.failures;
+    },
     async purgeExpired(idleSince, now) {
       return transaction(async (client) => {
         await client.query("DELETE FROM sign_in_failures WHERE forget_at < $1", [now]);
         await client.query("DELETE FROM used_challenges WHERE expires_at < $1", [now]);
+        await client.query("DELETE FROM address_failures WHERE window_ends_at <= $1", [now]);
         const sessions = await client.query("DELETE FROM sessions WHERE last_seen_at < $1", [idleSince]);
         // Drafts and uploads of unverified sign-ins whose session is gone (ended, expired or renamed away).
         const gone = "owner LIKE 'session:%' AND substr(owner, 9) NOT IN (SELECT id FROM sessions)";

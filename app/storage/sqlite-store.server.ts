@@ -157,6 +157,13 @@ export const MIGRATIONS = [
      PRIMARY KEY (list_id, claim_id)
    ) WITHOUT ROWID;
    CREATE INDEX class_members_vin ON class_members (list_id, vin) WHERE vin IS NOT NULL;`,
+  // Issue 23: failed attempts per client address, counted by every instance together (decision 021).
+  `CREATE TABLE address_failures (
+     client TEXT PRIMARY KEY,
+     failures INTEGER NOT NULL,
+     window_ends_at INTEGER NOT NULL
+   );
+   CREATE INDEX address_failures_window_ends_at ON address_failures (window_ends_at);`,
 ];
 
 /** A member's latest claim of a form type, by (owner, form type). */
@@ -277,6 +284,15 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
       "INSERT INTO used_challenges (nonce, expires_at) VALUES (?, ?) ON CONFLICT (nonce) DO NOTHING",
     ),
     forgetChallenges: db.prepare("DELETE FROM used_challenges WHERE expires_at < ?"),
+    // A window that has ended starts again at this failure.
+    countAddressFailure: db.prepare(
+      `INSERT INTO address_failures (client, failures, window_ends_at) VALUES (?, 1, ?)
+       ON CONFLICT (client) DO UPDATE SET
+         failures = CASE WHEN address_failures.window_ends_at <= ? THEN 1 ELSE address_failures.failures + 1 END,
+         window_ends_at = CASE WHEN address_failures.window_ends_at <= ? THEN excluded.window_ends_at ELSE address_failures.window_ends_at END
+       RETURNING failures`,
+    ),
+    forgetAddressFailures: db.prepare("DELETE FROM address_failures WHERE window_ends_at <= ?"),
   };
   const readSignInFailures = (claimId: string) =>
     signInFailuresFromRow(statements.getSignInFailures.get(claimId) as SignInFailuresRow | undefined);
@@ -521,10 +537,15 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
     async useChallenge(nonce, expiresAt) {
       return statements.useChallenge.run(nonce, expiresAt).changes === 1;
     },
+    async countAddressFailure(client, now, windowMs) {
+      const row = statements.countAddressFailure.get(client, now + windowMs, now, now) as { failures: number };
+      return row.failures;
+    },
     async purgeExpired(idleSince, now) {
       const { sessions, removed } = transaction(db, () => {
         statements.forgetSignInFailures.run(now);
         statements.forgetChallenges.run(now);
+        statements.forgetAddressFailures.run(now);
         const expired = (statements.expiredSessions.all(idleSince) as Array<{ id: string }>).map((row) => row.id);
         for (const id of expired) statements.deleteSession.run(id);
         statements.deleteAbandonedDrafts.run();

@@ -496,9 +496,16 @@ export interface Store {
   useChallenge(nonce: string, expiresAt: number): Promise<boolean>;
 
   /**
+   * Counts one failed attempt (a sign-in that matched no one, a security check not passed) from a
+   * client address (clientKey), in a window of `windowMs` that its first failure opens: the
+   * failures so far in the window, this one included. Atomic, so instances count together.
+   */
+  countAddressFailure(client: string, now: number, windowMs: number): Promise<number>;
+
+  /**
    * Ends sessions idle since before `idleSince`, with the drafts and unfiled uploads they owned as
-   * unverified sessions (SPEC: an abandoned draft's documents go with it); forgets failed sign-ins
-   * and used challenges no longer needed at `now`.
+   * unverified sessions (SPEC: an abandoned draft's documents go with it); forgets failed sign-ins,
+   * used challenges and failures per address no longer needed at `now`.
    */
   purgeExpired(idleSince: number, now: number): Promise<{ sessions: number; documents: number }>;
   /**

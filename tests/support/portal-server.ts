@@ -32,7 +32,8 @@ export function demoForTests(): string {
 
 export interface PortalOptions {
   settlementDir?: string;
-  env?: Record<string, string>;
+  /** Environment variables for the server; one set to undefined is left unset (its default applies). */
+  env?: Record<string, string | undefined>;
   /** A fresh PostgreSQL database for this server (needs DATABASE_URL), instead of SQLite. */
   backend?: Backend;
 }
@@ -50,7 +51,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<PortalSe
   const settlementDir =
     options.settlementDir ??
     (options.env?.NODE_ENV === "production" ? path.resolve("settlements/demo") : demoForTests());
-  const env: Record<string, string> = {
+  const given: Record<string, string | undefined> = {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, FIELD_ENCRYPTION_KEYS: TEST_FIELD_KEY } : {}),
     NODE_ENV: "test",
     PORTAL_TEST_CLOCK: "1",
@@ -59,13 +60,15 @@ export async function startPortal(options: PortalOptions = {}): Promise<PortalSe
     DATA_DIR: dataDir,
     // Every test claimant comes from 127.0.0.1; the abuse tests set their own low limits.
     AUTHORIZE_ATTEMPTS_PER_10_MIN: "100000",
-    SUBMIT_ATTEMPTS_PER_10_MIN: "100000",
     // The background purge goes by the real clock: it would end sessions living on the test clock.
     PURGE_INTERVAL_MS: "0",
     // In production the "test" captcha provider is refused: there the demo runs as shipped.
     SETTLEMENT_DIR: settlementDir,
     ...options.env,
   };
+  const env = Object.fromEntries(
+    Object.entries(given).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   // DATABASE_URL in the tests' environment names the server to make databases on, not a store.
   const child = spawn(process.execPath, ["server.ts"], {
     env: { ...environment, ...env },
