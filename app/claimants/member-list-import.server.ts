@@ -66,8 +66,8 @@ async function fileSha256(file: string): Promise<string> {
 /**
  * At start-up: the settlement folder's class-members.csv is read into the store when it changed
  * since it was last read (so the demo, and a settlement shipped with its list, work as they
- * are), unless a list given to import-members is current: an operator's import is never undone
- * by a restart. Then the current list's PIN key is checked, so a store restored without its field
+ * are) or its PINs were hashed with a field key no longer among the keys, unless a list given to
+ * import-members is current: an operator's import is never undone by a restart. Then the current list's PIN key is checked, so a store restored without its field
  * keys stops the server here rather than refusing every claimant.
  */
 export async function useSettlementFolderList(store: Store, settlementDir: string): Promise<void> {
@@ -78,7 +78,8 @@ export async function useSettlementFolderList(store: Store, settlementDir: strin
       log.warn(
         `${file} is not read: the class-member list imported from ${current.source} (npm run portal -- import-members) is the one in use`,
       );
-    } else if (current?.sha256 !== (await fileSha256(file))) {
+    } else if (current?.sha256 !== (await fileSha256(file)) || !fieldKeys().byId.has(current.pinKeyId)) {
+      // Changed, or hashed with a key since retired: the folder has the PINs to hash them again.
       const imported = await importMemberList(store, file, { fromSettlementFolder: true });
       log.info(`class-member list read from ${file}`, { ...imported });
       current = await store.currentMemberList();
