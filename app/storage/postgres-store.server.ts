@@ -22,6 +22,7 @@ import {
   type Store,
 } from "./store.ts";
 import { log } from "#app/log.server.ts";
+import { isDatabaseAway } from "./database-away.server.ts";
 
 /** Schema versions, applied in order once each; never edit one that has shipped, add the next. */
 export const MIGRATIONS = [
@@ -149,29 +150,56 @@ const REENCRYPT_PAGE = 200;
 const MIGRATION_LOCK = 4_821_000_001;
 
 async function migrate(pool: pg.Pool) {
-  const client = await pool.connect();
-  try {
-    // Several instances may start at once: one migrates, the others wait for it.
-    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await client.query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)");
-    const { rows } = await client.query<{ version: number | null }>(
-      "SELECT MAX(version) AS version FROM schema_migrations",
-    );
-    const current = rows[0]?.version ?? 0;
-    for (const [index, sql] of MIGRATIONS.slice(current).entries()) {
-      await client.query("BEGIN");
-      try {
-        await client.query(sql);
-        await client.query("INSERT INTO schema_migrations (version) VALUES ($1)", [current + index + 1]);
-        await client.query("COMMIT");
-      } catch (error) {
-        await client.query("ROLLBACK");
-        throw error;
+  await withClient(pool, async (client) => {
+    try {
+      // Several instances may start at once: one migrates, the others wait for it.
+      await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await client.query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)");
+      const { rows } = await client.query<{ version: number | null }>(
+        "SELECT MAX(version) AS version FROM schema_migrations",
+      );
+      const current = rows[0]?.version ?? 0;
+      for (const [index, sql] of MIGRATIONS.slice(current).entries()) {
+        await client.query("BEGIN");
+        try {
+          await client.query(sql);
+          await client.query("INSERT INTO schema_migrations (version) VALUES ($1)", [current + index + 1]);
+          await client.query("COMMIT");
+        } catch (error) {
+          await client.query("ROLLBACK").catch(() => undefined);
+          throw error;
+        }
       }
+    } finally {
+      // A lost connection has lost its lock with it.
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
     }
+  });
+}
+
+/**
+ * Runs `work` on a client of the pool's, checked out for several queries (a transaction, the
+ * migrations), and gives it back. While checked out a client has none of the pool's listeners: its
+ * connection breaking between two queries (the server restarting, an operator's
+ * pg_terminate_backend) emits an 'error' that, unheard, would stop the process. It is heard here,
+ * and a client whose connection broke, or whose work met the database away, is given back with the
+ * error (client.release(error)), so the pool closes it and connects afresh for the next request.
+ */
+async function withClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken ??= error;
+  };
+  client.on("error", onError);
+  try {
+    return await work(client);
+  } catch (error) {
+    if (isDatabaseAway(error)) broken ??= error as Error;
+    throw error;
   } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
+    client.off("error", onError);
+    client.release(broken);
   }
 }
 
@@ -239,18 +267,17 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
   /** Runs `work` in one transaction on one connection. */
   const transaction = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
     await ready();
-    const client = await pool.connect();
-    try {
+    return withClient(pool, async (client) => {
       await client.query("BEGIN");
-      const result = await work(client);
-      await client.query("COMMIT");
-      return result;
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+      try {
+        const result = await work(client);
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      }
+    });
   };
 
   return {
