@@ -45,7 +45,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 interface Figures {
   filed: Array<{ claimId: string; referenceCode: string }>;
   requests: number;
-  /** Answered with an error page (5xx). */
+  /** Answered 503, with the "try again" page. */
   unavailable: number;
   /** No answer at all (the connection to the portal refused or cut). */
   unanswered: number;
@@ -94,8 +94,9 @@ describe.skipIf(!process.env.DATABASE_URL || !BIN)("two instances on one Postgre
           continue;
         }
         if (done(page)) return page;
-        if (page.status < 500) throw new Error(`${what} answered ${page.status}: ${page.text("main")}`);
+        if (page.status !== 503) throw new Error(`${what} answered ${page.status}: ${page.text("main")}`);
         figures.unavailable++;
+        expect(page.text("h1"), "the 'try again' page").toBe("Please try again");
         await pause(100);
       }
       throw new Error(`${what}: the portal did not answer in ${TRIES} tries`);
@@ -199,12 +200,16 @@ describe.skipIf(!process.env.DATABASE_URL || !BIN)("two instances on one Postgre
 
     const statuses = instances.flatMap(loggedStatuses);
     console.log(
-      `[database faults] ${CLAIMANTS} claimants, ${figures.requests} tries: ${figures.filed.length} claims filed, ${figures.unavailable} answered 5xx, ${figures.unanswered} unanswered, ${statuses.filter((status) => status === 503).length} 503s logged; time to serve again: ${recoveries.join("; ")}`,
+      `[database faults] ${CLAIMANTS} claimants, ${figures.requests} tries: ${figures.filed.length} claims filed, ${figures.unavailable} answered 503, ${figures.unanswered} unanswered, ${statuses.filter((status) => status === 503).length} 503s logged; time to serve again: ${recoveries.join("; ")}`,
     );
     for (const instance of instances) {
       expect(instance.process.exitCode, "the instance is still running").toBeNull();
       expect(instance.output()).not.toContain("uncaught exception");
     }
+    expect(
+      statuses.filter((status) => status >= 500 && status !== 503),
+      "a request that met the fault is a 503, not a 500",
+    ).toEqual([]);
     // Every claim a claimant was told was filed is stored, once; nothing else was filed.
     const stored = await readClaims(instances[0]!);
     const told = figures.filed.map(({ claimId, referenceCode }) => `${claimId} ${referenceCode}`).sort();
