@@ -177,29 +177,41 @@ async function migrate(pool: pg.Pool) {
   });
 }
 
+/** The error each pooled client's connection broke with, if it broke (hearConnectionErrors). */
+const connectionErrors = new WeakMap<pg.ClientBase, Error>();
+
+/**
+ * Every client of the pool hears its connection's errors, from the moment it connects until it is
+ * closed, wherever it is then: idle in the pool, or checked out between two queries (the pool
+ * listens only to its idle ones). Unheard, an 'error' event stops the process: a server restarting
+ * or an operator's pg_terminate_backend took instances down (issue 23). Heard synchronously with
+ * the connection's own messages: the error may come in the same packet as the connection's
+ * readiness, before the code that asked for a client gets it.
+ */
+function hearConnectionErrors(pool: pg.Pool) {
+  pool.on("connect", (client) => {
+    client.on("error", (error) => {
+      if (!connectionErrors.has(client)) connectionErrors.set(client, error);
+    });
+  });
+}
+
 /**
  * Runs `work` on a client of the pool's, checked out for several queries (a transaction, the
- * migrations), and gives it back. While checked out a client has none of the pool's listeners: its
- * connection breaking between two queries (the server restarting, an operator's
- * pg_terminate_backend) emits an 'error' that, unheard, would stop the process. It is heard here,
- * and a client whose connection broke, or whose work met the database away, is given back with the
- * error (client.release(error)), so the pool closes it and connects afresh for the next request.
+ * migrations), and gives it back: with the error if its connection broke, or its work met the
+ * database away (client.release(error)), so the pool closes it and connects afresh for the next
+ * request rather than handing a dead connection on.
  */
 async function withClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
-  let broken: Error | undefined;
-  const onError = (error: Error) => {
-    broken ??= error;
-  };
-  client.on("error", onError);
+  let failure: unknown;
   try {
     return await work(client);
   } catch (error) {
-    if (isDatabaseAway(error)) broken ??= error as Error;
+    failure = error;
     throw error;
   } finally {
-    client.off("error", onError);
-    client.release(broken);
+    client.release(connectionErrors.get(client) ?? (isDatabaseAway(failure) ? (failure as Error) : undefined));
   }
 }
 
@@ -244,6 +256,7 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     connectionTimeoutMillis: 5_000,
   });
+  hearConnectionErrors(pool);
   // An idle client losing its connection must not take the process down; the next query reconnects.
   pool.on("error", (error) => log.error("database connection lost", { error }));
   let migrated: Promise<void> | undefined;

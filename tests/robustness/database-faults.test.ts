@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createServer, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readClaims } from "#tests/support/backends.ts";
 import { Claimant } from "#tests/support/claimant.ts";
@@ -6,7 +7,9 @@ import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers
 import type { Page } from "#tests/support/http.ts";
 import { type Cluster, postgresBin, startCluster, terminateBackends } from "#tests/support/postgres-cluster.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
-import { loggedStatuses } from "#tests/support/server-state.ts";
+import { demoAnswers, loggedStatuses } from "#tests/support/server-state.ts";
+import { isDatabaseAway } from "#app/storage/database-away.server.ts";
+import { openPostgresStore } from "#app/storage/postgres-store.server.ts";
 
 /**
  * Issue 23: PostgreSQL faults are survived. Two instances on one database serve claimants who sign
@@ -216,4 +219,73 @@ describe.skipIf(!process.env.DATABASE_URL || !BIN)("two instances on one Postgre
     expect(stored.map((claim) => `${claim.claim_id} ${claim.reference_code}`).sort()).toEqual(told);
     expect(new Set(figures.filed.map((claim) => claim.claimId)).size).toBe(figures.filed.length);
   }, 600_000);
+});
+
+/**
+ * A PostgreSQL server that terminates each connection as soon as it is ready: its readiness and
+ * the FATAL 57P01 "terminating connection due to administrator command" in one packet, as a real
+ * server sends them when pg_terminate_backend (or a restart) meets a connection just made. The
+ * real one does so only now and then under load (it stopped an instance in the long form above);
+ * this one every time.
+ */
+async function terminatingServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const message = (type: string, body: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeInt32BE(body.length + 4);
+    return Buffer.concat([Buffer.from(type), length, body]);
+  };
+  const fields = (pairs: Array<[string, string]>) =>
+    Buffer.concat([...pairs.map(([code, value]) => Buffer.from(`${code}${value}\0`)), Buffer.from([0])]);
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.once("data", () => {
+      socket.end(
+        Buffer.concat([
+          message("R", Buffer.from([0, 0, 0, 0])), // AuthenticationOk
+          message("Z", Buffer.from("I")), // ReadyForQuery
+          message(
+            "E",
+            fields([
+              ["S", "FATAL"],
+              ["V", "FATAL"],
+              ["C", "57P01"],
+              ["M", "terminating connection due to administrator command"],
+            ]),
+          ),
+        ]),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `postgres://portal@127.0.0.1:${port}/portal`,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe("a connection terminated as soon as it is made", () => {
+  test("is an error the store's caller gets (the database away), never an uncaught exception", async () => {
+    const server = await terminatingServer();
+    const store = openPostgresStore(server.url, demoAnswers());
+    try {
+      // The migrations' client, then a transaction's: each checked out of the pool as it breaks.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const failure = await store.ping().then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        expect(isDatabaseAway(failure), String(failure)).toBe(true);
+      }
+    } finally {
+      await store.close();
+      await server.close();
+    }
+  });
 });
