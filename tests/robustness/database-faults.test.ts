@@ -228,7 +228,7 @@ describe.skipIf(!process.env.DATABASE_URL || !BIN)("two instances on one Postgre
  * real one does so only now and then under load (it stopped an instance in the long form above);
  * this one every time.
  */
-async function terminatingServer(): Promise<{ url: string; close: () => Promise<void> }> {
+async function terminatingServer(): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {
   const message = (type: string, body: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeInt32BE(body.length + 4);
@@ -237,7 +237,9 @@ async function terminatingServer(): Promise<{ url: string; close: () => Promise<
   const fields = (pairs: Array<[string, string]>) =>
     Buffer.concat([...pairs.map(([code, value]) => Buffer.from(`${code}${value}\0`)), Buffer.from([0])]);
   const sockets = new Set<Socket>();
+  let connections = 0;
   const server = createServer((socket) => {
+    connections++;
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
     socket.once("data", () => {
@@ -262,6 +264,7 @@ async function terminatingServer(): Promise<{ url: string; close: () => Promise<
   const { port } = server.address() as { port: number };
   return {
     url: `postgres://portal@127.0.0.1:${port}/portal`,
+    connections: () => connections,
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -271,7 +274,7 @@ async function terminatingServer(): Promise<{ url: string; close: () => Promise<
 }
 
 describe("a connection terminated as soon as it is made", () => {
-  test("is an error the store's caller gets (the database away), never an uncaught exception", async () => {
+  test("is an error the store's caller gets (the database away), never an uncaught exception; the migrations are tried again on the next call", async () => {
     const server = await terminatingServer();
     const store = openPostgresStore(server.url, demoAnswers());
     try {
@@ -282,6 +285,7 @@ describe("a connection terminated as soon as it is made", () => {
           (error: unknown) => error,
         );
         expect(isDatabaseAway(failure), String(failure)).toBe(true);
+        expect(server.connections(), "a new connection for each call's migrations").toBe(attempt + 1);
       }
     } finally {
       await store.close();
