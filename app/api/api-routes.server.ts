@@ -1,4 +1,5 @@
 import type { ServerBuild } from "react-router";
+import { apiDatabaseAwayMiddleware } from "#app/http/database-away.server.ts";
 import * as captcha from "./captcha.ts";
 import * as charactersWhitelist from "./characters-whitelist.ts";
 import * as csrf from "./csrf.ts";
@@ -48,6 +49,8 @@ export const API_ROUTES: ServerRoutes = Object.fromEntries(
     const id = `api/${path}`;
     // A resource route, with no component: React Router's type asks for one, as its own build of a
     // resource route module does not.
-    return [id, { id, parentId: "root", path: `api/${path}`, module: module as RouteModule }];
+    // A call that met the database away is answered 503 database_unavailable, in the API's shape.
+    const answered = { ...module, middleware: [apiDatabaseAwayMiddleware] };
+    return [id, { id, parentId: "root", path: `api/${path}`, module: answered as RouteModule }];
   }),
 );

@@ -5,22 +5,25 @@ import { PortalLink } from "./PortalLink.tsx";
 
 /**
  * SPEC §8's generic failure message; the contact details it points to are in the footer. A failure
- * with a reason of its own (a form too large to take) says it instead. `reference` is the failed
+ * with a reason of its own (a form too large to take; the database away for a moment) says it
+ * instead, under a heading of its own if it has one. `reference` is the failed
  * request's id, for the claimant to quote to support (the server's log lines carry it); nothing
  * else about the failure is shown.
  */
 export function ErrorMessage({
+  title = "Error_Title",
   message = "Error_ProblemOccurred",
   reference,
 }: {
+  title?: string;
   message?: string;
   reference?: string;
 }) {
   const text = useText();
   return (
     <>
-      <PageTitle titleKey="Error_Title" />
-      <PageHeading>{text("Error_Title")}</PageHeading>
+      <PageTitle titleKey={title} />
+      <PageHeading>{text(title)}</PageHeading>
       <p>{text(message)}</p>
       <SupportReference reference={reference} />
       <p>

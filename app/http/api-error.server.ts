@@ -47,6 +47,8 @@ export const API_ERRORS = {
   rate_limited: 429,
   /** The captcha provider could not be reached: not the claimant's doing. */
   captcha_unavailable: 503,
+  /** The database is away or dropped the connection (a restart, a failover): try again shortly (issue 23). */
+  database_unavailable: 503,
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -6,6 +6,7 @@ import { useText } from "#app/i18n/use-text.ts";
 import type { Route } from "./+types/session-expired";
 import { readSessionId } from "#app/session/session-cookie.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
+import { databaseAwayMiddleware } from "#app/http/database-away.server.ts";
 import { PageTitle } from "#app/components/PageTitle.tsx";
 
 /**
@@ -16,6 +17,8 @@ import { PageTitle } from "#app/components/PageTitle.tsx";
  * longer has is a session that ended (a time-out ends it in the store, and the cookie stays; a
  * cookie given before signing in but never used has no record either, and reads so too).
  */
+export const middleware: Route.MiddlewareFunction[] = [databaseAwayMiddleware];
+
 export async function loader({ request, url }: Route.LoaderArgs) {
   const form = url.searchParams.get("form") ?? "";
   const formType = isFormType(form) ? form : undefined;

@@ -23,6 +23,7 @@ import {
   type Store,
 } from "./store.ts";
 import { log } from "#app/log.server.ts";
+import { isDatabaseAway } from "./database-away.server.ts";
 
 /** Schema versions, applied in order once each; never edit one that has shipped, add the next. */
 export const MIGRATIONS = [
@@ -181,29 +182,68 @@ const REENCRYPT_PAGE = 200;
 const MIGRATION_LOCK = 4_821_000_001;
 
 async function migrate(pool: pg.Pool) {
-  const client = await pool.connect();
-  try {
-    // Several instances may start at once: one migrates, the others wait for it.
-    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await client.query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)");
-    const { rows } = await client.query<{ version: number | null }>(
-      "SELECT MAX(version) AS version FROM schema_migrations",
-    );
-    const current = rows[0]?.version ?? 0;
-    for (const [index, sql] of MIGRATIONS.slice(current).entries()) {
-      await client.query("BEGIN");
-      try {
-        await client.query(sql);
-        await client.query("INSERT INTO schema_migrations (version) VALUES ($1)", [current + index + 1]);
-        await client.query("COMMIT");
-      } catch (error) {
-        await client.query("ROLLBACK");
-        throw error;
+  await withClient(pool, async (client) => {
+    try {
+      // Several instances may start at once: one migrates, the others wait for it.
+      await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await client.query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)");
+      const { rows } = await client.query<{ version: number | null }>(
+        "SELECT MAX(version) AS version FROM schema_migrations",
+      );
+      const current = rows[0]?.version ?? 0;
+      for (const [index, sql] of MIGRATIONS.slice(current).entries()) {
+        await client.query("BEGIN");
+        try {
+          await client.query(sql);
+          await client.query("INSERT INTO schema_migrations (version) VALUES ($1)", [current + index + 1]);
+          await client.query("COMMIT");
+        } catch (error) {
+          await client.query("ROLLBACK").catch(() => undefined);
+          throw error;
+        }
       }
+    } finally {
+      // A lost connection has lost its lock with it.
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
     }
+  });
+}
+
+/** The error each pooled client's connection broke with, if it broke (hearConnectionErrors). */
+const connectionErrors = new WeakMap<pg.ClientBase, Error>();
+
+/**
+ * Every client of the pool hears its connection's errors, from the moment it connects until it is
+ * closed, wherever it is then: idle in the pool, or checked out between two queries (the pool
+ * listens only to its idle ones). Unheard, an 'error' event stops the process: a server restarting
+ * or an operator's pg_terminate_backend took instances down (issue 23). Heard synchronously with
+ * the connection's own messages: the error may come in the same packet as the connection's
+ * readiness, before the code that asked for a client gets it.
+ */
+function hearConnectionErrors(pool: pg.Pool) {
+  pool.on("connect", (client) => {
+    client.on("error", (error) => {
+      if (!connectionErrors.has(client)) connectionErrors.set(client, error);
+    });
+  });
+}
+
+/**
+ * Runs `work` on a client of the pool's, checked out for several queries (a transaction, the
+ * migrations), and gives it back: with the error if its connection broke, or its work met the
+ * database away (client.release(error)), so the pool closes it and connects afresh for the next
+ * request rather than handing a dead connection on.
+ */
+async function withClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let failure: unknown;
+  try {
+    return await work(client);
+  } catch (error) {
+    failure = error;
+    throw error;
   } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
+    client.release(connectionErrors.get(client) ?? (isDatabaseAway(failure) ? (failure as Error) : undefined));
   }
 }
 
@@ -248,6 +288,7 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     connectionTimeoutMillis: 5_000,
   });
+  hearConnectionErrors(pool);
   // An idle client losing its connection must not take the process down; the next query reconnects.
   pool.on("error", (error) => log.error("database connection lost", { error }));
   let migrated: Promise<void> | undefined;
@@ -271,18 +312,17 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
   /** Runs `work` in one transaction on one connection. */
   const transaction = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
     await ready();
-    const client = await pool.connect();
-    try {
+    return withClient(pool, async (client) => {
       await client.query("BEGIN");
-      const result = await work(client);
-      await client.query("COMMIT");
-      return result;
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+      try {
+        const result = await work(client);
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      }
+    });
   };
 
   return {

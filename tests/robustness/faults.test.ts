@@ -143,7 +143,7 @@ async function databaseLink(
 }
 
 describe.skipIf(!BACKENDS.includes("postgresql"))("the database going away", () => {
-  test("claimants see the error page, /healthz says unavailable, the server stays up and recovers by itself", async () => {
+  test("claimants see the 'try again' page (503) in their language, the API answers 503 database_unavailable, /healthz says unavailable, the server stays up and recovers by itself", async () => {
     const real = new URL(await freshDatabaseUrl());
     const link = await databaseLink(real);
     const viaLink = new URL(real);
@@ -155,17 +155,37 @@ describe.skipIf(!BACKENDS.includes("postgresql"))("the database going away", () 
       expect((await claimant.get("/reimbursement/claimant-info")).status).toBe(200);
 
       await link.cut();
+      // With the CSRF token of the page it has (an error page has none).
+      const call = await claimant.api("/api/session/keep-alive?culture=es", { method: "POST" });
+      expect(call.status).toBe(503);
+      expect(await call.json()).toEqual({
+        code: "database_unavailable",
+        error: expect.stringMatching(/^El sitio no pudo completar su solicitud/),
+      });
       const down = await claimant.get("/reimbursement/claimant-info");
-      expect(down.status).toBeGreaterThanOrEqual(500);
-      expect(down.text("h1")).toBe("Something went wrong");
+      expect(down.status).toBe(503);
+      expect(down.text("h1")).toBe("Please try again");
       expect(down.html).not.toMatch(/\bat [\w$.<>]+ \(|ECONNREFUSED/);
+      const spanish = await claimant.get("/reimbursement/claimant-info?culture=es");
+      expect([spanish.status, spanish.text("h1")]).toEqual([503, "Vuelva a intentarlo"]);
       expect((await fetch(`${portal.url}/healthz`)).status).toBe(503);
       expect(portal.process.exitCode).toBeNull();
 
       await link.restore();
       await expect.poll(async () => (await fetch(`${portal.url}/healthz`)).status, { timeout: 20_000 }).toBe(200);
       expect((await claimant.get("/reimbursement/claimant-info")).status).toBe(200);
-      expect(loggedStatuses(portal).filter((status) => status >= 500).length).toBeGreaterThan(0);
+      // Each is logged as an error with the database's: none as a 500, a fault of the portal's.
+      const failed = loggedStatuses(portal).filter((status) => status >= 500);
+      expect(failed.length).toBeGreaterThan(0);
+      expect(failed.filter((status) => status !== 503)).toEqual([]);
+      const entries = portal
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { message: string; status?: number; path?: string });
+      expect(
+        entries.find((entry) => entry.status === 503 && entry.path === "/reimbursement/claimant-info"),
+      ).toMatchObject({ level: "error", error: { code: "ECONNREFUSED" } });
     } finally {
       await portal.stop();
       await link.close();
