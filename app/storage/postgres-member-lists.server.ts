@@ -75,6 +75,9 @@ export function postgresMemberLists(query: Query, transaction: Transaction): Mem
     },
     async completeMemberList(listId, { members, withVin }, now) {
       await transaction(async (client) => {
+        // Two imports finishing at once (instances starting together on a changed list) take turns:
+        // each retires the list current when it runs, and the last one made current serves.
+        await client.query("SELECT pg_advisory_xact_lock(hashtextextended('class_member_lists', 0))");
         await client.query("UPDATE class_member_lists SET current = FALSE WHERE current");
         await client.query(
           "UPDATE class_member_lists SET current = TRUE, members = $1, with_vin = $2, completed_at = $3 WHERE id = $4",
