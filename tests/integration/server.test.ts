@@ -100,6 +100,50 @@ describe("the HTTP server", () => {
   });
 });
 
+/** Sends `head` as written on a new connection and reads until the server closes it: the status line, the body. */
+function exchange(head: string): Promise<{ statusLine: string; body: string }> {
+  const { port } = new URL(portal.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), "127.0.0.1");
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk.toString()));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      socket.end();
+      resolve({ statusLine: answer.split("\r\n")[0]!, body: answer.slice(answer.indexOf("\r\n\r\n") + 4) });
+    });
+    socket.write(head);
+  });
+}
+
+describe("the Host header (issue 23)", () => {
+  test("none (HTTP/1.0), or one that is no host name: the plain 400, on pages, the API and static files", async () => {
+    for (const path of ["/", "/standard", "/api/csrf", "/favicon.ico"]) {
+      for (const head of [
+        `GET ${path} HTTP/1.0\r\n\r\n`,
+        `GET ${path} HTTP/1.1\r\nHost: exa mple\r\nConnection: close\r\n\r\n`,
+        `GET ${path} HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n`,
+        `GET ${path} HTTP/1.1\r\nHost: a b@portal.example\r\nConnection: close\r\n\r\n`,
+      ]) {
+        const answer = await exchange(head);
+        expect(answer, JSON.stringify(head)).toEqual({ statusLine: "HTTP/1.1 400 Bad Request", body: "Bad Request" });
+      }
+    }
+    // The refusals are the client's mistake: warnings, not errors.
+    expect(portal.output()).not.toMatch(/"level":"error".*Invalid URL|"level":"error".*reading 'split'/);
+  });
+
+  test("/healthz answers a balancer's HTTP/1.0 health check, which sends no Host: 200", async () => {
+    const answer = await exchange("GET /healthz HTTP/1.0\r\n\r\n");
+    expect(answer.statusLine).toBe("HTTP/1.1 200 OK");
+    expect(JSON.parse(answer.body)).toMatchObject({ status: "ok" });
+    // With a Host that is no host name it is a 400 like every other address: that is a client's mistake.
+    expect((await exchange("GET /healthz HTTP/1.1\r\nHost: exa mple\r\nConnection: close\r\n\r\n")).statusLine).toBe(
+      "HTTP/1.1 400 Bad Request",
+    );
+  });
+});
+
 describe("TRUST_PROXY at start-up", () => {
   const warnings = (server: PortalServer) =>
     server
