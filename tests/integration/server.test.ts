@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Claimant } from "#tests/support/claimant.ts";
 import { STANDARD_CLAIMANT } from "#tests/support/demo-answers.ts";
 import { getPage } from "#tests/support/http.ts";
+import { settlementWith } from "#tests/support/settlement.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 
 let portal: PortalServer;
@@ -145,21 +146,21 @@ describe("the Host header (issue 23)", () => {
   });
 });
 
-describe("TRUST_PROXY at start-up", () => {
-  const warnings = (server: PortalServer) =>
-    server
-      .output()
-      .split("\n")
-      .flatMap((line) => {
-        try {
-          const entry = JSON.parse(line) as { level?: string; message?: string; time?: string; requestId?: string };
-          // The server's own warnings, not a request's (a refused one is a warning too).
-          return entry.level === "warn" && entry.time && !entry.requestId ? [entry.message!] : [];
-        } catch {
-          return [];
-        }
-      });
+/** The server's own warnings at start, not a request's (a refused one is a warning too). */
+const warnings = (server: PortalServer) =>
+  server
+    .output()
+    .split("\n")
+    .flatMap((line) => {
+      try {
+        const entry = JSON.parse(line) as { level?: string; message?: string; time?: string; requestId?: string };
+        return entry.level === "warn" && entry.time && !entry.requestId ? [entry.message!] : [];
+      } catch {
+        return [];
+      }
+    });
 
+describe("TRUST_PROXY at start-up", () => {
   test("trusting only the loopback proxy, on loopback: no warning", () => {
     expect(warnings(portal)).toEqual([]);
   });
@@ -182,6 +183,31 @@ describe("TRUST_PROXY at start-up", () => {
 });
 
 describe("in production", () => {
+  test("Cloudflare's always-pass test site key: a warning line at start; the settlement's own key: none", async () => {
+    const production = { NODE_ENV: "production", PORTAL_TEST_CLOCK: "" };
+    // The demo settlement as shipped uses the test key 1x00000000000000000000AA.
+    const demo = await startPortal({ env: production });
+    const ownKey = await startPortal({
+      env: { ...production, CAPTCHA_SECRET_KEY: "0x4AAAAAAAAsecretOfTheSettlement" },
+      settlementDir: settlementWith(
+        (settlement) => {
+          (settlement.captcha as { siteKey: string }).siteKey = "0x4AAAAAAAAbcdefghijklm";
+        },
+        { testCaptcha: false },
+      ),
+    });
+    try {
+      expect(warnings(demo)).toEqual([
+        expect.stringMatching(
+          /settlement\.json: at captcha\.siteKey: 1x00000000000000000000AA is Cloudflare's test site key that always passes/,
+        ),
+      ]);
+      expect(warnings(ownKey)).toEqual([]);
+    } finally {
+      await Promise.all([demo.stop(), ownKey.stop()]);
+    }
+  });
+
   test("a server fault answers 500 with no stack trace, and the server stays up", async () => {
     // A data folder below a regular file cannot be created, even by root: starting a session fails.
     const file = path.join(mkdtempSync(path.join(tmpdir(), "not-a-folder-")), "file");
