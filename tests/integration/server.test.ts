@@ -261,7 +261,7 @@ describe("in production", () => {
   });
 
   test("SIGTERM stops the server cleanly even with idle keep-alive connections open", async () => {
-    const server = await startPortal();
+    const server = await startPortal({ env: { SHUTDOWN_GRACE_MS: "10000" } });
     const agentResponse = await fetch(`${server.url}/healthz`, { keepalive: true });
     await agentResponse.text();
     expect(await server.stop()).toBe(0);
@@ -271,7 +271,7 @@ describe("in production", () => {
   });
 
   test("a rolling restart loses nothing: keep-alive clients sending as SIGTERM arrives see no reset", async () => {
-    const server = await startPortal();
+    const server = await startPortal({ env: { SHUTDOWN_GRACE_MS: "10000" } });
     const CLIENTS = 40;
     const MAX_REQUESTS = 150;
     // One kept-alive connection per client, as a claimant's browser or a proxy's upstream keeps it.
@@ -327,7 +327,7 @@ describe("in production", () => {
   });
 
   test("SIGTERM lets a request in flight finish, refuses new ones, then exits", async () => {
-    const server = await startPortal();
+    const server = await startPortal({ env: { SHUTDOWN_GRACE_MS: "10000" } });
     const claimant = new Claimant(server);
     await claimant.signIn("standard");
     const form = await claimant.get("/standard/claimant-info");
