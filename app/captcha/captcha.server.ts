@@ -8,6 +8,7 @@ import {
   TEST_PROVIDER_TOKEN,
 } from "./captcha-fields.ts";
 import { acceptChallengeAnswer, createChallenge } from "./fallback-challenge.server.ts";
+import { TEST_SECRETS } from "./turnstile-test-keys.ts";
 
 export type CaptchaOutcome = { ok: true } | { ok: false; reason: "missing" | "rejected" | "unavailable" };
 
@@ -33,15 +34,6 @@ export function captchaRequired(settlement: Settlement): boolean {
   return settlement.captcha.enabled || process.env.NODE_ENV === "production";
 }
 
-/**
- * Cloudflare's published test site keys (always pass, always fail) and their matching test secrets,
- * so the demo settlement works without a Turnstile account. A real site key needs CAPTCHA_SECRET_KEY.
- */
-const TURNSTILE_TEST_SECRETS: Record<string, string> = {
-  "1x00000000000000000000AA": "1x0000000000000000000000000000000AA",
-  "2x00000000000000000000AB": "2x0000000000000000000000000000000AA",
-};
-
 /** Turnstile's siteverify (or the configured stand-in): success, rejection, or no answer at all. */
 async function verifyWithProvider(
   settlement: Settlement,
@@ -52,7 +44,8 @@ async function verifyWithProvider(
   const { captcha } = settlement;
   if (captcha.provider === "test")
     return token === TEST_PROVIDER_TOKEN ? { ok: true } : { ok: false, reason: "rejected" };
-  const secret = process.env.CAPTCHA_SECRET_KEY ?? TURNSTILE_TEST_SECRETS[captcha.siteKey];
+  // A real site key needs CAPTCHA_SECRET_KEY; Cloudflare's test keys have their test secrets.
+  const secret = process.env.CAPTCHA_SECRET_KEY ?? TEST_SECRETS[captcha.siteKey];
   if (!secret) {
     log.error("CAPTCHA_SECRET_KEY is not set: captcha tokens cannot be verified");
     return { ok: false, reason: "unavailable" };

@@ -3,6 +3,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import busboy from "busboy";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import { MAX_FORM_FIELDS, nameTooDeep } from "#app/http/form-limits.server.ts";
 import type { DraftOwner, StoredDocument, Store } from "#app/storage/store.ts";
 import { checkDocumentType, type FileTypeName, safeFileName, SNIFF_BYTES } from "./file-types.ts";
 
@@ -118,7 +119,7 @@ function uploaded(bytes: number) {
 /** The most a text part may hold: 64 KB (a JSON API part, a model or a list of them, included; docs/api.md). */
 export const FIELD_SIZE_LIMIT = 64 * 1024;
 /** Form fields are short text; anything longer is not from our pages. */
-const FIELD_LIMITS = { fieldSize: FIELD_SIZE_LIMIT, fields: 500, parts: 600 };
+const FIELD_LIMITS = { fieldSize: FIELD_SIZE_LIMIT, fields: MAX_FORM_FIELDS, parts: MAX_FORM_FIELDS + 100 };
 
 export function isMultipart(request: Request): boolean {
   return (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
@@ -237,6 +238,7 @@ export async function receiveUpload(request: Request, options: UploadOptions | u
       seenParts++;
       if (info.valueTruncated) parser.emit("error", new PartTooLarge(name ?? ""));
       else if (name === undefined) skipped.unnamed++;
+      else if (nameTooDeep(name)) parser.emit("error", new MalformedUpload("A field name too deep"));
       else fields.append(name, value);
     });
     parser.on("file", (field, stream, info) => {

@@ -2,14 +2,16 @@ import { data } from "react-router";
 import { isMultipart, MalformedUpload, PartTooLarge, receiveUpload } from "#app/documents/upload.server.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import { requireFormCsrf } from "#app/session/csrf.server.ts";
+import { MAX_FORM_FIELDS, nameTooDeep } from "./form-limits.server.ts";
 
 /** Our forms' text is a few kilobytes; a body far larger is not one of them. */
 export const MAX_FORM_BYTES = 256 * 1024;
 
 /**
  * A form POST's fields, read with a cap instead of whole into memory (request.formData() would
- * buffer any size): url-encoded up to MAX_FORM_BYTES, else a 413; multipart through the streaming
- * reader with its field limits, any file dropped unread. Unreadable bodies are a 400.
+ * buffer any size): url-encoded up to MAX_FORM_BYTES and MAX_FORM_FIELDS, else a 413; multipart
+ * through the streaming reader with its field limits, any file dropped unread. Unreadable bodies,
+ * and a field name deeper than MAX_NAME_PARTS (app/http/form-limits.server.ts), are a 400.
  */
 export async function readFormFields(
   request: Request,
@@ -26,7 +28,11 @@ export async function readFormFields(
   }
   const text = await readBodyText(request);
   if (text === undefined) throw data(message.tooLarge, { status: 413 });
-  return new URLSearchParams(text);
+  // Parsing is one pass over at most MAX_FORM_BYTES; everything after it is kept to the caps.
+  const fields = new URLSearchParams(text);
+  if (fields.size > MAX_FORM_FIELDS) throw data(message.tooLarge, { status: 413 });
+  for (const name of fields.keys()) if (nameTooDeep(name)) throw data(message.malformed, { status: 400 });
+  return fields;
 }
 
 /**

@@ -11,6 +11,7 @@ import { noStoreUnlessSaid } from "./no-store.server.ts";
 import { staticFiles } from "./static-files.server.ts";
 import { finishUnreadBodies } from "./unread-body.server.ts";
 import { refuseMethodsPagesDoNotTake, refuseUnknownMethods } from "./known-methods.server.ts";
+import { refuseBadHost } from "./host-header.server.ts";
 import { trustProxySetting } from "#app/security/trust-proxy.server.ts";
 
 /** What the request log line and the error handlers share about a request (res.locals.request). */
@@ -37,8 +38,8 @@ export interface PortalExpressOptions {
 
 /**
  * The portal's Express set-up, in front of a React Router build: request ids and the request log,
- * the body guard, compression, security headers, static files, address case, caching and a
- * last-resort error handler. server.ts serves the portal's build with it; the bench's framework
+ * the body guard, compression, security headers, known methods and hosts, static files, address
+ * case, caching and a last-resort error handler. server.ts serves the portal's build with it; the bench's framework
  * floor (tests/bench/floor) serves a bare app with the very same set-up, so that what separates the
  * two is the portal's own work per request, not its HTTP plumbing.
  */
@@ -74,6 +75,7 @@ export function portalExpress({
     next();
   });
   app.use(refuseUnknownMethods);
+  app.use(refuseBadHost);
   app.use("middleware" in assets ? assets.middleware : staticFiles(assets.folder));
   app.use(lowercaseFlowAddresses);
   app.use(literalUndecodableAddresses);

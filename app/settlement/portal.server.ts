@@ -10,6 +10,7 @@ import { loadLocales, type Messages } from "#app/i18n/locales.server.ts";
 import { configErrorFromZod, SettlementConfigError } from "./config-error.ts";
 import { type Settlement, settlementSchema } from "./settlement-schema.ts";
 import { log } from "#app/log.server.ts";
+import { testSiteKeyBehaviour } from "#app/captcha/turnstile-test-keys.ts";
 
 /** One settlement, loaded and checked: what every request is served from. */
 export interface Portal {
@@ -50,6 +51,7 @@ export function loadPortal(settlementDir: string, localesDir = path.resolve("loc
     );
   }
   warnOfVinSignIn(file, settlement, forms);
+  warnOfTestSiteKey(file, settlement);
   return {
     settlementDir,
     settlement: { ...settlement, deadlines },
@@ -77,6 +79,20 @@ function warnOfVinSignIn(
       : `claims.vinOnlySignIn lists ${formType}, but its sign-in page asks for no VIN`;
     log.warn(`${file}: ${message}`);
   }
+}
+
+/**
+ * Issue 23: Cloudflare's test site keys are taken in production (the demo ships with one), but a
+ * captcha that always passes stops no one, and one that always fails stops every claimant whose
+ * browser runs scripts. A start-up warning, not a refusal: the demo must still run as shipped.
+ */
+function warnOfTestSiteKey(file: string, settlement: Pick<Settlement, "captcha">) {
+  const { provider, siteKey } = settlement.captcha;
+  const behaviour = provider === "turnstile" ? testSiteKeyBehaviour(siteKey) : undefined;
+  if (!behaviour || process.env.NODE_ENV !== "production") return;
+  log.warn(
+    `${file}: at captcha.siteKey: ${siteKey} is Cloudflare's test site key that ${behaviour}, whoever is asking: set the settlement's own Turnstile site key, and CAPTCHA_SECRET_KEY`,
+  );
 }
 
 function countryTexts(culture: string): Record<string, string> {

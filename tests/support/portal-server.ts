@@ -62,6 +62,9 @@ export async function startPortal(options: PortalOptions = {}): Promise<PortalSe
     AUTHORIZE_ATTEMPTS_PER_10_MIN: "100000",
     // The background purge goes by the real clock: it would end sessions living on the test clock.
     PURGE_INTERVAL_MS: "0",
+    // A stopped server waits for kept-alive connections to close (the tests' fetch keeps some open
+    // for 3 s): at a test's end nothing is in flight, so it is cut sooner. Tests of stopping set 10 s.
+    SHUTDOWN_GRACE_MS: "500",
     // In production the "test" captcha provider is refused: there the demo runs as shipped.
     SETTLEMENT_DIR: settlementDir,
     ...options.env,
