@@ -27,7 +27,8 @@ const pinOf = (at: number) => String(100_000 + (at % 900_000));
 
 async function writeList(file: string): Promise<void> {
   const out = createWriteStream(file);
-  const write = (text: string) => (out.write(text) ? undefined : new Promise<void>((resolve) => out.once("drain", () => resolve())));
+  const write = (text: string) =>
+    out.write(text) ? undefined : new Promise<void>((resolve) => out.once("drain", () => resolve()));
   await write("ClaimId,Pin,VIN,FirstName,LastName,Address1,City,State,Zip,Email\n");
   for (let at = 0; at < MEMBERS; at++)
     await write(`${FIRST + at},${pinOf(at)},,Member,Number ${at},${at} Pine St,Seattle,WA,98111,m${at}@example.com\n`);
