@@ -24,6 +24,7 @@ import {
 } from "./request-context.ts";
 import { reportRequestError, requestLog } from "./request-log.server.ts";
 import { checkFieldKeysSetting } from "./security/field-keys.server.ts";
+import { checkStoredFieldKeys } from "./storage/field-key-check.server.ts";
 import { renderStaticPart } from "./themes/static-parts.server.tsx";
 import { getPortal } from "./settlement/portal.server.ts";
 
@@ -34,8 +35,11 @@ import { getPortal } from "./settlement/portal.server.ts";
  */
 export const portal = getPortal();
 registerMessages(portal.messages);
-// A mistyped FIELD_ENCRYPTION_KEYS stops the server here too (the key file is made with the store).
+// A mistyped FIELD_ENCRYPTION_KEYS stops the server here too (the key file is made with the store),
+// and so do answers in the store under a key the server lacks: server.ts awaits this module before
+// it listens.
 checkFieldKeysSetting();
+await checkStoredFieldKeys();
 export { API_ROUTES } from "#app/api/api-routes.server.ts";
 export { PURGE_INTERVAL_MS, purgeExpiredDrafts } from "#app/storage/purge.server.ts";
 export { clientAddressContext, cspNonceContext, requestErrorsContext, requestIdContext };

@@ -23,6 +23,7 @@ import { exportClaims } from "#app/operator/export-claims.server.ts";
 import { importClassMembers } from "#app/operator/import-members.server.ts";
 import { loadPortal } from "#app/settlement/portal.server.ts";
 import { fieldKeys, newFieldKey } from "#app/security/field-keys.server.ts";
+import { checkStoredFieldKeys } from "#app/storage/field-key-check.server.ts";
 import { purgeExpiredDrafts } from "#app/storage/purge.server.ts";
 import { closeStore, getStore } from "#app/storage/store.server.ts";
 
@@ -40,6 +41,12 @@ const USAGE = `Usage: npm run portal -- <command>
 // What the portal's modules log (a warning about the settlement, a field key made) is for the
 // operator reading the terminal: plain lines on standard error, beside the command's own messages.
 logAsText();
+
+/**
+ * The commands on the store refuse, as the server does, a store holding answers under a field key
+ * they lack. Not backup: a backup is wanted most when something is wrong, and it decrypts nothing.
+ */
+const CHECKS_FIELD_KEYS = new Set(["export", "report", "purge", "unlock", "reencrypt"]);
 
 const settlementDir = () => path.resolve(process.env.SETTLEMENT_DIR ?? "settlements/demo");
 
@@ -60,6 +67,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command || values.help ? 0 : 2;
   }
+  if (CHECKS_FIELD_KEYS.has(command)) await checkStoredFieldKeys();
   switch (command) {
     case "validate": {
       const portal = loadPortal(settlementDir());

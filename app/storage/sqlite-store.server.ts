@@ -6,7 +6,7 @@ import { DatabaseSync } from "node:sqlite";
 import { PRIVATE_FILE, privateFile, privateFolder, tightenIfPresent } from "./data-dir.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
-import type { SensitiveAnswers } from "./sensitive-answers.server.ts";
+import type { Answers, SensitiveAnswers } from "./sensitive-answers.server.ts";
 import {
   CLAIM_COLUMNS,
   type ClaimRow,
@@ -132,6 +132,12 @@ export const MIGRATIONS = [
   // (submitted_at, then reference_code for claims filed in the same millisecond) without a sort.
   `DROP INDEX claims_owner;
    CREATE INDEX claims_owner ON claims (owner, form_type, submitted_at, reference_code);`,
+  // Issue 23: the field keys stored answers are under (Store.fieldKeyIds), so a server missing one
+  // refuses to start instead of failing every bank number it is asked for.
+  `CREATE TABLE field_keys_used (
+     id TEXT PRIMARY KEY,
+     first_used_at INTEGER NOT NULL
+   );`,
 ];
 
 /** A member's latest claim of a form type, by (owner, form type). */
@@ -253,6 +259,18 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
     ),
     forgetChallenges: db.prepare("DELETE FROM used_challenges WHERE expires_at < ?"),
   };
+  // The field keys stored answers are under (fieldKeyIds): a key is recorded in the transaction
+  // that stores an answer under it, unless this process has read it from the table already.
+  const recordedKeys = new Set<string>();
+  const recordKey = db.prepare(
+    "INSERT INTO field_keys_used (id, first_used_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING",
+  );
+  /** The answers as stored (answers.seal), their key recorded: call inside the transaction that stores them. */
+  const sealed = <T extends Answers>(formType: FormType, input: T, now: number): T => {
+    const output = answers.seal(formType, input);
+    for (const id of answers.keyIds(output)) if (!recordedKeys.has(id)) recordKey.run(id, now);
+    return output;
+  };
   const readSignInFailures = (claimId: string) =>
     signInFailuresFromRow(statements.getSignInFailures.get(claimId) as SignInFailuresRow | undefined);
   const deleteDocumentRows = (ids: string[]) => {
@@ -330,7 +348,7 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
         statements.upsertDraft.run(
           owner,
           formType,
-          JSON.stringify(answers.seal(formType, { draftId, models, records, completedSteps, edited, prepopulated })),
+          JSON.stringify(sealed(formType, { draftId, models, records, completedSteps, edited, prepopulated }, now)),
           now,
         );
         return { draftId, models, records, completedSteps, edited, prepopulated, updatedAt: now };
@@ -351,9 +369,9 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
         const outcome = filingOutcome(existing, claim, perMember, fingerprints);
         if (existing && (outcome === "unchanged" || outcome === "refused"))
           return { filed: { referenceCode: existing.referenceCode, outcome, version: existing.version } };
-        const sealed = answers.seal(formType, { models: claim.models, records: claim.records });
-        const models = JSON.stringify(sealed.models);
-        const records = JSON.stringify(sealed.records);
+        const stored = sealed(formType, { models: claim.models, records: claim.records }, now);
+        const models = JSON.stringify(stored.models);
+        const records = JSON.stringify(stored.records);
         const referenceCode = existing?.referenceCode ?? newReferenceCode();
         const version = (existing?.version ?? 0) + 1;
         if (existing) {
@@ -532,6 +550,8 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
     },
     async reencryptAnswers() {
       type Stored = { models: ModelValues; records?: DraftRecords | null };
+      /** The keys the answers are under once rewritten: the others are forgotten at the end. */
+      const keysInUse = new Set<string>();
       /**
        * Rewrites the stale rows of a table, a page of rows (by rowid) per transaction so claimants'
        * writes are never held up for long: `read` gives a row's form type and answers, `write` the
@@ -552,6 +572,7 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
             for (const row of rows) {
               const { formType, stored } = read(row);
               const resealed = answers.reseal(formType, stored);
+              for (const id of answers.keyIds(resealed)) keysInUse.add(id);
               if (resealed === stored) continue;
               const next = write(resealed);
               db.prepare(
@@ -590,10 +611,26 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
           claimColumns,
         ),
       };
+      // The answers are all under the keys seen (the current one): the others are forgotten. The
+      // current key stays, whatever was seen: answers stored meanwhile may be under it.
+      transaction(db, () => {
+        for (const id of keysInUse) recordKey.run(id, Date.now());
+        db.prepare("DELETE FROM field_keys_used WHERE id NOT IN (SELECT value FROM json_each(?))").run(
+          JSON.stringify([...keysInUse, answers.keyId]),
+        );
+      });
+      recordedKeys.clear();
       // The rows as they were stay in the write-ahead log until a checkpoint: copy the log into
       // the database (where secure_delete has zeroed them) and empty it.
       db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
       return count;
+    },
+    async fieldKeyIds() {
+      const ids = (db.prepare("SELECT id FROM field_keys_used ORDER BY id").all() as Array<{ id: string }>).map(
+        (row) => row.id,
+      );
+      for (const id of ids) recordedKeys.add(id);
+      return ids;
     },
     async ping() {
       db.prepare("SELECT 1").get();

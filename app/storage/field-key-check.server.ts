@@ -1,0 +1,23 @@
+import { FieldKeysError, type FieldKeys, fieldKeys } from "#app/security/field-keys.server.ts";
+import { getStore } from "./store.server.ts";
+import type { Store } from "./store.ts";
+
+/**
+ * Stops the server (and the store commands) at start-up when the store holds answers encrypted
+ * with a field key the process does not have: a data folder restored without its key file, or
+ * FIELD_ENCRYPTION_KEYS missing a key that is still in use. Started anyway, the portal would report
+ * healthy and then fail every one of those answers (issue 23). The message names the keys.
+ */
+export async function checkStoredFieldKeys(
+  store: Pick<Store, "fieldKeyIds"> = getStore(),
+  keys: FieldKeys = fieldKeys(),
+): Promise<void> {
+  const missing = (await store.fieldKeyIds()).filter((id) => !keys.byId.has(id));
+  if (missing.length === 0) return;
+  const named = `field key${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`;
+  const what = `The database holds sensitive answers (bank numbers) encrypted with ${named}, which ${keys.source} does not have: they cannot be read without it.`;
+  const fix = keys.made
+    ? `${keys.source} was missing (a data folder restored without it?), so a new key was made in it. Put back the field-keys file that goes with this database (it holds ${named}) in its place, and start again.`
+    : `Add ${missing.length > 1 ? "them" : "it"} back after the current key: a line of ${keys.source === "FIELD_ENCRYPTION_KEYS" ? "FIELD_ENCRYPTION_KEYS (comma-separated)" : "the key file"} each, from where you keep your keys.`;
+  throw new FieldKeysError(`${what}\n${fix} (docs/operating.md, "Sensitive answers")`);
+}
