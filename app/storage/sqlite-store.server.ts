@@ -170,7 +170,9 @@ function transaction<T>(db: DatabaseSync, work: () => T): T {
 /**
  * The default store: one SQLite file in the data folder, no other service needed. Documents are
  * files in the data folder's documents/ (never a served folder), named by their random ids; a
- * file is written as "<id>.part" and renamed once complete, so a failed upload leaves no document.
+ * file is written in uploads-in-progress/ and moved into documents/ once complete, so a failed
+ * upload leaves no document, and documents/ holds only whole ones (a copy of it never meets a
+ * part of one, nor a file gone by the time it is copied: issue 23).
  * The folders and files are the portal's user's alone (0700, 0600); sensitive answers are
  * encrypted by `answers` on their way in.
  */
@@ -178,6 +180,8 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
   privateFolder(path.dirname(file));
   const documentsDir = privateFolder(path.join(path.dirname(file), "documents"), { portalsOwn: true });
   const documentFile = (id: string) => path.join(documentsDir, id);
+  // Beside documents/, on the same file system: moving a finished upload in is one rename.
+  const inProgressDir = privateFolder(path.join(path.dirname(file), "uploads-in-progress"), { portalsOwn: true });
   const removeFiles = (ids: string[]) => Promise.all(ids.map((id) => rm(documentFile(id), { force: true })));
   // Made owner-only before SQLite opens it: its -wal and -shm files take the database's mode.
   for (const suffix of ["-wal", "-shm"]) tightenIfPresent(`${file}${suffix}`);
@@ -442,7 +446,7 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
     },
     async putDocument(document, content, now) {
       const id = newDocumentId();
-      const partial = `${documentFile(id)}.part`;
+      const partial = path.join(inProgressDir, id);
       const hash = createHash("sha256");
       let size = 0;
       const handle = await open(partial, "wx", PRIVATE_FILE);
@@ -526,10 +530,18 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
         return { sessions: expired.length, removed: abandoned };
       });
       await removeFiles(removed);
-      // Uploads cut off by a crash leave a ".part" file and no row: gone once as old as a session.
-      for (const name of await readdir(documentsDir)) {
-        const file = path.join(documentsDir, name);
-        if (name.endsWith(".part") && (await stat(file)).mtimeMs < idleSince) await rm(file, { force: true });
+      // Uploads cut off by a crash leave a file in uploads-in-progress/ (before issue 23, a ".part"
+      // file in documents/) and no row: gone once as old as a session.
+      const leftOver = [
+        ...(await readdir(inProgressDir)).map((name) => path.join(inProgressDir, name)),
+        ...(await readdir(documentsDir))
+          .filter((name) => name.endsWith(".part"))
+          .map((name) => path.join(documentsDir, name)),
+      ];
+      for (const partial of leftOver) {
+        // Gone already if it was an upload that finished meanwhile.
+        const written = await stat(partial).catch(() => undefined);
+        if (written && written.mtimeMs < idleSince) await rm(partial, { force: true });
       }
       return { sessions, documents: removed.length };
     },
