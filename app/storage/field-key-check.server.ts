@@ -12,7 +12,12 @@ export async function checkStoredFieldKeys(
   store: Pick<Store, "fieldKeyIds"> = getStore(),
   keys: FieldKeys = fieldKeys(),
 ): Promise<void> {
-  const missing = (await store.fieldKeyIds()).filter((id) => !keys.byId.has(id));
+  const recorded = await store.fieldKeyIds().catch((error: unknown) => {
+    throw new FieldKeysError(
+      `Cannot read the database to check that its answers' field keys are all here: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
+  const missing = recorded.filter((id) => !keys.byId.has(id));
   if (missing.length === 0) return;
   const named = `field key${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`;
   const what = `The database holds sensitive answers (bank numbers) encrypted with ${named}, which ${keys.source} does not have: they cannot be read without it.`;
