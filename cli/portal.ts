@@ -161,7 +161,7 @@ async function main(argv: string[]): Promise<number> {
       const folder = path.resolve(destination);
       const summary = await backupSqlite(dataDir(), folder);
       console.log(
-        `Backed up ${summary.claims} claims and ${summary.documents} documents to ${folder}: portal.sqlite, documents/, session-secret (owner-only).${summary.leftOut > 0 ? ` ${summary.leftOut} unfiled uploads deleted while it ran are left out.` : ""}`,
+        `Backed up ${summary.claims} claims and ${summary.documents} documents to ${folder}: ${summary.files.join(", ")} (owner-only).${summary.leftOut > 0 ? ` ${summary.leftOut} unfiled uploads deleted while it ran are left out.` : ""}`,
       );
       if (summary.keyIds.length > 0)
         console.log(

@@ -7,6 +7,8 @@ import { PRIVATE_FILE, PRIVATE_FOLDER } from "./data-dir.server.ts";
 
 /** What a backup holds. */
 export interface BackupSummary {
+  /** What the folder holds: portal.sqlite, documents/, and session-secret when there is one. */
+  files: string[];
   claims: number;
   documents: number;
   /** Unfiled uploads deleted (by their claimant, or purged) between the database copy and theirs: left out. */
@@ -75,13 +77,18 @@ export async function backupSqlite(dataFolder: string, destination: string): Pro
     }
     const forget = backedUp.prepare("DELETE FROM documents WHERE id = ?");
     for (const id of gone) forget.run(id);
+    const files = ["portal.sqlite", "documents/"];
+    // None when SESSION_SECRET is set: the operator keeps it where they keep that.
     const secret = path.join(dataFolder, "session-secret");
-    if (existsSync(secret)) await copyDocument(secret, path.join(destination, "session-secret"));
+    if (existsSync(secret)) {
+      await copyDocument(secret, path.join(destination, "session-secret"));
+      files.push("session-secret");
+    }
     const { claims } = backedUp.prepare("SELECT count(*) AS claims FROM claims").get() as { claims: number };
     const keyIds = (backedUp.prepare("SELECT id FROM field_keys_used ORDER BY id").all() as Array<{ id: string }>).map(
       (row) => row.id,
     );
-    return { claims, documents, leftOut: gone.length, keyIds, problems };
+    return { files, claims, documents, leftOut: gone.length, keyIds, problems };
   } finally {
     backedUp.close();
   }
