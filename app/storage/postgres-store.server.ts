@@ -243,14 +243,20 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
     return claim && answers.open(claim);
   };
   // The field keys stored answers are under (fieldKeyIds): a key is recorded in the transaction
-  // that stores an answer under it, unless this process has read it from the table already (then
-  // it is committed, and a save costs no extra statement).
+  // that stores an answer under it, until this process knows it committed (read from the table,
+  // or recorded by a transaction of its own that committed): then a save costs no extra statement.
   const recordedKeys = new Set<string>();
   const RECORD_KEY = "INSERT INTO field_keys_used (id, first_used_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING";
+  /** Keys recorded by the transaction open on a connection: known once it commits. */
+  const recording = new WeakMap<pg.PoolClient, string[]>();
   /** The answers as stored (answers.seal), their key recorded in the transaction of `client` that stores them. */
   const sealed = async <T extends Answers>(client: pg.PoolClient, formType: FormType, input: T, now: number) => {
     const output = answers.seal(formType, input);
-    for (const id of answers.keyIds(output)) if (!recordedKeys.has(id)) await client.query(RECORD_KEY, [id, now]);
+    for (const id of answers.keyIds(output)) {
+      if (recordedKeys.has(id)) continue;
+      await client.query(RECORD_KEY, [id, now]);
+      recording.set(client, [...(recording.get(client) ?? []), id]);
+    }
     return output;
   };
   /** Runs `work` in one transaction on one connection. */
@@ -261,11 +267,13 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
       await client.query("BEGIN");
       const result = await work(client);
       await client.query("COMMIT");
+      for (const id of recording.get(client) ?? []) recordedKeys.add(id);
       return result;
     } catch (error) {
       await client.query("ROLLBACK").catch(() => undefined);
       throw error;
     } finally {
+      recording.delete(client);
       client.release();
     }
   };
