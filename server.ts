@@ -37,7 +37,6 @@ interface PortalEntry {
   clientAddressContext: RouterContext<string>;
   requestIdContext: RouterContext<string>;
   requestErrorsContext: RouterContext<unknown[] | undefined>;
-  prepareStore: () => Promise<void>;
   purgeExpiredDrafts: () => Promise<{ sessions: number; drafts: number; documents: number }>;
   PURGE_INTERVAL_MS: number;
 }
@@ -59,7 +58,6 @@ async function start() {
   }
   // Importing the build loads and checks the settlement: a bad one stops the server here.
   const entry = (typeof build === "function" ? await build() : build).entry.module as unknown as PortalEntry;
-  await entry.prepareStore();
 
   const app = portalExpress({
     build,

@@ -24,10 +24,10 @@ import {
 } from "./request-context.ts";
 import { reportRequestError, requestLog } from "./request-log.server.ts";
 import { checkFieldKeysSetting } from "./security/field-keys.server.ts";
+import { checkStoredFieldKeys } from "./storage/field-key-check.server.ts";
 import { renderStaticPart } from "./themes/static-parts.server.tsx";
 import { getPortal } from "./settlement/portal.server.ts";
-import { useSettlementFolderList } from "./claimants/member-list-import.server.ts";
-import { getStore } from "./storage/store.server.ts";
+import { readSettlementFolderList } from "./claimants/member-list-import.server.ts";
 
 /**
  * Loaded when server.ts imports the build, so a bad settlement folder stops the server at start-up
@@ -36,14 +36,13 @@ import { getStore } from "./storage/store.server.ts";
  */
 export const portal = getPortal();
 registerMessages(portal.messages);
-// A mistyped FIELD_ENCRYPTION_KEYS stops the server here too (the key file is made with the store).
+// A mistyped FIELD_ENCRYPTION_KEYS stops the server here too (the key file is made with the store),
+// and so do answers in the store under a key the server lacks, and a class-member list in the
+// settlement folder with a problem (or one whose PINs were hashed with a key it lacks): server.ts
+// awaits this module before it listens.
 checkFieldKeysSetting();
-/**
- * What the store needs before the first request, awaited by server.ts before it listens: the
- * settlement folder's class-member list read in if it changed (a bad one stops the server), and
- * the current list's PIN key checked.
- */
-export const prepareStore = () => useSettlementFolderList(getStore(), portal.settlementDir);
+await checkStoredFieldKeys();
+await readSettlementFolderList(portal.settlementDir);
 export { API_ROUTES } from "#app/api/api-routes.server.ts";
 export { PURGE_INTERVAL_MS, purgeExpiredDrafts } from "#app/storage/purge.server.ts";
 export { clientAddressContext, cspNonceContext, requestErrorsContext, requestIdContext };

@@ -10,6 +10,7 @@
  *   unlock <Claim ID>            lift a Claim ID's sign-in lockout and forget its failed sign-ins
  *   new-field-key                print a new key for FIELD_ENCRYPTION_KEYS (or the field-keys file)
  *   reencrypt                    encrypt every sensitive answer with the current field key
+ *   backup <folder>              a consistent copy of DATA_DIR (SQLite) while the portal runs
  *
  * The store is the server's: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite, default data/).
  * Its output is text for a person (the server's log is JSON lines; decision 016).
@@ -25,7 +26,10 @@ import { logAsText } from "#app/log.server.ts";
 import { exportClaims } from "#app/operator/export-claims.server.ts";
 import { loadPortal } from "#app/settlement/portal.server.ts";
 import { fieldKeys, newFieldKey } from "#app/security/field-keys.server.ts";
+import { dataDir } from "#app/storage/data-dir.server.ts";
+import { checkStoredFieldKeys } from "#app/storage/field-key-check.server.ts";
 import { purgeExpiredDrafts } from "#app/storage/purge.server.ts";
+import { backupSqlite } from "#app/storage/sqlite-backup.server.ts";
 import { closeStore, getStore } from "#app/storage/store.server.ts";
 
 const USAGE = `Usage: npm run portal -- <command>
@@ -37,11 +41,18 @@ const USAGE = `Usage: npm run portal -- <command>
   purge                           remove expired sessions, drafts past their deadline and retention, unfiled uploads
   unlock <Claim ID>               lift the Claim ID's sign-in lockout (after checking with the claimant who called)
   new-field-key                   print a new key to put first in FIELD_ENCRYPTION_KEYS or DATA_DIR/field-keys (key rotation)
-  reencrypt                       encrypt every sensitive answer with the current (first) field key: after a rotation, or an upgrade`;
+  reencrypt                       encrypt every sensitive answer with the current (first) field key: after a rotation, or an upgrade
+  backup <folder>                 copy the SQLite database, documents and session secret into a new folder, while the portal runs`;
 
 // What the portal's modules log (a warning about the settlement, a field key made) is for the
 // operator reading the terminal: plain lines on standard error, beside the command's own messages.
 logAsText();
+
+/**
+ * The commands on the store refuse, as the server does, a store holding answers under a field key
+ * they lack. Not backup: a backup is wanted most when something is wrong, and it decrypts nothing.
+ */
+const CHECKS_FIELD_KEYS = new Set(["export", "report", "purge", "unlock", "reencrypt"]);
 
 const settlementDir = () => path.resolve(process.env.SETTLEMENT_DIR ?? "settlements/demo");
 
@@ -62,6 +73,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command || values.help ? 0 : 2;
   }
+  if (CHECKS_FIELD_KEYS.has(command)) await checkStoredFieldKeys();
   switch (command) {
     case "validate": {
       const portal = loadPortal(settlementDir());
@@ -144,6 +156,28 @@ async function main(argv: string[]): Promise<number> {
         `Sensitive answers now all encrypted with field key ${current.id}, the first of ${source}: rewrote ${rewritten.drafts} drafts, ${rewritten.claims} claims and ${rewritten.versions} claim versions. Keys after the first may be removed once every server has the new one first.`,
       );
       return 0;
+    }
+    case "backup": {
+      // PostgreSQL's own tools do this well (a consistent dump, point-in-time recovery): not redone here.
+      if (process.env.DATABASE_URL) {
+        console.error(
+          `With DATABASE_URL, claims and documents are all in PostgreSQL: back it up with pg_dump --format=custom (docs/operating.md, "Backups"). backup copies a SQLite data folder.`,
+        );
+        return 2;
+      }
+      const destination = rest[0];
+      if (!destination) throw new UsageError("backup needs the folder to back up into (a new one, or empty)");
+      const folder = path.resolve(destination);
+      const summary = await backupSqlite(dataDir(), folder);
+      console.log(
+        `Backed up ${summary.claims} claims and ${summary.documents} documents to ${folder}: ${summary.files.join(", ")} (owner-only).${summary.leftOut > 0 ? ` ${summary.leftOut} unfiled uploads deleted while it ran are left out.` : ""}`,
+      );
+      if (summary.keyIds.length > 0)
+        console.log(
+          `Restoring it needs field key${summary.keyIds.length > 1 ? "s" : ""} ${summary.keyIds.join(", ")} (FIELD_ENCRYPTION_KEYS or DATA_DIR/field-keys), which it does not hold: keep them apart from it.`,
+        );
+      for (const problem of summary.problems) console.error(`Not as it should be: ${problem}`);
+      return summary.problems.length > 0 ? 1 : 0;
     }
     default:
       throw new UsageError(`Unknown command "${command}"`);

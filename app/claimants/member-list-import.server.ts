@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync } from "node:fs";
 import path from "node:path";
-import { fieldKeys } from "#app/security/field-keys.server.ts";
+import { FieldKeysError, fieldKeys } from "#app/security/field-keys.server.ts";
+import { SettlementConfigError } from "#app/settlement/config-error.ts";
+import { getStore } from "#app/storage/store.server.ts";
 import { log } from "#app/log.server.ts";
 import { ABANDONED_MEMBER_LIST_MS, type Store, type StoredMember } from "#app/storage/store.ts";
 import { checkMemberListKey, pinHash } from "./class-members.server.ts";
@@ -86,4 +88,29 @@ export async function useSettlementFolderList(store: Store, settlementDir: strin
     }
   }
   checkMemberListKey(current);
+}
+
+/** How long a server that could not reach its store at start waits before reading the folder's list again. */
+const RETRY_MS = 10_000;
+
+/**
+ * useSettlementFolderList at start-up. A list with a problem, or a key missing, stops the server
+ * (the caller lets it throw); a store that cannot be reached does not: the server starts as it
+ * survives the database going away later, and reads the list in once the store answers.
+ */
+export async function readSettlementFolderList(settlementDir: string): Promise<void> {
+  try {
+    await useSettlementFolderList(getStore(), settlementDir);
+  } catch (error) {
+    if (error instanceof SettlementConfigError || error instanceof FieldKeysError) throw error;
+    log.error(
+      `could not read the settlement folder's class-member list: the store cannot be read; trying again in ${RETRY_MS / 1000} s`,
+      { error },
+    );
+    setTimeout(() => {
+      readSettlementFolderList(settlementDir).catch((later: unknown) =>
+        log.error("the settlement folder's class-member list cannot be used", { error: later }),
+      );
+    }, RETRY_MS).unref();
+  }
 }

@@ -27,6 +27,8 @@ export interface FieldKeys {
   byId: ReadonlyMap<string, Buffer>;
   /** Where they came from, for messages: "FIELD_ENCRYPTION_KEYS" or the key file. */
   source: string;
+  /** Set when the key file was not there and this process made it, with a new key. */
+  made?: true;
 }
 
 export const FIELD_KEYS_VARIABLE = "FIELD_ENCRYPTION_KEYS";
@@ -94,6 +96,7 @@ export function loadFieldKeys({ env = process.env, dataFolder = dataDir() } = {}
   if (env[FIELD_KEYS_VARIABLE]) return parseFieldKeys(env[FIELD_KEYS_VARIABLE], FIELD_KEYS_VARIABLE);
   if (keysMustBeSet(env)) throw missingKeys();
   const file = path.join(dataFolder, FIELD_KEYS_FILE);
+  let made = false;
   if (!existsSync(file)) {
     privateFolder(dataFolder);
     const header = [
@@ -108,6 +111,7 @@ export function loadFieldKeys({ env = process.env, dataFolder = dataDir() } = {}
     writeFileSync(temporary, `${header.join("\n")}\n${newFieldKey()}\n`, { mode: PRIVATE_FILE });
     try {
       linkSync(temporary, file);
+      made = true;
       log.info(
         `made a new field key in ${file}: back it up apart from the database (docs/operating.md, "Sensitive answers")`,
       );
@@ -117,7 +121,8 @@ export function loadFieldKeys({ env = process.env, dataFolder = dataDir() } = {}
       rmSync(temporary, { force: true });
     }
   }
-  return parseFieldKeys(readFileSync(file, "utf8"), file);
+  const keys = parseFieldKeys(readFileSync(file, "utf8"), file);
+  return made ? { ...keys, made } : keys;
 }
 
 let keys: FieldKeys | undefined;

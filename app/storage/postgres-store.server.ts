@@ -3,7 +3,7 @@ import pg from "pg";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import { postgresMemberLists } from "./postgres-member-lists.server.ts";
-import type { SensitiveAnswers } from "./sensitive-answers.server.ts";
+import type { Answers, SensitiveAnswers } from "./sensitive-answers.server.ts";
 import {
   CLAIM_COLUMNS,
   type ClaimRow,
@@ -167,6 +167,12 @@ export const MIGRATIONS = [
      window_ends_at BIGINT NOT NULL
    );
    CREATE INDEX address_failures_window_ends_at ON address_failures (window_ends_at);`,
+  // Issue 23: the field keys stored answers are under (Store.fieldKeyIds), so a server missing one
+  // refuses to start instead of failing every bank number it is asked for.
+  `CREATE TABLE field_keys_used (
+     id TEXT PRIMARY KEY,
+     first_used_at BIGINT NOT NULL
+   );`,
 ];
 
 /** A member's latest claim of a form type, by (owner, form type). */
@@ -309,6 +315,23 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
     const claim = claimFromRow(row);
     return claim && answers.open(claim);
   };
+  // The field keys stored answers are under (fieldKeyIds): a key is recorded in the transaction
+  // that stores an answer under it, until this process knows it committed (read from the table,
+  // or recorded by a transaction of its own that committed): then a save costs no extra statement.
+  const recordedKeys = new Set<string>();
+  const RECORD_KEY = "INSERT INTO field_keys_used (id, first_used_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING";
+  /** Keys recorded by the transaction open on a connection: known once it commits. */
+  const recording = new WeakMap<pg.PoolClient, string[]>();
+  /** The answers as stored (answers.seal), their key recorded in the transaction of `client` that stores them. */
+  const sealed = async <T extends Answers>(client: pg.PoolClient, formType: FormType, input: T, now: number) => {
+    const output = answers.seal(formType, input);
+    for (const id of answers.keyIds(output)) {
+      if (recordedKeys.has(id)) continue;
+      await client.query(RECORD_KEY, [id, now]);
+      recording.set(client, [...(recording.get(client) ?? []), id]);
+    }
+    return output;
+  };
   /** Runs `work` in one transaction on one connection. */
   const transaction = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
     await ready();
@@ -317,10 +340,13 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
       try {
         const result = await work(client);
         await client.query("COMMIT");
+        for (const id of recording.get(client) ?? []) recordedKeys.add(id);
         return result;
       } catch (error) {
         await client.query("ROLLBACK").catch(() => undefined);
         throw error;
+      } finally {
+        recording.delete(client);
       }
     });
   };
@@ -399,7 +425,9 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
           [
             owner,
             formType,
-            JSON.stringify(answers.seal(formType, { draftId, models, records, completedSteps, edited, prepopulated })),
+            JSON.stringify(
+              await sealed(client, formType, { draftId, models, records, completedSteps, edited, prepopulated }, now),
+            ),
             now,
           ],
         );
@@ -439,9 +467,9 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
         );
         if (existing && (outcome === "unchanged" || outcome === "refused"))
           return { referenceCode: existing.referenceCode, outcome, version: existing.version };
-        const sealed = answers.seal(formType, { models: claim.models, records: claim.records });
-        const models = JSON.stringify(sealed.models);
-        const records = JSON.stringify(sealed.records);
+        const stored = await sealed(client, formType, { models: claim.models, records: claim.records }, now);
+        const models = JSON.stringify(stored.models);
+        const records = JSON.stringify(stored.records);
         const referenceCode = existing?.referenceCode ?? newReferenceCode();
         const version = (existing?.version ?? 0) + 1;
         if (existing) {
@@ -679,6 +707,8 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
     },
     async reencryptAnswers() {
       type Stored = { models: ModelValues; records?: DraftRecords | null };
+      /** The keys the answers are under once rewritten: the others are forgotten at the end. */
+      const keysInUse = new Set<string>();
       /**
        * Rewrites the stale rows of a table, a page of rows (by `key`, its primary key) per
        * transaction, each page locked while it is rewritten (a claimant's save of the same draft
@@ -704,6 +734,7 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
             for (const row of rows) {
               const { formType, stored } = read(row);
               const resealed = answers.reseal(formType, stored);
+              for (const id of answers.keyIds(resealed)) keysInUse.add(id);
               if (resealed === stored) continue;
               const next = write(resealed);
               const sets = Object.keys(next).map((column, index) => `${column} = $${index + 1}`);
@@ -728,7 +759,7 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
         models: JSON.stringify(stored.models),
         records: stored.records ? JSON.stringify(stored.records) : null,
       });
-      return {
+      const count = {
         drafts: await rewrite(
           "drafts",
           ["owner", "form_type"],
@@ -745,6 +776,19 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
           claimColumns,
         ),
       };
+      // The answers are all under the keys seen (the current one): the others are forgotten. The
+      // current key stays, whatever was seen: answers stored meanwhile may be under it.
+      await transaction(async (client) => {
+        for (const id of keysInUse) await client.query(RECORD_KEY, [id, Date.now()]);
+        await client.query("DELETE FROM field_keys_used WHERE NOT (id = ANY($1))", [[...keysInUse, answers.keyId]]);
+      });
+      recordedKeys.clear();
+      return count;
+    },
+    async fieldKeyIds() {
+      const { rows } = await query<{ id: string }>("SELECT id FROM field_keys_used ORDER BY id");
+      for (const { id } of rows) recordedKeys.add(id);
+      return rows.map((row) => row.id);
     },
     ...postgresMemberLists(query, transaction),
     async ping() {

@@ -32,6 +32,8 @@ export interface Answers {
  * database and its backups hold no bank number in clear.
  */
 export interface SensitiveAnswers {
+  /** The id of the key answers are encrypted with from now on (the current key). */
+  readonly keyId: string;
   /** The answers as stored: each of the form type's sensitive fields encrypted with the current key. */
   seal<T extends Answers>(formType: FormType, answers: T): T;
   /** The answers as typed: every encrypted one decrypted, whichever field and key it is. */
@@ -43,6 +45,8 @@ export interface SensitiveAnswers {
    * a rotation). An answer once encrypted stays encrypted. `npm run portal -- reencrypt` uses it.
    */
   reseal<T extends Answers>(formType: FormType, answers: T): T;
+  /** The ids of the keys that stored answers' encrypted values are under: what a server needs to read them. */
+  keyIds(answers: Answers): string[];
 }
 
 const ALGORITHM = "aes-256-gcm";
@@ -131,6 +135,7 @@ export function sensitiveAnswers(
   const plain = (value: unknown): value is string => typeof value === "string" && value !== "";
 
   return {
+    keyId: keys.current.id,
     seal(formType, answers) {
       const paths = sensitive[formType] ?? [];
       if (paths.length === 0) return answers;
@@ -149,6 +154,14 @@ export function sensitiveAnswers(
         if (isSealed(value)) return value.key === keys.current.id ? value : encrypt(path, decrypt(path, value));
         return paths.includes(path) && plain(value) ? encrypt(path, value) : value;
       });
+    },
+    keyIds(answers) {
+      const ids = new Set<string>();
+      mapAnswers(answers, (_path, value) => {
+        if (isSealed(value)) ids.add(value.key);
+        return value;
+      });
+      return [...ids];
     },
   };
 }

@@ -7,7 +7,7 @@ import { sqliteMemberLists } from "./sqlite-member-lists.server.ts";
 import { PRIVATE_FILE, privateFile, privateFolder, tightenIfPresent } from "./data-dir.server.ts";
 import type { FormType } from "#app/deadlines/deadline-guard.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
-import type { SensitiveAnswers } from "./sensitive-answers.server.ts";
+import type { Answers, SensitiveAnswers } from "./sensitive-answers.server.ts";
 import {
   CLAIM_COLUMNS,
   type ClaimRow,
@@ -164,6 +164,12 @@ export const MIGRATIONS = [
      window_ends_at INTEGER NOT NULL
    );
    CREATE INDEX address_failures_window_ends_at ON address_failures (window_ends_at);`,
+  // Issue 23: the field keys stored answers are under (Store.fieldKeyIds), so a server missing one
+  // refuses to start instead of failing every bank number it is asked for.
+  `CREATE TABLE field_keys_used (
+     id TEXT PRIMARY KEY,
+     first_used_at INTEGER NOT NULL
+   );`,
 ];
 
 /** A member's latest claim of a form type, by (owner, form type). */
@@ -196,7 +202,9 @@ function transaction<T>(db: DatabaseSync, work: () => T): T {
 /**
  * The default store: one SQLite file in the data folder, no other service needed. Documents are
  * files in the data folder's documents/ (never a served folder), named by their random ids; a
- * file is written as "<id>.part" and renamed once complete, so a failed upload leaves no document.
+ * file is written in uploads-in-progress/ and moved into documents/ once complete, so a failed
+ * upload leaves no document, and documents/ holds only whole ones (a copy of it never meets a
+ * part of one, nor a file gone by the time it is copied: issue 23).
  * The folders and files are the portal's user's alone (0700, 0600); sensitive answers are
  * encrypted by `answers` on their way in.
  */
@@ -204,6 +212,8 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
   privateFolder(path.dirname(file));
   const documentsDir = privateFolder(path.join(path.dirname(file), "documents"), { portalsOwn: true });
   const documentFile = (id: string) => path.join(documentsDir, id);
+  // Beside documents/, on the same file system: moving a finished upload in is one rename.
+  const inProgressDir = privateFolder(path.join(path.dirname(file), "uploads-in-progress"), { portalsOwn: true });
   const removeFiles = (ids: string[]) => Promise.all(ids.map((id) => rm(documentFile(id), { force: true })));
   // Made owner-only before SQLite opens it: its -wal and -shm files take the database's mode.
   for (const suffix of ["-wal", "-shm"]) tightenIfPresent(`${file}${suffix}`);
@@ -294,6 +304,18 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
     ),
     forgetAddressFailures: db.prepare("DELETE FROM address_failures WHERE window_ends_at <= ?"),
   };
+  // The field keys stored answers are under (fieldKeyIds): a key is recorded in the transaction
+  // that stores an answer under it, unless this process has read it from the table already.
+  const recordedKeys = new Set<string>();
+  const recordKey = db.prepare(
+    "INSERT INTO field_keys_used (id, first_used_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING",
+  );
+  /** The answers as stored (answers.seal), their key recorded: call inside the transaction that stores them. */
+  const sealed = <T extends Answers>(formType: FormType, input: T, now: number): T => {
+    const output = answers.seal(formType, input);
+    for (const id of answers.keyIds(output)) if (!recordedKeys.has(id)) recordKey.run(id, now);
+    return output;
+  };
   const readSignInFailures = (claimId: string) =>
     signInFailuresFromRow(statements.getSignInFailures.get(claimId) as SignInFailuresRow | undefined);
   const deleteDocumentRows = (ids: string[]) => {
@@ -371,7 +393,7 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
         statements.upsertDraft.run(
           owner,
           formType,
-          JSON.stringify(answers.seal(formType, { draftId, models, records, completedSteps, edited, prepopulated })),
+          JSON.stringify(sealed(formType, { draftId, models, records, completedSteps, edited, prepopulated }, now)),
           now,
         );
         return { draftId, models, records, completedSteps, edited, prepopulated, updatedAt: now };
@@ -392,9 +414,9 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
         const outcome = filingOutcome(existing, claim, perMember, fingerprints);
         if (existing && (outcome === "unchanged" || outcome === "refused"))
           return { filed: { referenceCode: existing.referenceCode, outcome, version: existing.version } };
-        const sealed = answers.seal(formType, { models: claim.models, records: claim.records });
-        const models = JSON.stringify(sealed.models);
-        const records = JSON.stringify(sealed.records);
+        const stored = sealed(formType, { models: claim.models, records: claim.records }, now);
+        const models = JSON.stringify(stored.models);
+        const records = JSON.stringify(stored.records);
         const referenceCode = existing?.referenceCode ?? newReferenceCode();
         const version = (existing?.version ?? 0) + 1;
         if (existing) {
@@ -465,7 +487,7 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
     },
     async putDocument(document, content, now) {
       const id = newDocumentId();
-      const partial = `${documentFile(id)}.part`;
+      const partial = path.join(inProgressDir, id);
       const hash = createHash("sha256");
       let size = 0;
       const handle = await open(partial, "wx", PRIVATE_FILE);
@@ -554,10 +576,18 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
         return { sessions: expired.length, removed: abandoned };
       });
       await removeFiles(removed);
-      // Uploads cut off by a crash leave a ".part" file and no row: gone once as old as a session.
-      for (const name of await readdir(documentsDir)) {
-        const file = path.join(documentsDir, name);
-        if (name.endsWith(".part") && (await stat(file)).mtimeMs < idleSince) await rm(file, { force: true });
+      // Uploads cut off by a crash leave a file in uploads-in-progress/ (before issue 23, a ".part"
+      // file in documents/) and no row: gone once as old as a session.
+      const leftOver = [
+        ...(await readdir(inProgressDir)).map((name) => path.join(inProgressDir, name)),
+        ...(await readdir(documentsDir))
+          .filter((name) => name.endsWith(".part"))
+          .map((name) => path.join(documentsDir, name)),
+      ];
+      for (const partial of leftOver) {
+        // Gone already if it was an upload that finished meanwhile.
+        const written = await stat(partial).catch(() => undefined);
+        if (written && written.mtimeMs < idleSince) await rm(partial, { force: true });
       }
       return { sessions, documents: removed.length };
     },
@@ -578,6 +608,8 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
     },
     async reencryptAnswers() {
       type Stored = { models: ModelValues; records?: DraftRecords | null };
+      /** The keys the answers are under once rewritten: the others are forgotten at the end. */
+      const keysInUse = new Set<string>();
       /**
        * Rewrites the stale rows of a table, a page of rows (by rowid) per transaction so claimants'
        * writes are never held up for long: `read` gives a row's form type and answers, `write` the
@@ -598,6 +630,7 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
             for (const row of rows) {
               const { formType, stored } = read(row);
               const resealed = answers.reseal(formType, stored);
+              for (const id of answers.keyIds(resealed)) keysInUse.add(id);
               if (resealed === stored) continue;
               const next = write(resealed);
               db.prepare(
@@ -636,12 +669,28 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
           claimColumns,
         ),
       };
+      // The answers are all under the keys seen (the current one): the others are forgotten. The
+      // current key stays, whatever was seen: answers stored meanwhile may be under it.
+      transaction(db, () => {
+        for (const id of keysInUse) recordKey.run(id, Date.now());
+        db.prepare("DELETE FROM field_keys_used WHERE id NOT IN (SELECT value FROM json_each(?))").run(
+          JSON.stringify([...keysInUse, answers.keyId]),
+        );
+      });
+      recordedKeys.clear();
       // The rows as they were stay in the write-ahead log until a checkpoint: copy the log into
       // the database (where secure_delete has zeroed them) and empty it.
       db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
       return count;
     },
     ...sqliteMemberLists(db, (work) => transaction(db, work)),
+    async fieldKeyIds() {
+      const ids = (db.prepare("SELECT id FROM field_keys_used ORDER BY id").all() as Array<{ id: string }>).map(
+        (row) => row.id,
+      );
+      for (const id of ids) recordedKeys.add(id);
+      return ids;
+    },
     async ping() {
       db.prepare("SELECT 1").get();
     },

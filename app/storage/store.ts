@@ -518,8 +518,16 @@ export interface Store {
    * Rewrites the drafts, claims and claim versions whose sensitive answers are not stored as they
    * would be now: in clear (kept before the field was sensitive) or under an older key (after a
    * key rotation). Only how they are stored changes, never what they say. Counts what it rewrote.
+   * Then forgets the keys no answer is under any more (fieldKeyIds).
    */
   reencryptAnswers(): Promise<{ drafts: number; claims: number; versions: number }>;
+  /**
+   * The ids of the field keys the stored answers are under, read from a small table (not from the
+   * answers: at millions of claims that is a scan): a key is recorded in the transaction that
+   * first stores an answer under it, and forgotten by reencryptAnswers once none is. A server
+   * missing one of them refuses to start (checkStoredFieldKeys).
+   */
+  fieldKeyIds(): Promise<string[]>;
 
   /** Store health for /healthz: throws when the database cannot be reached. */
   ping(): Promise<void>;

@@ -98,8 +98,7 @@ describe.each(BACKENDS)("uploads into the %s store", (backend) => {
       expect(result.files[0]).toMatchObject({ fileName: name, refusal });
       expect(result.files[0]!.document).toBeUndefined();
     }
-    if (backend === "sqlite")
-      expect(readdirSync(path.join(dataDir, "documents")).filter((name) => name.endsWith(".part"))).toEqual([]);
+    if (backend === "sqlite") expect(readdirSync(path.join(dataDir, "uploads-in-progress"))).toEqual([]);
   });
 
   test("the claim's limits count what it already holds: total size, number of files, names already used", async () => {
