@@ -66,7 +66,7 @@ export async function backupSqlite(dataFolder: string, destination: string): Pro
     const problems: string[] = [];
     let documents = 0;
     for (const row of rows) {
-      const copied = await copyDocument(path.join(dataFolder, "documents", row.id), path.join(documentsCopy, row.id));
+      const copied = await copyPrivately(path.join(dataFolder, "documents", row.id), path.join(documentsCopy, row.id));
       if (copied === undefined) {
         if (row.reference_code === null) gone.push(row.id);
         else problems.push(`document ${row.id} of claim ${row.reference_code} is missing`);
@@ -81,7 +81,7 @@ export async function backupSqlite(dataFolder: string, destination: string): Pro
     // None when SESSION_SECRET is set: the operator keeps it where they keep that.
     const secret = path.join(dataFolder, "session-secret");
     if (existsSync(secret)) {
-      await copyDocument(secret, path.join(destination, "session-secret"));
+      await copyPrivately(secret, path.join(destination, "session-secret"));
       files.push("session-secret");
     }
     const { claims } = backedUp.prepare("SELECT count(*) AS claims FROM claims").get() as { claims: number };
@@ -118,7 +118,7 @@ function mkdirPrivate(folder: string): string {
 }
 
 /** Copies a file into a new owner-only one; its SHA-256, or undefined if it is gone. */
-async function copyDocument(from: string, to: string): Promise<string | undefined> {
+async function copyPrivately(from: string, to: string): Promise<string | undefined> {
   const input = await open(from, "r").catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return undefined;
     throw error;
