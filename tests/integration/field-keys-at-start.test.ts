@@ -28,7 +28,9 @@ const DIRECT_DEPOSIT = {
 
 describe.each(BACKENDS)("a %s store holding answers under a key the portal lacks", (backend) => {
   test("restored without its key file, or given other keys: the server and the store commands refuse, naming the key; with it back, all is read", async () => {
-    const first = await startPortal({ backend });
+    // Keys from the data folder's key file, on PostgreSQL too (not the tests' fixed FIELD_ENCRYPTION_KEYS).
+    const keyFileOnly = { FIELD_ENCRYPTION_KEYS: undefined };
+    const first = await startPortal({ backend, env: keyFileOnly });
     const claimant = new Claimant(first);
     await claimant.signIn("reimbursement");
     await claimant.complete("/reimbursement/claimant-info", AUTOMOTIVE_CLAIMANT);
@@ -41,7 +43,11 @@ describe.each(BACKENDS)("a %s store holding answers under a key the portal lacks
 
     // The data folder comes back without its key file.
     rmSync(keyFile);
-    const env = { DATA_DIR: first.dataDir, ...(first.databaseUrl ? { DATABASE_URL: first.databaseUrl } : {}) };
+    const env = {
+      ...keyFileOnly,
+      DATA_DIR: first.dataDir,
+      ...(first.databaseUrl ? { DATABASE_URL: first.databaseUrl } : {}),
+    };
     const restored = await startFailure({ env });
     expect(restored.code).toBe(1);
     expect(restored.output).toContain("The portal could not start.\nThe database holds sensitive answers");

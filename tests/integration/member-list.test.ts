@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BACKENDS } from "#tests/support/backends.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { portalCommand } from "#tests/support/portal-command.ts";
-import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { type PortalServer, startFailure, startPortal } from "#tests/support/portal-server.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
 import { newFieldKey } from "#app/security/field-keys.server.ts";
 
@@ -165,19 +165,31 @@ describe.each(BACKENDS)("the class-member list in the store, on %s", (backend) =
 });
 
 describe("a store restored without the key its list's PINs were hashed with", () => {
-  test("the server refuses to start, naming the key, rather than refusing every claimant", async () => {
+  test("the server refuses to start, naming the key, rather than refusing every claimant; the folder's own list is hashed again", async () => {
     const settlement = settlementWith();
     const first = await startPortal({ settlementDir: settlement });
+    const list = path.join(settlement, "imported.csv");
+    writeFileSync(list, "ClaimId,Pin,VIN\n40000001,111111,\n");
+    expect((await portalCommand(first, settlement, "import-members", list)).code).toBe(0);
     await first.stop();
-    const keyFile = path.join(first.dataDir, "field-keys");
-    expect(existsSync(keyFile)).toBe(true);
-    await expect(
-      startPortal({
-        settlementDir: settlement,
-        env: { DATA_DIR: first.dataDir, FIELD_ENCRYPTION_KEYS: newFieldKey() },
-      }),
-    ).rejects.toThrow(
+    const otherKeys = { DATA_DIR: first.dataDir, FIELD_ENCRYPTION_KEYS: newFieldKey() };
+    const refused = await startFailure({ settlementDir: settlement, env: otherKeys });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(
       /The class-member list's PINs were hashed with field key [0-9a-f]{12}, which is not among the keys of FIELD_ENCRYPTION_KEYS/,
     );
+    // A list from the settlement folder is read again instead: the folder has its PINs.
+    const folderOnly = settlementWith();
+    const second = await startPortal({ settlementDir: folderOnly });
+    await second.stop();
+    const restarted = await startPortal({
+      settlementDir: folderOnly,
+      env: { DATA_DIR: second.dataDir, FIELD_ENCRYPTION_KEYS: newFieldKey() },
+    });
+    try {
+      expect(await signInStatus(restarted, "10000001", "123456")).toBe(303);
+    } finally {
+      await restarted.stop();
+    }
   });
 });

@@ -15,7 +15,7 @@ export async function portalCommand(portal: PortalServer | undefined, settlement
     SETTLEMENT_DIR: settlementDir,
     DATA_DIR: portal?.dataDir ?? mkdtempSync(path.join(tmpdir(), "cli-data-")),
     ...(portal?.databaseUrl ? { DATABASE_URL: portal.databaseUrl } : {}),
-    ...(portal?.env.FIELD_ENCRYPTION_KEYS ? { FIELD_ENCRYPTION_KEYS: portal.env.FIELD_ENCRYPTION_KEYS } : {}),
+    ...(portal?.env?.FIELD_ENCRYPTION_KEYS ? { FIELD_ENCRYPTION_KEYS: portal.env.FIELD_ENCRYPTION_KEYS } : {}),
   };
   try {
     const { stdout, stderr } = await run(process.execPath, ["cli/portal.ts", ...args], { env });
