@@ -72,7 +72,7 @@ async function fileSha256(file: string): Promise<string> {
  * import-members is current: an operator's import is never undone by a restart. Then the current list's PIN key is checked, so a store restored without its field
  * keys stops the server here rather than refusing every claimant.
  */
-export async function useSettlementFolderList(store: Store, settlementDir: string): Promise<void> {
+export async function readSettlementFolderListInto(store: Store, settlementDir: string): Promise<void> {
   const file = path.join(settlementDir, CLASS_MEMBERS_FILE);
   let current = await store.currentMemberList();
   if (existsSync(file)) {
@@ -94,13 +94,13 @@ export async function useSettlementFolderList(store: Store, settlementDir: strin
 const RETRY_MS = 10_000;
 
 /**
- * useSettlementFolderList at start-up. A list with a problem, or a key missing, stops the server
+ * readSettlementFolderListInto at start-up. A list with a problem, or a key missing, stops the server
  * (the caller lets it throw); a store that cannot be reached does not: the server starts as it
  * survives the database going away later, and reads the list in once the store answers.
  */
 export async function readSettlementFolderList(settlementDir: string): Promise<void> {
   try {
-    await useSettlementFolderList(getStore(), settlementDir);
+    await readSettlementFolderListInto(getStore(), settlementDir);
   } catch (error) {
     if (error instanceof SettlementConfigError || error instanceof FieldKeysError) throw error;
     log.error(
