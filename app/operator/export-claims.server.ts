@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { renameSync } from "node:fs";
+import { readdirSync, renameSync, rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
 import { CSV_FILE_START, csvLine } from "#app/claimants/csv.ts";
@@ -154,6 +154,9 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
         const folder = path.join("documents", claim.referenceCode);
         exportFolder(path.join(outDir, "documents"));
         exportFolder(path.join(outDir, folder));
+        // A document being copied when an export was killed: this claim's are copied again now.
+        for (const entry of readdirSync(path.join(outDir, folder)))
+          if (entry.endsWith(".partial")) rmSync(path.join(outDir, folder, entry));
         for (const [index, document] of documents.entries()) {
           const name = path.join(folder, documentFileName(index, document.name));
           await exportDocument(store, document, path.join(outDir, name));

@@ -1,4 +1,15 @@
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -7,7 +18,7 @@ import { parseCsv } from "#app/claimants/csv.ts";
 import type { DraftOwner, NewClaim, Store } from "#app/storage/store.ts";
 import { BACKENDS } from "#tests/support/backends.ts";
 import { pdfOfSize } from "#tests/support/documents.ts";
-import { portalCommand } from "#tests/support/portal-command.ts";
+import { portalCommand, portalCommandEnvironment } from "#tests/support/portal-command.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { withStore } from "#tests/support/server-state.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
@@ -188,6 +199,32 @@ describe.each(BACKENDS)("the claims export, on %s", (backend) => {
     const lines = jsonLines(out);
     expect(new Set(lines.map((claim) => claim.referenceCode)).size).toBe(lines.length);
   });
+
+  test("an export killed part-way (SIGKILL) is resumed and ends with exactly the files of one that was not", async () => {
+    const args = ["--format", "json,jsonl,csv", "--documents", "--until", "2026-04-01T00:00:00Z"];
+    const whole = newFolder();
+    expect((await exportTo(whole, ...args)).code).toBe(0);
+
+    // The export is held at the second page's document, its first page recorded, and killed there.
+    const release = await holdDocument(portal, documentId);
+    const out = newFolder();
+    const exporting = spawn(process.execPath, ["cli/portal.ts", "export", "--out", out, ...args], {
+      env: portalCommandEnvironment(portal, settlement),
+      stdio: "ignore",
+    });
+    const exited = new Promise((resolve) => exporting.on("exit", (_code, signal) => resolve(signal)));
+    const progressFile = path.join(out, "export-progress.json");
+    for (let tries = 0; tries < 600 && !(existsSync(progressFile) && progressOf(progressFile).claims >= 500); tries++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(progressOf(progressFile).claims).toBe(500);
+    exporting.kill("SIGKILL");
+    expect(await exited).toBe("SIGKILL");
+    await release();
+
+    const resumed = await exportTo(out, "--resume");
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(filesOf(out)).toEqual(filesOf(whole));
+  });
 });
 
 /** Refused before the store is opened: the same on every backend. */
@@ -232,6 +269,32 @@ function filesOf(folder: string): Record<string, string> {
         return [path.relative(folder, file), readFileSync(file, "latin1")];
       }),
   );
+}
+
+const progressOf = (file: string) => JSON.parse(readFileSync(file, "utf8")) as { claims: number };
+
+/**
+ * Makes reading a stored document wait until released: on SQLite its file becomes a named pipe
+ * nobody writes to; on PostgreSQL its chunks' table is locked. Resolves to what releases it, as it was.
+ */
+async function holdDocument(portal: PortalServer, id: string): Promise<() => Promise<void>> {
+  if (!portal.databaseUrl) {
+    const stored = path.join(portal.dataDir, "documents", id);
+    const original = readFileSync(stored);
+    rmSync(stored);
+    execFileSync("mkfifo", [stored]);
+    return async () => {
+      rmSync(stored);
+      writeFileSync(stored, original);
+    };
+  }
+  const client = new pg.Client({ connectionString: portal.databaseUrl });
+  await client.connect();
+  await client.query("BEGIN; LOCK TABLE document_chunks IN ACCESS EXCLUSIVE MODE");
+  return async () => {
+    await client.query("ROLLBACK");
+    await client.end();
+  };
 }
 
 /** Changes a stored document's bytes, as a disk fault would; resolves to what puts them back. */
