@@ -3,8 +3,8 @@
  *
  *   validate                     check the settlement folder (SETTLEMENT_DIR) as the server would
  *   import-members <file.csv>    check a class-member list and make it the one every server signs in against
- *   export [--out DIR] [--format json,csv] [--documents]
- *                                claims with their answers and records (and documents)
+ *   export [--out DIR] [--format json,jsonl,csv] [--documents] [--since T] [--until T] [--resume]
+ *                                claims with their answers and records (and documents), all or those of a window
  *   report [--json]              claims by day and form type
  *   purge                        remove expired sessions, drafts kept past their deadline and retention, unfiled uploads
  *   unlock <Claim ID>            lift a Claim ID's sign-in lockout and forget its failed sign-ins
@@ -24,6 +24,8 @@ import { readMemberList } from "#app/claimants/member-list-file.server.ts";
 import { claimsReport, formatReport } from "#app/operator/claims-report.server.ts";
 import { logAsText } from "#app/log.server.ts";
 import { exportClaims } from "#app/operator/export-claims.server.ts";
+import type { ExportFormat } from "#app/operator/export-progress.server.ts";
+import { EXPORT_TIME_EXAMPLE, exportTime } from "#app/operator/export-window.ts";
 import { loadPortal } from "#app/settlement/portal.server.ts";
 import { fieldKeys, newFieldKey } from "#app/security/field-keys.server.ts";
 import { dataDir } from "#app/storage/data-dir.server.ts";
@@ -35,8 +37,11 @@ import { closeStore, getStore } from "#app/storage/store.server.ts";
 const USAGE = `Usage: npm run portal -- <command>
   validate                        check the settlement folder (SETTLEMENT_DIR, default settlements/demo)
   import-members <file.csv>       check a class-member list and make it the one every server signs claimants in against
-  export [--out DIR] [--format json,csv] [--documents]
-                                  claims with answers and records; --documents copies their documents too
+  export [--out DIR] [--format json,jsonl,csv] [--documents] [--since T] [--until T] [--resume]
+                                  claims with answers and records; --documents copies their documents too;
+                                  --since/--until: only claims whose latest version was filed from T (ISO 8601
+                                  with offset, e.g. 2026-03-01T00:00:00-08:00) until T; --resume: finish an
+                                  export that stopped, in its --out folder
   report [--json]                 claims by day (Los Angeles) and form type
   purge                           remove expired sessions, drafts past their deadline and retention, unfiled uploads
   unlock <Claim ID>               lift the Claim ID's sign-in lockout (after checking with the claimant who called)
@@ -64,6 +69,9 @@ async function main(argv: string[]): Promise<number> {
       out: { type: "string" },
       format: { type: "string" },
       documents: { type: "boolean" },
+      since: { type: "string" },
+      until: { type: "string" },
+      resume: { type: "boolean" },
       json: { type: "boolean" },
       help: { type: "boolean" },
     },
@@ -106,19 +114,30 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case "export": {
-      const formats = (values.format ?? "json,csv").split(",").map((format) => format.trim());
-      if (formats.some((format) => format !== "json" && format !== "csv"))
-        throw new UsageError("--format takes json, csv or json,csv");
+      const formats = values.format?.split(",").map((format) => format.trim());
+      if (formats?.some((format) => !EXPORT_FORMATS.includes(format as ExportFormat)))
+        throw new UsageError("--format takes json, jsonl or csv, or several of them separated by commas");
+      const since = windowBound("since", values.since);
+      const until = windowBound("until", values.until);
+      if (since !== undefined && until !== undefined && until <= since)
+        throw new UsageError(
+          `--until (${new Date(until).toISOString()}) must be after --since (${new Date(since).toISOString()})`,
+        );
+      if (values.resume && !values.out) throw new UsageError("--resume needs the --out folder of the export to finish");
       const outDir = path.resolve(values.out ?? `claims-export-${new Date().toISOString().slice(0, 10)}`);
       const summary = await exportClaims({
         store: getStore(),
         forms: loadPortal(settlementDir()).forms,
         outDir,
-        formats: formats as Array<"json" | "csv">,
-        documents: !!values.documents,
+        selection: { formats: formats as ExportFormat[] | undefined, documents: values.documents, since, until },
+        resume: !!values.resume,
+        now: Date.now(),
       });
       console.log(
-        `Exported ${summary.claims} claims${values.documents ? ` and ${summary.documents} documents` : ""} to ${outDir}: ${summary.files.join(", ")}`,
+        `Exported ${summary.claims} claims${summary.documents > 0 || values.documents ? ` and ${summary.documents} documents` : ""} to ${outDir}: ${summary.files.join(", ")}`,
+      );
+      console.log(
+        `It holds the claims whose latest version was filed before ${new Date(summary.until).toISOString()}. Next incremental export: --since ${new Date(summary.until).toISOString()}`,
       );
       return 0;
     }
@@ -186,6 +205,16 @@ async function main(argv: string[]): Promise<number> {
 
 class UsageError extends Error {}
 
+const EXPORT_FORMATS: ExportFormat[] = ["json", "jsonl", "csv"];
+
+/** An export window's --since or --until, in ms; one the export cannot read is a usage error that shows how to write it. */
+function windowBound(option: "since" | "until", text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const time = exportTime(text);
+  if (typeof time === "string") throw new UsageError(`--${option} "${text}" ${time}: ${EXPORT_TIME_EXAMPLE}`);
+  return time;
+}
+
 /** An option the command does not take, or one without its value (node:util parseArgs). */
 const isParseArgsError = (error: unknown) =>
   error instanceof Error && String((error as NodeJS.ErrnoException).code).startsWith("ERR_PARSE_ARGS");
@@ -204,7 +233,7 @@ const FILE_PROBLEMS: Record<string, string> = {
  */
 function operatorMessage(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
-  if (["SettlementConfigError", "ConfigurationError"].includes(error.name)) return error.message;
+  if (["SettlementConfigError", "ConfigurationError", "ExportError"].includes(error.name)) return error.message;
   const { code, path: where } = error as NodeJS.ErrnoException;
   if (code && where && FILE_PROBLEMS[code]) return `${where}: ${FILE_PROBLEMS[code]}`;
   return error;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createWriteStream, mkdirSync, renameSync } from "node:fs";
+import { readdirSync, renameSync, rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
 import { CSV_FILE_START, csvLine } from "#app/claimants/csv.ts";
@@ -8,25 +8,45 @@ import { fitToBytes, MAX_NAME_BYTES, safeFileName } from "#app/documents/file-ty
 import { isUploadField } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
 import { isRecordModel, PARENT_FIELD } from "#app/records/records.ts";
-import { PRIVATE_FILE, PRIVATE_FOLDER, privateFolder } from "#app/storage/data-dir.server.ts";
-import { allClaims, type Claim, type RecordEntry, type Store, type StoredDocument } from "#app/storage/store.ts";
+import { PRIVATE_FILE } from "#app/storage/data-dir.server.ts";
+import type { Claim, RecordEntry, Store, StoredDocument } from "#app/storage/store.ts";
+import { ExportError, exportFolder } from "./export-folder.server.ts";
+import {
+  completeExport,
+  ExportFile,
+  type ExportProgress,
+  type ExportSelection,
+  PROGRESS_FILE,
+  readProgress,
+  saveProgress,
+} from "./export-progress.server.ts";
+
+/** How many claims are read from the store at a time, and written before the progress is recorded. */
+const PAGE_SIZE = 500;
 
 export interface ExportOptions {
   store: Store;
   forms: Record<FormType, FormDefinition>;
   outDir: string;
-  formats: Array<"json" | "csv">;
-  documents: boolean;
+  /**
+   * A new export: what it holds (formats json and csv, no documents, every claim filed until now,
+   * unless told). Resuming: what the operator gave again, which must be what it started with.
+   */
+  selection: Partial<ExportSelection>;
+  resume: boolean;
+  now: number;
 }
 
 export interface ExportSummary {
   claims: number;
   documents: number;
   files: string[];
+  /** Where the export's window ends: the next incremental export starts there. */
+  until: number;
 }
 
 /**
- * Where a file of the export is written before it takes its name: a new file ("wx": never one that
+ * Where a document's copy is written before it takes its name: a new file ("wx": never one that
  * exists, nor through a symlink) of the operator's alone, renamed into place when complete. A file
  * already at the name (with its own mode) or a symlink planted there is replaced, not written
  * through: the export holds bank numbers decrypted.
@@ -46,22 +66,6 @@ const PARTIAL_SUFFIX_BYTES = 21;
 export function documentFileName(index: number, name: string): string {
   const prefix = `${index + 1}-`;
   return prefix + fitToBytes(safeFileName(name), MAX_NAME_BYTES - PARTIAL_SUFFIX_BYTES - prefix.length);
-}
-
-/** A writable file that waits when the disk is slower than the database; the operator's alone. */
-function output(file: string) {
-  const partial = partialOf(file);
-  const stream = createWriteStream(partial, { mode: PRIVATE_FILE, flags: "wx" });
-  return {
-    write: (text: string) =>
-      stream.write(text) ? Promise.resolve() : new Promise<void>((resolve) => stream.once("drain", resolve)),
-    close: async () => {
-      await new Promise<void>((resolve, reject) =>
-        stream.end((error?: Error | null) => (error ? reject(error) : resolve())),
-      );
-      renameSync(partial, file);
-    },
-  };
 }
 
 /** Copies a document out of the store, checking it is byte for byte what was uploaded. */
@@ -97,62 +101,136 @@ function answerColumns(definition: FormDefinition): string[] {
 }
 
 /**
- * Every claim, as its latest version, with its member (Claim ID, or the VIN of an unverified
- * filing), how the claimant signed in, the number of versions, its answers, records and
- * documents: claims.json (one object per claim), and
- * per form type claims-<type>.csv (one row per claim, a column per field) and
- * records-<type>-<list>.csv (one row per record); documents under documents/<reference code>/.
- * Claims are read a page at a time, so an export of any size runs in flat memory. Sensitive
- * answers (bank numbers) are written whole, decrypted: the export is what the administrator pays
- * from, and the one place they leave the portal (decision 015); its files are owner-only.
+ * Every claim whose latest version was filed in the export's window (all of them, unless told), as
+ * that version, with its member (Claim ID, or the VIN of an unverified filing), how the claimant
+ * signed in, the number of versions, its answers, records and documents: claims.json (a JSON
+ * array), claims.jsonl (JSON Lines: a claim a line), and per form type claims-<type>.csv (a row
+ * per claim, a column per field) and records-<type>-<list>.csv (a row per record); documents under
+ * documents/<reference code>/. Claims are read a page at a time and each page is on disk before the
+ * next is read, so an export of any size runs in flat memory; after each page the progress is
+ * recorded, so an interrupted export is resumed (export-progress.server.ts). Sensitive answers
+ * (bank numbers) are written whole, decrypted: the export is what the administrator pays from, and
+ * the one place they leave the portal (decision 015); its files are owner-only, and it never
+ * writes through a symbolic link.
  */
 export async function exportClaims(options: ExportOptions): Promise<ExportSummary> {
   const { store, forms, outDir } = options;
-  // Folders it makes are the operator's alone: the export holds sensitive answers decrypted. One
-  // that exists is left as the operator made it, with a warning if others can read it.
-  privateFolder(outDir);
-  const files: string[] = [];
-  const open = (name: string) => {
-    files.push(name);
-    return output(path.join(outDir, name));
-  };
-  const json = options.formats.includes("json") ? open("claims.json") : undefined;
-  const csv = new Map<string, ReturnType<typeof output>>();
-  const csvFor = async (name: string, header: string[]) => {
-    let file = csv.get(name);
-    if (!file) {
-      file = open(name);
-      csv.set(name, file);
-      await file.write(CSV_FILE_START + csvLine(header));
+  exportFolder(outDir, { isOut: true });
+  let progress = options.resume ? resumed(outDir, options.selection) : await started(outDir, options);
+  const files = new Map<string, ExportFile>();
+  if (!progress.finished)
+    for (const [name, bytes] of Object.entries(progress.files))
+      files.set(name, await ExportFile.reopen(outDir, name, bytes));
+  /** The file, begun with `start` (an array's bracket, a CSV's header) when the export first needs it. */
+  const file = async (name: string, start = "") => {
+    let opened = files.get(name);
+    if (!opened) {
+      opened = await ExportFile.create(outDir, name);
+      files.set(name, opened);
+      await opened.write(start);
     }
-    return file;
+    return opened;
+  };
+  const { formats } = progress;
+  const json = formats.includes("json") ? () => file("claims.json", "[\n") : undefined;
+  const jsonl = formats.includes("jsonl") ? () => file("claims.jsonl") : undefined;
+  const columns = new Map<FormType, string[]>();
+  const columnsOf = (formType: FormType) => {
+    if (!columns.has(formType)) columns.set(formType, answerColumns(forms[formType]));
+    return columns.get(formType)!;
   };
 
-  let claims = 0;
-  let documentCount = 0;
-  await json?.write("[\n");
-  for await (const claim of allClaims(store)) {
-    const documents = await store.claimDocuments(claim.referenceCode);
-    const exported = new Map<string, string>();
-    // A claim without documents gets no folder: an empty one would say its documents were lost.
-    if (options.documents && documents.length > 0) {
-      const folder = path.join("documents", claim.referenceCode);
-      mkdirSync(path.join(outDir, folder), { recursive: true, mode: PRIVATE_FOLDER });
-      for (const [index, document] of documents.entries()) {
-        const name = path.join(folder, documentFileName(index, document.name));
-        await exportDocument(store, document, path.join(outDir, name));
-        exported.set(document.id, name);
-        documentCount++;
+  let { claims, documentCount, cursor } = progress;
+  while (!progress.finished) {
+    // Even a window without claims has its JSON files.
+    await json?.();
+    await jsonl?.();
+    const page = await store.claimsByVersionPage(cursor, progress.until, PAGE_SIZE);
+    for (const claim of page) {
+      const documents = await store.claimDocuments(claim.referenceCode);
+      const exported = new Map<string, string>();
+      // A claim without documents gets no folder: an empty one would say its documents were lost.
+      if (progress.documents && documents.length > 0) {
+        const folder = path.join("documents", claim.referenceCode);
+        exportFolder(path.join(outDir, "documents"));
+        exportFolder(path.join(outDir, folder));
+        // A document being copied when an export was killed: this claim's are copied again now.
+        for (const entry of readdirSync(path.join(outDir, folder)))
+          if (entry.endsWith(".partial")) rmSync(path.join(outDir, folder, entry));
+        for (const [index, document] of documents.entries()) {
+          const name = path.join(folder, documentFileName(index, document.name));
+          await exportDocument(store, document, path.join(outDir, name));
+          exported.set(document.id, name);
+          documentCount++;
+        }
       }
+      const line = JSON.stringify(claimJson(claim, documents, exported));
+      await (await json?.())?.write(`${claims > 0 ? ",\n" : ""}${line}`);
+      await (await jsonl?.())?.write(`${line}\n`);
+      if (formats.includes("csv"))
+        await writeCsv(claim, forms[claim.formType], columnsOf(claim.formType), documents, exported, file);
+      claims++;
     }
-    await json?.write(`${claims > 0 ? ",\n" : ""}${JSON.stringify(claimJson(claim, documents, exported))}`);
-    if (options.formats.includes("csv")) await writeCsv(claim, forms[claim.formType], documents, exported, csvFor);
-    claims++;
+    const last = page.at(-1);
+    if (last) cursor = { versionAt: last.versionAt, referenceCode: last.referenceCode };
+    const finished = page.length < PAGE_SIZE;
+    if (finished) await (await json?.())?.write("\n]\n");
+    for (const opened of files.values()) await opened.flush();
+    progress = {
+      ...progress,
+      cursor,
+      claims,
+      documentCount,
+      files: Object.fromEntries([...files.values()].map((opened) => [opened.name, opened.bytes])),
+      finished,
+    };
+    await saveProgress(outDir, progress);
   }
-  await json?.write("\n]\n");
-  await json?.close();
-  for (const file of csv.values()) await file.close();
-  return { claims, documents: documentCount, files };
+  for (const opened of files.values()) await opened.close();
+  completeExport(outDir, progress);
+  return { claims, documents: documentCount, files: Object.keys(progress.files), until: progress.until };
+}
+
+/** A new export's progress, recorded before any file is written: a folder with part of an export always says so. */
+async function started(outDir: string, { selection, now }: ExportOptions): Promise<ExportProgress> {
+  if (readProgress(outDir))
+    throw new ExportError(
+      `${outDir} holds an export that did not finish: add --resume to finish it, or export to another folder`,
+    );
+  const since = selection.since ?? null;
+  const progress: ExportProgress = {
+    formats: selection.formats ?? ["json", "csv"],
+    documents: selection.documents ?? false,
+    since,
+    until: selection.until ?? now,
+    cursor: { versionAt: since ?? -1, referenceCode: "" },
+    claims: 0,
+    documentCount: 0,
+    files: {},
+    finished: false,
+  };
+  await saveProgress(outDir, progress);
+  return progress;
+}
+
+/** The progress of the export being resumed; what the operator gave again must be what it started with. */
+function resumed(outDir: string, given: Partial<ExportSelection>): ExportProgress {
+  const progress = readProgress(outDir);
+  if (!progress) throw new ExportError(`${outDir}: no export to resume here (no ${PROGRESS_FILE})`);
+  const shown: { [K in keyof ExportSelection]: (value: ExportSelection[K]) => string } = {
+    formats: (formats) => formats.join(","),
+    documents: (documents) => (documents ? "with --documents" : "without --documents"),
+    since: (since) => (since === null ? "none" : new Date(since).toISOString()),
+    until: (until) => new Date(until).toISOString(),
+  };
+  for (const key of Object.keys(shown) as Array<keyof ExportSelection>) {
+    const show = shown[key] as (value: unknown) => string;
+    if (given[key] !== undefined && show(given[key]) !== show(progress[key]))
+      throw new ExportError(
+        `--${key === "formats" ? "format" : key} differs from the export being resumed (${show(progress[key])}): resume with the same options, or none`,
+      );
+  }
+  return progress;
 }
 
 /**
@@ -205,11 +283,12 @@ function claimJson(claim: Claim, documents: StoredDocument[], exported: Map<stri
 async function writeCsv(
   claim: Claim,
   definition: FormDefinition,
+  columns: string[],
   documents: StoredDocument[],
   exported: Map<string, string>,
-  csvFor: (name: string, header: string[]) => Promise<ReturnType<typeof output>>,
+  fileOf: (name: string, start: string) => Promise<ExportFile>,
 ) {
-  const columns = answerColumns(definition);
+  const csvFor = (name: string, header: string[]) => fileOf(name, CSV_FILE_START + csvLine(header));
   const about = identity(claim);
   const claims = await csvFor(`claims-${claim.formType}.csv`, ["referenceCode", ...Object.keys(about), ...columns]);
   await claims.write(

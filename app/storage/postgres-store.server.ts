@@ -173,10 +173,17 @@ export const MIGRATIONS = [
      id TEXT PRIMARY KEY,
      first_used_at BIGINT NOT NULL
    );`,
+  // Issue 23: exports page claims by their latest version's time (incremental exports), off this
+  // index in its order.
+  `CREATE INDEX claims_version_at ON claims (version_at, reference_code);`,
 ];
 
 /** A member's latest claim of a form type, by (owner, form type). */
 export const LATEST_CLAIM = `SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = $1 AND form_type = $2 ORDER BY submitted_at DESC, reference_code DESC LIMIT 1`;
+
+/** A page of claims by their latest version (Store.claimsByVersionPage): after (version_at, code), before until. */
+export const CLAIMS_BY_VERSION = `SELECT ${CLAIM_COLUMNS} FROM claims
+  WHERE (version_at, reference_code) > ($1, $2) AND version_at < $3 ORDER BY version_at, reference_code LIMIT $4`;
 
 /** Documents are stored in the database in pieces of this size: memory stays flat, rows stay small. */
 const CHUNK_BYTES = 256 * 1024;
@@ -525,6 +532,10 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
         `SELECT ${CLAIM_COLUMNS} FROM claims WHERE (submitted_at, reference_code) > ($1, $2) ORDER BY submitted_at, reference_code LIMIT $3`,
         [after?.submittedAt ?? -1, after?.referenceCode ?? "", limit],
       );
+      return rows.map((row) => claimOf(row)!);
+    },
+    async claimsByVersionPage(after, until, limit) {
+      const { rows } = await query<ClaimRow>(CLAIMS_BY_VERSION, [after.versionAt, after.referenceCode, until, limit]);
       return rows.map((row) => claimOf(row)!);
     },
     async getClaimByDraft(draftId) {

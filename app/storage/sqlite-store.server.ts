@@ -170,10 +170,17 @@ export const MIGRATIONS = [
      id TEXT PRIMARY KEY,
      first_used_at INTEGER NOT NULL
    );`,
+  // Issue 23: exports page claims by their latest version's time (incremental exports), off this
+  // index in its order.
+  `CREATE INDEX claims_version_at ON claims (version_at, reference_code);`,
 ];
 
 /** A member's latest claim of a form type, by (owner, form type). */
 export const LATEST_CLAIM = `SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = ? AND form_type = ? ORDER BY submitted_at DESC, reference_code DESC LIMIT 1`;
+
+/** A page of claims by their latest version (Store.claimsByVersionPage): after (version_at, code), before until. */
+export const CLAIMS_BY_VERSION = `SELECT ${CLAIM_COLUMNS} FROM claims
+  WHERE (version_at, reference_code) > (?, ?) AND version_at < ? ORDER BY version_at, reference_code LIMIT ?`;
 
 function migrate(db: DatabaseSync) {
   db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)");
@@ -260,6 +267,7 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
       `SELECT ${CLAIM_COLUMNS} FROM claims
        WHERE submitted_at > ? OR (submitted_at = ? AND reference_code > ?) ORDER BY submitted_at, reference_code LIMIT ?`,
     ),
+    claimsByVersionPage: db.prepare(CLAIMS_BY_VERSION),
     insertDocument: db.prepare(
       "INSERT INTO documents (id, name, media_type, size, sha256, owner, form_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     ),
@@ -482,6 +490,11 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
     async claimsPage(after, limit) {
       const at = after?.submittedAt ?? -1;
       return (statements.claimsPage.all(at, at, after?.referenceCode ?? "", limit) as never[]).map(
+        (row) => claimOf(row)!,
+      );
+    },
+    async claimsByVersionPage(after, until, limit) {
+      return (statements.claimsByVersionPage.all(after.versionAt, after.referenceCode, until, limit) as never[]).map(
         (row) => claimOf(row)!,
       );
     },

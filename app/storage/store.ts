@@ -275,6 +275,15 @@ export async function* allClaims(store: Pick<Store, "claimsPage">, pageSize = 50
   }
 }
 
+/**
+ * Where a page of claims by their latest version ends: the last claim's versionAt and code. A
+ * cursor of (t, "") starts at t itself: every reference code sorts after "".
+ */
+export interface VersionCursor {
+  versionAt: number;
+  referenceCode: string;
+}
+
 /** A draft becoming a claim (or a new version of one): its answers, saved records and the documents they name. */
 export interface NewClaim {
   draftId: string;
@@ -440,6 +449,12 @@ export interface Store {
   claimVersions(referenceCode: string): Promise<ClaimVersion[]>;
   /** Claims in filing order, a page at a time: those after `after` (for exports and reports). */
   claimsPage(after: ClaimCursor | undefined, limit: number): Promise<Claim[]>;
+  /**
+   * Claims by the time of their latest version, a page at a time: those after `after` in
+   * (versionAt, reference code) order, filed before `until` (incremental exports: a claim amended
+   * since the last export is in the next one).
+   */
+  claimsByVersionPage(after: VersionCursor, until: number, limit: number): Promise<Claim[]>;
 
   /**
    * Streams a document's content into storage under a new random id and records it, unclaimed,

@@ -7,16 +7,21 @@ import type { PortalServer } from "./portal-server.ts";
 
 const run = promisify(execFile);
 
-/** `npm run portal -- …` as an operator runs it, against a test server's store and settlement. */
-export async function portalCommand(portal: PortalServer | undefined, settlementDir: string, ...args: string[]) {
+/** The environment `npm run portal` runs in against a test server's store and settlement. */
+export function portalCommandEnvironment(portal: PortalServer | undefined, settlementDir: string) {
   const { DATABASE_URL: _server, ...environment } = process.env;
-  const env = {
+  return {
     ...environment,
     SETTLEMENT_DIR: settlementDir,
     DATA_DIR: portal?.dataDir ?? mkdtempSync(path.join(tmpdir(), "cli-data-")),
     ...(portal?.databaseUrl ? { DATABASE_URL: portal.databaseUrl } : {}),
     ...(portal?.env?.FIELD_ENCRYPTION_KEYS ? { FIELD_ENCRYPTION_KEYS: portal.env.FIELD_ENCRYPTION_KEYS } : {}),
   };
+}
+
+/** `npm run portal -- …` as an operator runs it, against a test server's store and settlement. */
+export async function portalCommand(portal: PortalServer | undefined, settlementDir: string, ...args: string[]) {
+  const env = portalCommandEnvironment(portal, settlementDir);
   try {
     const { stdout, stderr } = await run(process.execPath, ["cli/portal.ts", ...args], { env });
     return { code: 0, stdout, stderr };
