@@ -154,21 +154,31 @@ function loggedRequests(portal: PortalServer): Array<{ path: string; status: num
 }
 
 /**
- * How many requests the server has logged, once its log has caught up with every answer given:
- * a request's line may reach the bench after its answer, so a health check is asked for last and
- * the log is read once the check's own line, after `from` lines, has come (it is counted).
+ * Requests the bench's claimants have made of the server running now: each goes through fetch
+ * (tests/support/http.ts), counted here. Reset when a server starts.
  */
-async function logCaughtUp(portal: PortalServer, from = 0): Promise<number> {
-  const marker = await fetch(`${portal.url}/healthz`);
-  if (marker.status !== 200) throw new UnexpectedReply(`GET /healthz: ${marker.status} ${await marker.text()}`);
-  await marker.text();
+let requestsMade = 0;
+const browserFetch = globalThis.fetch;
+globalThis.fetch = (...request: Parameters<typeof fetch>) => {
+  requestsMade++;
+  return browserFetch(...request);
+};
+
+/**
+ * The server's request log once it has a line for every request made: a request's line is
+ * written once its answer is sent, and may reach the bench after the answer itself. A line for
+ * a request the bench did not make, or one missing after 5 s, stops the bench.
+ */
+async function logCaughtUp(portal: PortalServer): Promise<Array<{ path: string; status: number }>> {
   for (let tries = 0; tries < 250; tries++) {
     const logged = loggedRequests(portal);
-    if (logged.length > from && logged.at(-1)?.path === "/healthz") return logged.length;
+    if (logged.length > requestsMade)
+      throw new UnexpectedReply(`the server logged ${logged.length} requests; the bench made ${requestsMade}`);
+    if (logged.length === requestsMade) return logged;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new UnexpectedReply(
-    `the server's log did not show the health check asked for after the run: ${JSON.stringify(loggedRequests(portal).slice(-3))}`,
+    `the server logged ${loggedRequests(portal).length} requests of the ${requestsMade} the bench made`,
   );
 }
 
@@ -281,17 +291,14 @@ async function measure(
     const postmaster = client && (await postmasterOf(client));
     const tables = [...CLAIM_TABLES, ...DOCUMENT_TABLES];
     const bytesBefore = client && (await tableBytes(client, tables));
-    const requestsBefore = await logCaughtUp(portal);
+    const requestsBefore = (await logCaughtUp(portal)).length;
     const serverBefore = processCpuMs(portal.process.pid!);
     const databaseBefore = postmaster && databaseCpuMs(postmaster);
     const filed = await fileClaims(portal, flow, flow.claims, nextMember);
     const serverCpuMs = processCpuMs(portal.process.pid!) - serverBefore;
     const databaseCpu =
       postmaster && databaseBefore !== undefined ? databaseCpuMs(postmaster) - databaseBefore : undefined;
-    // The run's requests: those after the first health check, up to the second (left out).
-    const statuses = loggedRequests(portal)
-      .slice(requestsBefore, (await logCaughtUp(portal, requestsBefore)) - 1)
-      .map((request) => request.status);
+    const statuses = (await logCaughtUp(portal)).slice(requestsBefore).map((request) => request.status);
     const bytesAfter = client && (await tableBytes(client, tables));
     await readBack(portal, filed);
     const refused = statuses.filter((status) => status >= 400);
@@ -385,6 +392,7 @@ async function main() {
       settlementDir: settlement,
       env: { NODE_ENV: "production", PORTAL_TEST_CLOCK: "", FIELD_ENCRYPTION_KEYS: newFieldKey() },
     });
+    requestsMade = 0;
     try {
       const nextMember = memberPool(2 * WARM_UP + CLAIMS + DOCUMENT_CLAIMS);
       for (const flow of [standardFlow, reimbursementFlow])
