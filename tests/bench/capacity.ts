@@ -2,8 +2,8 @@
  * Capacity planning from measured figures (issue 23): `npm run bench:capacity`. docs/operating.md
  * ("Capacity planning") works from what it prints; docs/performance.md records a run.
  *
- *   CAPACITY_CLAIMS (300)                standard claims filed through the pages, no document
- *   CAPACITY_DOCUMENT_CLAIMS (100)       reimbursement claims, each an expense with its receipt uploaded
+ *   CAPACITY_CLAIMS (300)                standard claims filed through the pages, no document (0: that flow not run)
+ *   CAPACITY_DOCUMENT_CLAIMS (100)       reimbursement claims, each an expense with its receipt uploaded (0: not run)
  *   CAPACITY_DOCUMENT_BYTES (1048576)    the receipt's size
  *   CAPACITY_MEMBERS (100000)            the class-member list imported to measure its bytes per member (PostgreSQL)
  *   DATABASE_URL                         a PostgreSQL server to make databases on (else SQLite only, and no bytes)
@@ -11,14 +11,14 @@
  * The production server (NODE_ENV=production) on each store; claimants without JavaScript, 8 at
  * a time, each a class member of its own, sign in, open and answer every step as a browser does
  * (each redirect followed) and file. For each flow, after a warm-up of its own: the server
- * process's CPU (user + system, /proc/<pid>/stat) per claim and per request it logged; on
+ * process's CPU (user + system, /proc/<pid>/stat) per claim and per request made; on
  * PostgreSQL, the database's CPU the same way when it runs on this machine (its postmaster with
  * every process it started, those that ended included), and the bytes the claim tables and the
  * document tables grew by (pg_total_relation_size: indexes and TOAST included).
  *
  * What it counts is checked: every claim is read back from the store with its document byte for
- * byte, every request the server logged in a run must have been answered 2xx or 3xx, and a run
- * that filed, served or spent nothing stops the bench with exit code 1 and no figures.
+ * byte, the server's log must hold a line for every request made, each answered 2xx or 3xx, and
+ * a run that filed, served or spent nothing stops the bench with exit code 1 and no figures.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -395,12 +395,14 @@ async function main() {
     requestsMade = 0;
     try {
       const nextMember = memberPool(2 * WARM_UP + CLAIMS + DOCUMENT_CLAIMS);
-      for (const flow of [standardFlow, reimbursementFlow])
+      for (const flow of [standardFlow, reimbursementFlow].filter((flow) => flow.claims > 0))
         results.push(await measure(portal, backend, flow, nextMember));
     } finally {
       await portal.stop();
     }
   }
+  if (results.length === 0)
+    throw new UnexpectedReply("no flow was run: CAPACITY_CLAIMS and CAPACITY_DOCUMENT_CLAIMS are both 0");
   console.log(
     `### CPU (${CLAIMANTS_AT_ONCE} claimants at a time, every redirect followed; every claim read back from the store)`,
   );
