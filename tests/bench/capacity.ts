@@ -14,7 +14,8 @@
  * process's CPU (user + system, /proc/<pid>/stat) per claim and per request made; on
  * PostgreSQL, the database's CPU the same way when it runs on this machine (its postmaster with
  * every process it started, those that ended included), and the bytes the claim tables and the
- * document tables grew by (pg_total_relation_size: indexes and TOAST included).
+ * document tables grew by (pg_total_relation_size: indexes and TOAST included), and the
+ * write-ahead log it wrote (what a replica and a WAL archive receive).
  *
  * What it counts is checked: every claim is read back from the store with its document byte for
  * byte, the server's log must hold a line for every request made, each answered 2xx or 3xx, and
@@ -275,6 +276,19 @@ interface Measured {
   databaseCpuMs?: number;
   /** Bytes each table grew by (PostgreSQL only). */
   grown?: Map<string, number>;
+  /** Write-ahead log PostgreSQL wrote over the run, what a replica or an archive receives (the whole cluster's: the bench's alone here). */
+  walBytes?: number;
+}
+
+/** Where PostgreSQL's write-ahead log is now. */
+const walPosition = async (client: pg.Client) =>
+  (await client.query<{ lsn: string }>("SELECT pg_current_wal_lsn() AS lsn")).rows[0]!.lsn;
+
+async function walSince(client: pg.Client, position: string): Promise<number> {
+  const { rows } = await client.query<{ bytes: string }>("SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1) AS bytes", [
+    position,
+  ]);
+  return Number(rows[0]!.bytes);
 }
 
 /** One flow on a running server: a warm-up, then `flow.claims` claims measured, then every claim read back. */
@@ -291,6 +305,7 @@ async function measure(
     const postmaster = client && (await postmasterOf(client));
     const tables = [...CLAIM_TABLES, ...DOCUMENT_TABLES];
     const bytesBefore = client && (await tableBytes(client, tables));
+    const walBefore = client && (await walPosition(client));
     const requestsBefore = (await logCaughtUp(portal)).length;
     const serverBefore = processCpuMs(portal.process.pid!);
     const databaseBefore = postmaster && databaseCpuMs(postmaster);
@@ -299,6 +314,7 @@ async function measure(
     const databaseCpu =
       postmaster && databaseBefore !== undefined ? databaseCpuMs(postmaster) - databaseBefore : undefined;
     const statuses = (await logCaughtUp(portal)).slice(requestsBefore).map((request) => request.status);
+    const walBytes = client && walBefore ? await walSince(client, walBefore) : undefined;
     const bytesAfter = client && (await tableBytes(client, tables));
     await readBack(portal, filed);
     const refused = statuses.filter((status) => status >= 400);
@@ -321,6 +337,7 @@ async function measure(
         bytesBefore &&
         bytesAfter &&
         new Map(tables.map((table) => [table, bytesAfter.get(table)! - bytesBefore.get(table)!])),
+      walBytes,
     };
   } finally {
     await client?.end();
@@ -449,6 +466,7 @@ async function main() {
       "claim tables a claim",
       ...DOCUMENT_TABLES.map((name) => `${name} a claim`),
       "document tables per MB uploaded",
+      "write-ahead log a claim",
     ],
     stored.map((result) => {
       const grown = result.grown!;
@@ -463,6 +481,7 @@ async function main() {
         uploaded
           ? `${fixed(documentTables / uploaded, 3)} MB (${thousands((documentTables - uploaded) / result.claims)} B a document beyond its own bytes)`
           : "",
+        thousands(result.walBytes! / result.claims),
       ];
     }),
   );
