@@ -38,6 +38,8 @@ export function memberPool(count: number) {
 /** A claim the bench filed, to be read back from the store before it is counted. */
 export interface FiledClaim {
   claimId: string;
+  /** The flow it was filed in: standard unless said (tests/bench/capacity.ts files reimbursement claims too). */
+  formType?: "standard" | "reimbursement";
   /** Known when the portal answers with it (the JSON API); the pages flow's is read from the store. */
   referenceCode?: string;
   document?: Buffer;

@@ -1,7 +1,20 @@
 import { createHash } from "node:crypto";
+import type { ModelValues } from "#app/forms/validate-step.ts";
 import type { PortalServer } from "#tests/support/portal-server.ts";
 import { withStore } from "#tests/support/server-state.ts";
 import { type FiledClaim, UnexpectedReply } from "./flows.ts";
+
+/** What each flow's claims hold once stored: the answers the bench typed (demo-answers.ts). */
+const STORED_AS_FILED = {
+  standard: (models: ModelValues) =>
+    models.claimantInfo?.lastName === "Lee" &&
+    models.signature?.signature === "Bo Lee" &&
+    models.claimDetails?.quantity === "2",
+  reimbursement: (models: ModelValues) =>
+    models.claimantInfo?.lastName === "García" &&
+    models.signature?.signature === "Ana García" &&
+    models.claimDetails?.repairShopName === "Main St Garage",
+};
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -16,17 +29,14 @@ export async function readBack(portal: PortalServer, claims: FiledClaim[]): Prom
   const hashOf = (document: Buffer) => hashes.get(document) ?? hashes.set(document, sha256(document)).get(document)!;
   await withStore(portal, async (store) => {
     for (const filed of claims) {
-      const claim = await store.latestClaim(`member:${filed.claimId}`, "standard");
-      const about = `member ${filed.claimId}'s claim${filed.referenceCode ? ` ${filed.referenceCode}` : ""}`;
+      const formType = filed.formType ?? "standard";
+      const claim = await store.latestClaim(`member:${filed.claimId}`, formType);
+      const about = `member ${filed.claimId}'s ${formType} claim${filed.referenceCode ? ` ${filed.referenceCode}` : ""}`;
       if (!claim)
         throw new UnexpectedReply(`${about} was answered as filed, but the store has no claim of that member`);
       if (filed.referenceCode && claim.referenceCode !== filed.referenceCode)
         throw new UnexpectedReply(`${about}: the store has ${claim.referenceCode} instead`);
-      if (
-        claim.models.claimantInfo?.lastName !== "Lee" ||
-        claim.models.signature?.signature !== "Bo Lee" ||
-        claim.models.claimDetails?.quantity !== "2"
-      ) {
+      if (!STORED_AS_FILED[formType](claim.models)) {
         throw new UnexpectedReply(
           `${about} is stored without the answers filed: ${JSON.stringify(claim.models).slice(0, 200)}`,
         );
