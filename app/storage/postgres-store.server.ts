@@ -621,10 +621,10 @@ export function openPostgresStore(connectionString: string, answers: SensitiveAn
     async deleteDocument(id) {
       await query("DELETE FROM documents WHERE id = $1 AND reference_code IS NULL", [id]);
     },
-    async claimDocuments(referenceCode) {
+    async claimDocuments(referenceCodes) {
       const { rows } = await query<DocumentRow>(
-        `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE reference_code = $1 ORDER BY created_at, id`,
-        [referenceCode],
+        `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE reference_code = ANY($1) ORDER BY reference_code, created_at, id`,
+        [typeof referenceCodes === "string" ? [referenceCodes] : referenceCodes],
       );
       return rows.map((row) => documentFromRow(row)!);
     },

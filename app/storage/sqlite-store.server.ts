@@ -278,7 +278,7 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
     ),
     unclaimedOfOwner: db.prepare("SELECT id FROM documents WHERE owner = ? AND reference_code IS NULL"),
     claimDocuments: db.prepare(
-      `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE reference_code = ? ORDER BY created_at, id`,
+      `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE reference_code IN (SELECT value FROM json_each(?)) ORDER BY reference_code, created_at, id`,
     ),
     expiredSessions: db.prepare("SELECT id FROM sessions WHERE last_seen_at < ?"),
     // Drafts and uploads of unverified sign-ins whose session is gone (ended, expired or renamed away).
@@ -541,8 +541,9 @@ export function openSqliteStore(file: string, answers: SensitiveAnswers): Store 
     async deleteDocument(id) {
       if (statements.deleteDocument.run(id).changes === 1) await removeFiles([id]);
     },
-    async claimDocuments(referenceCode) {
-      return (statements.claimDocuments.all(referenceCode) as unknown as DocumentRow[]).map(
+    async claimDocuments(referenceCodes) {
+      const codes = typeof referenceCodes === "string" ? [referenceCodes] : referenceCodes;
+      return (statements.claimDocuments.all(JSON.stringify(codes)) as unknown as DocumentRow[]).map(
         (row) => documentFromRow(row)!,
       );
     },

@@ -471,7 +471,11 @@ export interface Store {
   readDocument(id: string): AsyncIterable<Uint8Array>;
   /** Removes a document not yet part of a claim (a claimant deleting an upload). */
   deleteDocument(id: string): Promise<void>;
-  claimDocuments(referenceCode: string): Promise<StoredDocument[]>;
+  /**
+   * The documents of a claim, or of several (an export's page of claims, in one query rather than
+   * one a claim), by claim and in the order they were uploaded.
+   */
+  claimDocuments(referenceCodes: string | readonly string[]): Promise<StoredDocument[]>;
   /** A Claim ID's failed sign-ins, if any are remembered. */
   getSignInFailures(claimId: string): Promise<SignInFailures | undefined>;
   /**
