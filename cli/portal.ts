@@ -86,6 +86,13 @@ async function main(argv: string[]): Promise<number> {
     case "validate": {
       const portal = loadPortal(settlementDir());
       const { settlement, forms } = portal;
+      // The list is checked before anything is said valid (as a server refuses it before it listens).
+      const listFile = path.join(settlementDir(), CLASS_MEMBERS_FILE);
+      let members: number | undefined;
+      if (existsSync(listFile)) {
+        members = 0;
+        for await (const _member of readMemberList(listFile)) members++;
+      }
       console.log(
         `${settlementDir()} is valid: ${settlement.caseName} (${settlement.caseNumber}), theme ${settlement.theme}, cultures ${settlement.cultures.join(", ")}`,
       );
@@ -94,12 +101,11 @@ async function main(argv: string[]): Promise<number> {
           .map(([type, form]) => `${type} (${form.models.length} models)`)
           .join(", ")}`,
       );
-      const listFile = path.join(settlementDir(), CLASS_MEMBERS_FILE);
-      if (existsSync(listFile)) {
-        let members = 0;
-        for await (const _member of readMemberList(listFile)) members++;
-        console.log(`  class members: ${members} in ${CLASS_MEMBERS_FILE}`);
-      } else console.log(`  class members: no ${CLASS_MEMBERS_FILE} (the list given to import-members is used)`);
+      console.log(
+        members === undefined
+          ? `  class members: no ${CLASS_MEMBERS_FILE} (the list given to import-members is used)`
+          : `  class members: ${members} in ${CLASS_MEMBERS_FILE}`,
+      );
       return 0;
     }
     case "import-members": {

@@ -35,7 +35,7 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
  * (empty, or a header alone) is refused: it would leave no one able to sign in.
  */
 export async function* readMemberList(file: string, readBytes?: number): AsyncGenerator<ListedMember> {
-  if (statSync(file).isDirectory()) throw new SettlementConfigError(`${file}: a folder, not a file`);
+  checkListFile(file);
   let header: string[] | undefined;
   // Claim IDs are 8 digits: one bit each finds a Claim ID listed twice in 12.5 MB, however long the list.
   const seen = new Uint8Array(100_000_000 / 8);
@@ -64,6 +64,11 @@ export async function* readMemberList(file: string, readBytes?: number): AsyncGe
   }
   if (members === 0)
     throw new SettlementConfigError(`${file}: has no class members: ${header ? "only a header" : "it is empty"}`);
+}
+
+/** A list's path names a file (a folder would read as an error of the system's). */
+export function checkListFile(file: string): void {
+  if (statSync(file).isDirectory()) throw new SettlementConfigError(`${file}: a folder, not a file`);
 }
 
 /** The file's slices, with a malformed file's error named by the file. */

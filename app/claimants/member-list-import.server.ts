@@ -7,7 +7,7 @@ import { getStore } from "#app/storage/store.server.ts";
 import { log } from "#app/log.server.ts";
 import { ABANDONED_MEMBER_LIST_MS, type Store, type StoredMember } from "#app/storage/store.ts";
 import { checkMemberListKey, pinHash } from "./class-members.server.ts";
-import { readMemberList } from "./member-list-file.server.ts";
+import { checkListFile, readMemberList } from "./member-list-file.server.ts";
 
 /** Members written per transaction: large enough to be fast, small enough to hold no lock for long. */
 const BATCH = 5_000;
@@ -33,6 +33,7 @@ export async function importMemberList(
   { fromSettlementFolder = false, now = Date.now } = {},
 ): Promise<ImportedList> {
   const started = performance.now();
+  checkListFile(file);
   const sha256 = await fileSha256(file);
   const pinKeyId = fieldKeys().current.id;
   const listId = await store.startMemberList({ source: file, sha256, fromSettlementFolder, pinKeyId }, now());

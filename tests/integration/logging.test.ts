@@ -93,7 +93,8 @@ describe("a session of requests", () => {
           testCaptcha: false,
         },
       ),
-      env: { CAPTCHA_SECRET_KEY: "secret-for-tests" },
+      // The whole grace to stop in, so it logs "stopped" rather than being cut (tests cut at 0.5 s).
+      env: { CAPTCHA_SECRET_KEY: "secret-for-tests", SHUTDOWN_GRACE_MS: "10000" },
     });
     const claimant = new Claimant(portal);
     const page = await claimant.get("/lookup");
@@ -133,8 +134,14 @@ describe("a session of requests", () => {
       captchaDown.status,
     ]).toEqual([200, 403, 400, 400, 404, 405, 404, 503]);
     const lines = logLines(portal);
-    // Start-up first (the line tests/support/portal-server.ts finds the port in), shutdown last.
-    expect(lines[0]).toMatchObject({
+    // Start-up first (the line tests/support/portal-server.ts finds the port in; before it, what
+    // start-up made: the field key of a new data folder, the settlement's list read in), shutdown last.
+    const listening = lines.findIndex((line) => line.message.includes(" listening on http:"));
+    expect(lines.slice(0, listening).map((line) => line.message)).toEqual([
+      expect.stringMatching(/^made a new field key in /),
+      expect.stringMatching(/^class-member list read from .*class-members\.csv$/),
+    ]);
+    expect(lines[listening]).toMatchObject({
       level: "info",
       message: expect.stringMatching(/listening on http:\/\/127\.0\.0\.1:\d+$/),
       port: expect.any(Number),

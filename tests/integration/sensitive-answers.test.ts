@@ -94,7 +94,8 @@ describe.each(BACKENDS)("sensitive answers on %s", (backend) => {
   let pages: Record<string, Page>;
 
   beforeAll(async () => {
-    portal = await startPortal({ backend });
+    // Its keys in the data folder's key file on PostgreSQL too, whose mode is checked.
+    portal = await startPortal({ backend, env: { FIELD_ENCRYPTION_KEYS: undefined } });
     const filer = new Claimant(portal);
     pages = await fileWithDirectDeposit(filer);
     pages.confirmationEs = await filer.get("/reimbursement/confirmation?culture=es");
