@@ -98,7 +98,14 @@ export async function openScriptlessPage(browser: Browser): Promise<Page> {
     if (request.resourceType() === "script") return route.abort();
     if (request.resourceType() !== "document") return route.continue();
     // Redirects are the browser's to follow (so its address changes), each new document routed here in turn.
-    const response = await route.fetch({ maxRedirects: 0 });
+    // A browser sends a request again when a connection it kept alive turns out closed before any
+    // answer (the server's keep-alive timeout ran out as it was reused); this stands in for the
+    // browser here, so it does the same, once.
+    const response = await route
+      .fetch({ maxRedirects: 0 })
+      .catch((error: Error) =>
+        /ECONNRESET|socket hang up/.test(error.message) ? route.fetch({ maxRedirects: 0 }) : Promise.reject(error),
+      );
     const body = (await response.text())
       .replace(/<script\b[\s\S]*?<\/script>/gi, "")
       .replace(/<link rel="modulepreload"[^>]*>/gi, "");
