@@ -70,8 +70,9 @@ async function fileSha256(file: string): Promise<string> {
  * At start-up: the settlement folder's class-members.csv is read into the store when it changed
  * since it was last read (so the demo, and a settlement shipped with its list, work as they
  * are) or its PINs were hashed with a field key no longer among the keys, unless a list given to
- * import-members is current: an operator's import is never undone by a restart. Then the current list's PIN key is checked, so a store restored without its field
- * keys stops the server here rather than refusing every claimant.
+ * import-members is current: an operator's import is never undone by a restart. Then the current
+ * list's PIN key is checked, so a store restored without its field keys stops the server here
+ * rather than refusing every claimant.
  */
 export async function readSettlementFolderListInto(store: Store, settlementDir: string): Promise<void> {
   const file = path.join(settlementDir, CLASS_MEMBERS_FILE);
@@ -95,8 +96,8 @@ export async function readSettlementFolderListInto(store: Store, settlementDir: 
 const RETRY_MS = 10_000;
 
 /**
- * readSettlementFolderListInto at start-up. A list with a problem, or a key missing, stops the server
- * (the caller lets it throw); a store that cannot be reached does not: the server starts as it
+ * readSettlementFolderListInto at start-up. A list with a problem, or a key missing, stops the
+ * server (the caller lets it throw); a store that cannot be reached does not: the server starts as it
  * survives the database going away later, and reads the list in once the store answers.
  */
 export async function readSettlementFolderList(settlementDir: string): Promise<void> {
