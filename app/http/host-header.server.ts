@@ -15,7 +15,9 @@ const HEALTH_CHECK = "/healthz";
  */
 export function refuseBadHost(req: Request, _res: Response, next: NextFunction) {
   // Express's host name: X-Forwarded-Host when the proxy is trusted, else Host, without the port.
-  const host = req.hostname;
+  // Express's host with its port (req.hostname drops it): React Router's URL takes both, and a
+  // port past 65535 made it throw as an empty host did.
+  const host = req.host;
   if (host !== undefined && isHostName(host)) return next();
   if (req.headers.host === undefined && req.path === HEALTH_CHECK) {
     req.headers.host = "localhost";

@@ -126,6 +126,8 @@ describe("the Host header (issue 23)", () => {
         `GET ${path} HTTP/1.1\r\nHost: exa mple\r\nConnection: close\r\n\r\n`,
         `GET ${path} HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n`,
         `GET ${path} HTTP/1.1\r\nHost: a b@portal.example\r\nConnection: close\r\n\r\n`,
+        // A port no URL has (the host name alone passed, and React Router's URL threw).
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:99999\r\nConnection: close\r\n\r\n`,
       ]) {
         const answer = await exchange(head);
         expect(answer, JSON.stringify(head)).toEqual({ statusLine: "HTTP/1.1 400 Bad Request", body: "Bad Request" });
