@@ -34,8 +34,15 @@ export async function importMemberList(
 ): Promise<ImportedList> {
   const started = performance.now();
   checkListFile(file);
+  const keys = fieldKeys();
+  const current = await store.currentMemberList();
+  // The servers check PINs with the keys they have: a list import-members hashed with a key they
+  // lack would refuse every claimant. Its keys must be theirs: it must have the list in use's key.
+  // (A server reading its folder's list hashes with its own keys.)
+  if (!fromSettlementFolder && current && !keys.byId.has(current.pinKeyId))
+    throw otherKeys(current.pinKeyId, keys.source);
   const sha256 = await fileSha256(file);
-  const pinKeyId = fieldKeys().current.id;
+  const pinKeyId = keys.current.id;
   const listId = await store.startMemberList({ source: file, sha256, fromSettlementFolder, pinKeyId }, now());
   let members = 0;
   let withVin = 0;
@@ -59,6 +66,11 @@ export async function importMemberList(
   await store.removeMemberLists(now() - ABANDONED_MEMBER_LIST_MS);
   return { members, withVin, seconds: (performance.now() - started) / 1000 };
 }
+
+const otherKeys = (keyId: string, source: string) =>
+  new FieldKeysError(
+    `The class-member list in use was hashed with field key ${keyId}, which ${source} does not have: this command is not given the servers' keys, and a list it imported would refuse every claimant. Run it with the servers' FIELD_ENCRYPTION_KEYS (or their DATA_DIR), the same on every instance (docs/operating.md, "Sensitive answers").`,
+  );
 
 async function fileSha256(file: string): Promise<string> {
   const hash = createHash("sha256");

@@ -2,6 +2,7 @@ import { FLOW_DEADLINE_KEYS, FORM_TYPES, passedDeadline } from "#app/deadlines/d
 import { LAST_SEEN_PRECISION_MS, SESSION_TIMEOUT_MS } from "#app/flows/claimant-session.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { getStore } from "./store.server.ts";
+import { ABANDONED_MEMBER_LIST_MS } from "./store.ts";
 
 /** How often each server looks for expired sessions (several instances may: the deletes are idempotent). */
 export const PURGE_INTERVAL_MS = Number(process.env.PURGE_INTERVAL_MS ?? 5 * 60_000);
@@ -24,5 +25,7 @@ export async function purgeExpiredDrafts(now = Date.now()) {
   // A session's last-seen time is kept to the minute (LAST_SEEN_PRECISION_MS): it may be that much behind.
   const expired = await store.purgeExpired(now - SESSION_TIMEOUT_MS - LAST_SEEN_PRECISION_MS, now);
   const drafts = retired.length > 0 ? await store.purgeDrafts(retired) : { drafts: 0, documents: 0 };
+  // A class-member list an import killed part-way left: removed once it is surely no import running.
+  await store.removeMemberLists(now - ABANDONED_MEMBER_LIST_MS);
   return { sessions: expired.sessions, drafts: drafts.drafts, documents: expired.documents + drafts.documents };
 }

@@ -8,6 +8,7 @@ import { BACKENDS } from "#tests/support/backends.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { portalCommand } from "#tests/support/portal-command.ts";
 import { type PortalServer, startFailure, startPortal } from "#tests/support/portal-server.ts";
+import { withStore } from "#tests/support/server-state.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
 import { newFieldKey } from "#app/security/field-keys.server.ts";
 
@@ -23,10 +24,9 @@ async function signInStatus(portal: PortalServer, claimId: string, pin: string):
   return page.status;
 }
 
-/** The class_members rows of a server's store, as stored. */
-async function storedMembers(portal: PortalServer): Promise<Array<Record<string, unknown>>> {
-  const sql =
-    "SELECT m.claim_id, m.pin_hash, m.vin, m.prepopulated FROM class_members m JOIN class_member_lists l ON l.id = m.list_id";
+/** The class_members rows of a server's store, as stored: the current list's, or every list's. */
+async function storedMembers(portal: PortalServer, currentOnly = true): Promise<Array<Record<string, unknown>>> {
+  const sql = `SELECT m.claim_id, m.pin_hash, m.vin, m.prepopulated FROM class_members m JOIN class_member_lists l ON l.id = m.list_id${currentOnly ? " AND l.current" : ""}`;
   if (portal.databaseUrl) {
     const client = new pg.Client({ connectionString: portal.databaseUrl });
     await client.connect();
@@ -139,6 +139,38 @@ describe.each(BACKENDS)("the class-member list in the store, on %s", (backend) =
     // The settlement folder is not written: the list is the store's.
     expect(readFileSync(path.join(settlement, "class-members.csv")).equals(listBefore)).toBe(true);
     expect(await storedMembers(portal)).toHaveLength(2);
+  });
+
+  test("import-members given other keys than the servers' is refused: its list would refuse every claimant", async () => {
+    const other = file("other-keys.csv", "ClaimId,Pin,VIN\n40000009,999999,\n");
+    const refused = await portalCommand(
+      { ...portal, env: { ...portal.env, FIELD_ENCRYPTION_KEYS: newFieldKey() } },
+      settlement,
+      "import-members",
+      other,
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /The class-member list in use was hashed with field key [0-9a-f]{12}, which FIELD_ENCRYPTION_KEYS does not have/,
+    );
+    expect(await signInStatus(portal, "40000001", "111111")).toBe(303);
+    expect(await signInStatus(portal, "40000009", "999999")).toBe(401);
+  });
+
+  test("a list an import killed part-way leaves is removed by the purge once a day has passed", async () => {
+    const day = 24 * 60 * 60_000;
+    await withStore(portal, async (store) => {
+      const listId = await store.startMemberList(
+        { source: "killed.csv", sha256: "", fromSettlementFolder: false, pinKeyId: "x" },
+        Date.now() - day - 60_000,
+      );
+      await store.addMembers(listId, [{ claimId: "40000077", pinHash: Buffer.alloc(32), vin: null, prepopulated: {} }]);
+    });
+    const rows = async () => (await storedMembers(portal, false)).length;
+    const before = await rows();
+    expect((await portalCommand(portal, settlement, "purge")).code).toBe(0);
+    expect(await rows()).toBe(before - 1);
+    expect(await signInStatus(portal, "40000001", "111111")).toBe(303);
   });
 
   test("a restart keeps the imported list; the settlement folder's list is read again only while it is the one in use and changed", async () => {
