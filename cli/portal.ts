@@ -32,7 +32,7 @@ import { dataDir } from "#app/storage/data-dir.server.ts";
 import { checkStoredFieldKeys } from "#app/storage/field-key-check.server.ts";
 import { purgeExpiredDrafts } from "#app/storage/purge.server.ts";
 import { backupSqlite } from "#app/storage/sqlite-backup.server.ts";
-import { closeStore, getStore } from "#app/storage/store.server.ts";
+import { closeStore, getStore, storeName } from "#app/storage/store.server.ts";
 
 const USAGE = `Usage: npm run portal -- <command>
   validate                        check the settlement folder (SETTLEMENT_DIR, default settlements/demo)
@@ -133,6 +133,7 @@ async function main(argv: string[]): Promise<number> {
       const outDir = path.resolve(values.out ?? `claims-export-${new Date().toISOString().slice(0, 10)}`);
       const summary = await exportClaims({
         store: getStore(),
+        storeName: storeName(),
         forms: loadPortal(settlementDir()).forms,
         outDir,
         selection: { formats: formats as ExportFormat[] | undefined, documents: values.documents, since, until },

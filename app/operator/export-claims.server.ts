@@ -26,6 +26,8 @@ const PAGE_SIZE = 500;
 
 export interface ExportOptions {
   store: Store;
+  /** Which store it is (storeName): an export is resumed only on the store it started on. */
+  storeName: string;
   forms: Record<FormType, FormDefinition>;
   outDir: string;
   /**
@@ -116,7 +118,9 @@ function answerColumns(definition: FormDefinition): string[] {
 export async function exportClaims(options: ExportOptions): Promise<ExportSummary> {
   const { store, forms, outDir } = options;
   exportFolder(outDir, { isOut: true });
-  let progress = options.resume ? resumed(outDir, options.selection) : await started(outDir, options);
+  let progress = options.resume
+    ? resumed(outDir, options.selection, options.storeName)
+    : await started(outDir, options);
   const files = new Map<string, ExportFile>();
   if (!progress.finished)
     for (const [name, bytes] of Object.entries(progress.files))
@@ -197,13 +201,14 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
 }
 
 /** A new export's progress, recorded before any file is written: a folder with part of an export always says so. */
-async function started(outDir: string, { selection, now }: ExportOptions): Promise<ExportProgress> {
+async function started(outDir: string, { selection, storeName, now }: ExportOptions): Promise<ExportProgress> {
   if (readProgress(outDir))
     throw new ExportError(
       `${outDir} holds an export that did not finish: add --resume to finish it, or export to another folder`,
     );
   const since = selection.since ?? null;
   const progress: ExportProgress = {
+    store: storeName,
     formats: selection.formats ?? ["json", "csv"],
     documents: selection.documents ?? false,
     since,
@@ -219,9 +224,13 @@ async function started(outDir: string, { selection, now }: ExportOptions): Promi
 }
 
 /** The progress of the export being resumed; what the operator gave again must be what it started with. */
-function resumed(outDir: string, given: Partial<ExportSelection>): ExportProgress {
+function resumed(outDir: string, given: Partial<ExportSelection>, storeName: string): ExportProgress {
   const progress = readProgress(outDir);
   if (!progress) throw new ExportError(`${outDir}: no export to resume here (no ${PROGRESS_FILE})`);
+  if (progress.store !== storeName)
+    throw new ExportError(
+      `${outDir} holds an export of ${progress.store}, not of ${storeName}: resume it with the store it started on (DATABASE_URL or DATA_DIR), or export to another folder`,
+    );
   const shown: { [K in keyof ExportSelection]: (value: ExportSelection[K]) => string } = {
     formats: (formats) => formats.join(","),
     documents: (documents) => (documents ? "with --documents" : "without --documents"),

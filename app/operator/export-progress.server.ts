@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { constants, existsSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { constants, existsSync, lstatSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { type FileHandle, open, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PRIVATE_FILE } from "#app/storage/data-dir.server.ts";
@@ -26,6 +26,8 @@ export interface ExportSelection {
  * written, only the files' renaming is left.
  */
 export interface ExportProgress extends ExportSelection {
+  /** The store it reads (storeName): resumed on another, it would end with another's claims. */
+  store: string;
   cursor: VersionCursor;
   claims: number;
   documentCount: number;
@@ -42,7 +44,13 @@ const partialOf = (outDir: string, name: string) => path.join(outDir, `${name}.p
 export function readProgress(outDir: string): ExportProgress | undefined {
   const file = path.join(outDir, PROGRESS_FILE);
   if (!existsSync(file)) return undefined;
-  return JSON.parse(readFileSync(file, "utf8")) as ExportProgress;
+  // Planted or damaged, it is no export's record: never read through a link, never trusted half-read.
+  if (lstatSync(file).isSymbolicLink()) throw new ExportError(`${file} is a symbolic link: refused`);
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as ExportProgress;
+  } catch {
+    throw new ExportError(`${file} is not an export's progress: export to another folder`);
+  }
 }
 
 /** Written beside and renamed over the last: a kill leaves the old progress or the new, never half of one. */

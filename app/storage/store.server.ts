@@ -34,6 +34,17 @@ export function getStore(): Store {
   return store;
 }
 
+/**
+ * Which store the process's is, for an operator's message and for an export resumed to check it
+ * reads on from the store it started on: PostgreSQL's server and database (never the password),
+ * or the SQLite file.
+ */
+export function storeName(): string {
+  if (!process.env.DATABASE_URL) return `sqlite:${path.join(dataDir(), "portal.sqlite")}`;
+  const url = new URL(process.env.DATABASE_URL);
+  return `postgresql://${url.hostname}:${url.port || 5432}${url.pathname}`;
+}
+
 /** Closes the process's store if it was opened (command-line tools, on their way out). */
 export async function closeStore(): Promise<void> {
   await store?.close();

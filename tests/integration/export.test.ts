@@ -188,6 +188,20 @@ describe.each(BACKENDS)("the claims export, on %s", (backend) => {
       appendFileSync(path.join(out, name), '{"referenceCode":"half-writ');
     await restore();
 
+    // Resumed on another store (a timer job without DATABASE_URL, say) it is refused: it would end
+    // with another store's claims where this one's are missing.
+    const elsewhere = await portalCommand(
+      { ...portal, databaseUrl: undefined, dataDir: newFolder() },
+      settlement,
+      "export",
+      "--out",
+      out,
+      "--resume",
+    );
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stderr).toMatch(
+      /holds an export of (postgresql|sqlite):.*, not of sqlite:.*: resume it with the store it started on/,
+    );
     // Options other than those it started with are refused; the same ones, or none, resume it.
     const other = await exportTo(out, "--resume", "--format", "jsonl");
     expect(other.code).toBe(1);
