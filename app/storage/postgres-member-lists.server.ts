@@ -3,24 +3,13 @@ import {
   MEMBER_LIST_COLUMNS,
   type MemberListRow,
   memberListFromRow,
-  type Store,
+  type MemberListMethods,
   type StoredMemberRow,
   storedMemberFromRow,
 } from "./store.ts";
 
 /** Rows removed per statement when a list of millions is dropped: each holds its locks briefly. */
 const REMOVE_BATCH = 50_000;
-
-type MemberListMethods = Pick<
-  Store,
-  | "currentMemberList"
-  | "findMember"
-  | "findMemberByVin"
-  | "startMemberList"
-  | "addMembers"
-  | "completeMemberList"
-  | "removeMemberLists"
->;
 
 type Query = <Row extends pg.QueryResultRow>(sql: string, values?: unknown[]) => Promise<pg.QueryResult<Row>>;
 type Transaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;

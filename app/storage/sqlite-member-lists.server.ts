@@ -3,24 +3,13 @@ import {
   MEMBER_LIST_COLUMNS,
   type MemberListRow,
   memberListFromRow,
-  type Store,
+  type MemberListMethods,
   type StoredMemberRow,
   storedMemberFromRow,
 } from "./store.ts";
 
 /** Rows removed per transaction when a list of millions is dropped: the write lock is held briefly each time. */
 const REMOVE_BATCH = 20_000;
-
-type MemberListMethods = Pick<
-  Store,
-  | "currentMemberList"
-  | "findMember"
-  | "findMemberByVin"
-  | "startMemberList"
-  | "addMembers"
-  | "completeMemberList"
-  | "removeMemberLists"
->;
 
 /** The class-member lists in SQLite (tables class_member_lists and class_members). */
 export function sqliteMemberLists(db: DatabaseSync, transaction: <T>(work: () => T) => T): MemberListMethods {

@@ -553,6 +553,18 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/** The Store's class-member list methods: each store implements them in a file of their own. */
+export type MemberListMethods = Pick<
+  Store,
+  | "currentMemberList"
+  | "findMember"
+  | "findMemberByVin"
+  | "startMemberList"
+  | "addMembers"
+  | "completeMemberList"
+  | "removeMemberLists"
+>;
+
 export function emptyDraft(draftId: string): Omit<Draft, "updatedAt"> {
   return { draftId, models: {}, records: {}, completedSteps: [], edited: [] };
 }

@@ -17,8 +17,8 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { type Backend, BACKENDS, freshDatabaseUrl } from "#tests/support/backends.ts";
-import { Claimant } from "#tests/support/claimant.ts";
-import { type PortalServer, startPortal, TEST_FIELD_KEY } from "#tests/support/portal-server.ts";
+import { signInStatus } from "#tests/support/claimant.ts";
+import { startPortal, TEST_FIELD_KEY } from "#tests/support/portal-server.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
@@ -66,17 +66,6 @@ async function importList(env: Record<string, string>, file: string) {
   return { seconds: (performance.now() - started) / 1000, peakMb: peak, output: output.trim() };
 }
 
-async function signedIn(portal: PortalServer, claimId: string, pin: string): Promise<boolean> {
-  const claimant = new Claimant(portal);
-  await claimant.get("/standard");
-  const page = await claimant.post("/standard", {
-    "credentials.claimId": claimId,
-    "credentials.pin": pin,
-    captchaToken: claimant.captchaToken,
-  });
-  return page.status === 303;
-}
-
 async function storedMembers(env: Record<string, string>): Promise<number> {
   const sql =
     "SELECT count(*) AS count FROM class_members m JOIN class_member_lists l ON l.id = m.list_id AND l.current";
@@ -101,8 +90,8 @@ async function storedMembers(env: Record<string, string>): Promise<number> {
 async function serverMemory(settlement: string, env: Record<string, string>, claimId: string, pin: string) {
   const portal = await startPortal({ settlementDir: settlement, env });
   try {
-    if (!(await signedIn(portal, claimId, pin))) throw new Error(`${claimId} could not sign in`);
-    if (await signedIn(portal, claimId, pin === "999999" ? "999998" : "999999"))
+    if ((await signInStatus(portal, claimId, pin)) !== 303) throw new Error(`${claimId} could not sign in`);
+    if ((await signInStatus(portal, claimId, pin === "999999" ? "999998" : "999999")) === 303)
       throw new Error(`${claimId} signed in with a wrong PIN`);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     return memoryOf(portal.process.pid!, "VmRSS");

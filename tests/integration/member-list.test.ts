@@ -5,24 +5,12 @@ import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BACKENDS } from "#tests/support/backends.ts";
-import { Claimant } from "#tests/support/claimant.ts";
+import { Claimant, signInStatus } from "#tests/support/claimant.ts";
 import { portalCommand } from "#tests/support/portal-command.ts";
 import { type PortalServer, startFailure, startPortal } from "#tests/support/portal-server.ts";
 import { withStore } from "#tests/support/server-state.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
 import { newFieldKey } from "#app/security/field-keys.server.ts";
-
-/** Signs in on the standard flow's page as a claimant would: the status the sign-in answered. */
-async function signInStatus(portal: PortalServer, claimId: string, pin: string): Promise<number> {
-  const claimant = new Claimant(portal);
-  await claimant.get("/standard");
-  const page = await claimant.post("/standard", {
-    "credentials.claimId": claimId,
-    "credentials.pin": pin,
-    captchaToken: claimant.captchaToken,
-  });
-  return page.status;
-}
 
 /** The class_members rows of a server's store, as stored: the current list's, or every list's. */
 async function storedMembers(portal: PortalServer, currentOnly = true): Promise<Array<Record<string, unknown>>> {

@@ -151,6 +151,18 @@ export class Claimant {
   }
 }
 
+/** Signs in on the standard flow's page with a Claim ID and PIN, as a claimant would: the status it answered. */
+export async function signInStatus(portal: PortalServer, claimId: string, pin: string): Promise<number> {
+  const claimant = new Claimant(portal);
+  await claimant.get("/standard");
+  const page = await claimant.post("/standard", {
+    "credentials.claimId": claimId,
+    "credentials.pin": pin,
+    captchaToken: claimant.captchaToken,
+  });
+  return page.status;
+}
+
 /** The no-JavaScript challenge a page shows: its token, and the right answer to its sum. */
 export function challengeOf(page: Page): { token: string; answer: string } {
   const [, first, second] = /(\d+) \+ (\d+)/.exec(page.text('label[for="captcha-answer"]'))!;
