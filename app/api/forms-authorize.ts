@@ -1,4 +1,4 @@
-import { isFormType } from "#app/deadlines/deadline-guard.ts";
+import { isFormType } from "#app/flow-registry/form-type.ts";
 import { apiAuthorize } from "#app/flows/forms-api.server.ts";
 import { formPostEndpoint } from "./form-endpoint.server.ts";
 

@@ -1,5 +1,5 @@
 import { apiError, getOnly, getOnlyLoader, queryCultureProblem } from "#app/http/api-error.server.ts";
-import { FORM_TYPES, isFormType } from "#app/deadlines/deadline-guard.ts";
+import { FORM_TYPES, isFormType } from "#app/flow-registry/form-type.ts";
 import { publishedModels } from "#app/flows/published-models.server.ts";
 import { json } from "#app/http/json.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";

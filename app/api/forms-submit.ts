@@ -1,4 +1,4 @@
-import { type FormType, isFormType } from "#app/deadlines/deadline-guard.ts";
+import { type FormType, isFormType } from "#app/flow-registry/form-type.ts";
 import { apiSubmit } from "#app/flows/forms-api.server.ts";
 import { formPostEndpoint } from "./form-endpoint.server.ts";
 

@@ -1,4 +1,4 @@
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";

@@ -1,4 +1,4 @@
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { PageHeading } from "./PageHeading.tsx";
 import { PortalLink } from "./PortalLink.tsx";

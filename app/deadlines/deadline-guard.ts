@@ -1,12 +1,6 @@
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import type { DeadlineKey, DeadlineSettings } from "./deadline-settings.ts";
-
-export const FORM_TYPES = ["automotive", "reimbursement", "standard", "lookup"] as const;
-export type FormType = (typeof FORM_TYPES)[number];
-
-export function isFormType(value: string | undefined): value is FormType {
-  return (FORM_TYPES as readonly (string | undefined)[]).includes(value);
-}
 
 /**
  * The deadlines that close each flow, most specific first (SPEC §2). Standard's keys are not shown

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import busboy from "busboy";
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import { MAX_FORM_FIELDS, nameTooDeep } from "#app/http/form-limits.server.ts";
 import type { DraftOwner, StoredDocument, Store } from "#app/storage/store.ts";
 import { checkDocumentType, type FileTypeName, safeFileName, SNIFF_BYTES } from "./file-types.ts";

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { captchaProof, captchaRefusal, captchaSettings, verifyCaptcha } from "#app/captcha/captcha.server.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { memberByClaimIdAndPin, memberByVin } from "#app/claimants/class-members.server.ts";
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { clientAddressContext } from "#app/request-context.ts";

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { data, redirect } from "react-router";
 import { captchaProof, captchaRefusal, captchaSettings, verifyCaptcha } from "#app/captcha/captcha.server.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import { formatDayLong, formatClaimantDate, claimantToday } from "#app/forms/claimant-dates.ts";
 import { answersThatApply } from "#app/forms/answers-that-apply.ts";
 import { dependenciesFulfilled } from "#app/forms/dependencies.ts";

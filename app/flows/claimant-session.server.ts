@@ -1,7 +1,7 @@
 import type { FlowStep } from "./flow-context.server.ts";
 import { randomBytes } from "node:crypto";
 import { redirect } from "react-router";
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { readSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";

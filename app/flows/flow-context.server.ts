@@ -1,6 +1,6 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { requestNow } from "#app/clock.server.ts";
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { FormDefinition } from "#app/forms/form-definition.ts";
 import { type PageDefinition, STEP_NAMES, type StepName } from "#app/forms/page-schema.ts";
 import { parseStep } from "#app/forms/parse-step.ts";
@@ -9,7 +9,7 @@ import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts
 import type { Translate } from "#app/i18n/i18n.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import type { Settlement } from "#app/settlement/settlement-schema.ts";
-import { formTypeOfPath } from "./form-type.ts";
+import { formTypeOfPath } from "#app/flow-registry/form-type.ts";
 
 /** What every request to a flow works with: its form, the claimant's language and texts, the time. */
 export interface Flow {

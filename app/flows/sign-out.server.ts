@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
-import { isFormType } from "#app/deadlines/deadline-guard.ts";
+import { isFormType } from "#app/flow-registry/form-type.ts";
 import { readFormFields } from "#app/http/form-body.server.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { requireFormCsrf } from "#app/session/csrf.server.ts";
 import { clearSessionCookie, readSessionId } from "#app/session/session-cookie.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
-import { flowStartPath } from "./form-type.ts";
+import { flowStartPath } from "#app/flow-registry/form-type.ts";
 import type { StepArgs } from "./step-page.server.ts";
 
 /** The query a start page reads to say the claimant has signed out. */

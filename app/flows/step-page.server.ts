@@ -1,4 +1,5 @@
-import { FLOW_DEADLINE_KEYS, type FormType } from "#app/deadlines/deadline-guard.ts";
+import { FLOW_DEADLINE_KEYS } from "#app/deadlines/deadline-guard.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import { labelledValueSources } from "#app/forms/labelled-value.ts";
 import { displayValue } from "#app/forms/display-value.ts";
 import { isEmpty } from "#app/forms/field-value.ts";

@@ -1,5 +1,5 @@
 import { blockFields, isFieldBlock } from "./blocks/index.ts";
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { FieldConfig, ModelConfig } from "./definition-schema.ts";
 import type { PageBlock, PageDefinition, StepName } from "./page-schema.ts";
 

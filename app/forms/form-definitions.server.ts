@@ -3,7 +3,7 @@ import { labelledValueSources } from "./labelled-value.ts";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
-import { FORM_TYPES, type FormType } from "#app/deadlines/deadline-guard.ts";
+import { FORM_TYPES, type FormType } from "#app/flow-registry/form-type.ts";
 import { formatPath, SettlementConfigError } from "#app/settlement/config-error.ts";
 import { type ModelConfig, modelConfigsSchema } from "./definition-schema.ts";
 import { blockFields } from "./blocks/index.ts";

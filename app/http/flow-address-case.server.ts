@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { flowOfSegment } from "#app/flows/form-type.ts";
+import { flowOfSegment } from "#app/flow-registry/form-type.ts";
 
 /**
  * Flow addresses are lowercase, but a printed notice or a claimant may write /Automotive or

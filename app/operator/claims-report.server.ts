@@ -1,4 +1,4 @@
-import { FORM_TYPES, type FormType } from "#app/deadlines/deadline-guard.ts";
+import { FORM_TYPES, type FormType } from "#app/flow-registry/form-type.ts";
 import { allClaims, type ClaimMember, type Store } from "#app/storage/store.ts";
 
 /**

@@ -3,7 +3,7 @@ import { readdirSync, renameSync, rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
 import { CSV_FILE_START, csvLine } from "#app/claimants/csv.ts";
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import { fitToBytes, MAX_NAME_BYTES, safeFileName } from "#app/documents/file-types.ts";
 import { isUploadField } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";

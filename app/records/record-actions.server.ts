@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import {
   isMultipart,
   MalformedUpload,

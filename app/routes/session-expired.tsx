@@ -1,7 +1,7 @@
 import { PageHeading } from "#app/components/PageHeading.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
-import { isFormType } from "#app/deadlines/deadline-guard.ts";
-import { flowStartPath } from "#app/flows/form-type.ts";
+import { isFormType } from "#app/flow-registry/form-type.ts";
+import { flowStartPath } from "#app/flow-registry/form-type.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { Route } from "./+types/session-expired";
 import { readSessionId } from "#app/session/session-cookie.server.ts";

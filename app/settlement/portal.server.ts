@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { DeadlineSettings } from "#app/deadlines/deadline-settings.ts";
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import { deadlineTexts } from "#app/deadlines/dynamic-texts.ts";
 import { fieldsOfBlocks, type FormDefinition } from "#app/forms/form-definition.ts";
 import { countryNames } from "#app/forms/places.ts";

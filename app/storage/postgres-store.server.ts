@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import { postgresMemberLists } from "./postgres-member-lists.server.ts";
 import type { Answers, SensitiveAnswers } from "./sensitive-answers.server.ts";

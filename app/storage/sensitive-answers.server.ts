@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import type { FieldKeys } from "#app/security/field-keys.server.ts";

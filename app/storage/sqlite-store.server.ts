@@ -5,7 +5,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { sqliteMemberLists } from "./sqlite-member-lists.server.ts";
 import { PRIVATE_FILE, privateFile, privateFolder, tightenIfPresent } from "./data-dir.server.ts";
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import type { Answers, SensitiveAnswers } from "./sensitive-answers.server.ts";
 import {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { FormDefinition } from "#app/forms/form-definition.ts";
 import { sensitivePaths } from "#app/forms/sensitive-fields.ts";
 import { type FieldKeys, fieldKeys } from "#app/security/field-keys.server.ts";

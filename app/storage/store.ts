@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { StepName } from "#app/forms/page-schema.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";

@@ -19,7 +19,7 @@ import {
   MIGRATIONS as SQLITE_MIGRATIONS,
   openSqliteStore,
 } from "#app/storage/sqlite-store.server.ts";
-import type { FormType } from "#app/deadlines/deadline-guard.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import {
   allClaims,
   type Claim,

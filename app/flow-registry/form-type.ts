@@ -1,4 +1,10 @@
-import { type FormType, isFormType } from "#app/deadlines/deadline-guard.ts";
+/** The flows the portal knows (SPEC §2): each a form type with its own form definition. */
+export const FORM_TYPES = ["automotive", "reimbursement", "standard", "lookup"] as const;
+export type FormType = (typeof FORM_TYPES)[number];
+
+export function isFormType(value: string | undefined): value is FormType {
+  return (FORM_TYPES as readonly (string | undefined)[]).includes(value);
+}
 
 /**
  * The flow a portal path belongs to: its first segment, and Automotive for "/" (SPEC §2). Read as
