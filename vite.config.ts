@@ -36,7 +36,7 @@ export default defineConfig({
                 // imports them: a group takes in what its modules import.
                 {
                   name: "shell",
-                  test: /[\\/]app[\\/](?!components[\\/](form|records)[\\/]|components[\\/](StepPage|SessionTimer|Modal|ErrorAlertModal|AnswerList)\.|forms[\\/](?!page-schema\.)|captcha[\\/]|records[\\/]|routes[\\/])/,
+                  test: /[\\/]app[\\/](?!components[\\/](form|fields|blocks|records)[\\/]|components[\\/](StepPage|SessionTimer|Modal|ErrorAlertModal|AnswerList)\.|forms[\\/](?!page-schema\.)|captcha[\\/]|records[\\/]|routes[\\/])/,
                   minShareCount: 2,
                   priority: 2,
                 },
@@ -49,7 +49,7 @@ export default defineConfig({
                 // some forms have.
                 {
                   name: "forms",
-                  test: /[\\/]app[\\/](forms[\\/](?!fields[\\/]date[\\/](DatePicker|CalendarPanel))|components[\\/]form[\\/](?!CaptchaField)|components[\\/](StepPage|SessionTimer|Modal|ErrorAlertModal)\.)/,
+                  test: /[\\/]app[\\/](forms[\\/]|components[\\/](form[\\/](?!CaptchaField)|blocks[\\/]|fields[\\/](?!date[\\/](DatePicker|CalendarPanel)))|components[\\/](StepPage|SessionTimer|Modal|ErrorAlertModal)\.)/,
                   priority: 1,
                 },
               ],

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { FIELD_BLOCK_CONTROLS } from "#app/forms/blocks/controls.tsx";
+import { FIELD_BLOCK_CONTROLS } from "#app/components/blocks/controls.tsx";
 import { blockFields, FIELD_BLOCKS } from "#app/forms/blocks/index.ts";
 import { COMPONENT_NAMES } from "#app/forms/definition-schema.ts";
-import { FIELD_CONTROLS } from "#app/forms/fields/controls.ts";
+import { FIELD_CONTROLS } from "#app/components/fields/controls.ts";
 import { FIELD_KINDS } from "#app/forms/fields/index.ts";
 
 /** Adding a field kind is its folder and a line in each registry: nothing of it may be missing. */

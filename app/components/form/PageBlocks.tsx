@@ -5,7 +5,7 @@ import { HeaderBlock } from "#app/components/HeaderBlock.tsx";
 import { LabelledValue } from "#app/components/LabelledValue.tsx";
 import type { PageBlock } from "#app/forms/page-schema.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { FIELD_BLOCK_CONTROLS } from "#app/forms/blocks/controls.tsx";
+import { FIELD_BLOCK_CONTROLS } from "#app/components/blocks/controls.tsx";
 import { type FieldBlock, isFieldBlock } from "#app/forms/blocks/index.ts";
 import { fieldsOfBlocks } from "#app/forms/form-definition.ts";
 import { InCheckboxQuestion, isCheckboxQuestion } from "./checkbox-question.ts";
@@ -25,7 +25,7 @@ export function PageBlocks({ blocks, shownValues }: { blocks: PageBlock[]; shown
 
 function OneBlock({ block, shownValues }: { block: PageBlock; shownValues: Record<string, string> }) {
   const text = useText();
-  // A block of fields (one, a row, a name, an address, a confirmation): its folder's control (app/forms/blocks/).
+  // A block of fields (one, a row, a name, an address, a confirmation): its control (app/components/blocks/).
   if (isFieldBlock(block)) {
     const Control = FIELD_BLOCK_CONTROLS[block.kind] as ComponentType<FieldBlock>;
     return <Control {...block} />;

@@ -2,7 +2,7 @@ import { isUploadField } from "#app/forms/fields/index.ts";
 import { isMarkedRequired } from "#app/forms/rules.ts";
 import { type FocusEvent, useMemo, useState } from "react";
 import { Form, useFetcher } from "react-router";
-import { FieldControl } from "#app/forms/blocks/field/FieldControl.tsx";
+import { FieldControl } from "#app/components/fields/FieldControl.tsx";
 import { StepFormContext, type StepFormState } from "#app/components/form/step-form-context.ts";
 import type { RecordChoices } from "#app/forms/options.ts";
 import { failureText } from "#app/forms/parse-step.ts";

@@ -7,9 +7,9 @@ export type FieldBlock = Extract<
 >;
 
 /**
- * Everything about one kind of field block, in its folder beside its control: the "model.field"
- * paths it shows, in page order. The step's validation, its summary and the start-up checks (every
- * path must be a field of the definition) all read them from here; its control renders them.
+ * Everything about one kind of field block, in its folder: the "model.field" paths it shows, in page
+ * order. The step's validation, its summary and the start-up checks (every path must be a field of
+ * the definition) all read them from here; its control (app/components/blocks/) renders them.
  */
 export interface FieldBlockKind<Block extends FieldBlock> {
   fields: (block: Block) => string[];

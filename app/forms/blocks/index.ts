@@ -9,7 +9,7 @@ export type { FieldBlock } from "./field-block.ts";
 export { ADDRESS_FIELDS } from "./address/address-block.ts";
 export { CONFIRMATION_FIELDS } from "./confirmation/confirmation-block.ts";
 
-/** Every field block kind by its page-definition kind (their controls: controls.ts). */
+/** Every field block kind by its page-definition kind (their controls: app/components/blocks/controls.tsx). */
 export const FIELD_BLOCKS: { [Kind in FieldBlock["kind"]]: FieldBlockKind<Extract<FieldBlock, { kind: Kind }>> } = {
   field: fieldBlock,
   formRow: formRowBlock,

@@ -12,11 +12,12 @@ export interface ReadBack {
 }
 
 /**
- * Everything about one kind of field (SPEC §3 componentName), in its folder beside its control:
- * how a posted value is read, made canonical and checked, how it starts, how the claimant reads it
- * back, and what its definition must hold. The same module runs in the browser and on the server.
- * Adding a kind is a folder with this and its control, and a line in each registry (index.ts,
- * controls.ts); tests/unit/field-kinds.test.ts checks that every componentName has both.
+ * Everything about one kind of field (SPEC §3 componentName), in its folder: how a posted value is
+ * read, made canonical and checked, how it starts, how the claimant reads it back, and what its
+ * definition must hold. The same module runs in the browser and on the server, without React.
+ * Adding a kind is this folder, its control's folder (app/components/fields/<kind>/), and a line in
+ * each registry (index.ts here, app/components/fields/controls.ts); tests/unit/field-kinds.test.ts
+ * checks that every componentName has both.
  */
 export interface FieldKind {
   /** Rendered as something the claimant sees and answers (a hidden field is not). */

@@ -10,7 +10,7 @@ import { textKind } from "./text/text-kind.ts";
 
 export type { FieldKind } from "./field-kind.ts";
 
-/** Every field kind by its SPEC §3 componentName (their controls: controls.ts). */
+/** Every field kind by its SPEC §3 componentName (their controls: app/components/fields/controls.ts). */
 export const FIELD_KINDS: Record<ComponentName, FieldKind> = {
   FormFieldText: textKind,
   FormFieldSelect: selectKind,

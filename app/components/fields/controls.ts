@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { ComponentName } from "../definition-schema.ts";
+import type { ComponentName } from "#app/forms/definition-schema.ts";
 import { CheckboxField } from "./checkbox/CheckboxField.tsx";
 import { DateField } from "./date/DateField.tsx";
 import { FileField } from "./file/FileField.tsx";
@@ -9,8 +9,9 @@ import { SelectField } from "./select/SelectField.tsx";
 import { TextField } from "./text/TextField.tsx";
 
 /**
- * Every field kind's control by componentName. Apart from the kinds' logic (index.ts) because that
- * also runs where React does not (the operator's command line loads definitions with plain Node).
+ * Every field kind's control by componentName. Apart from the kinds' logic (app/forms/fields/index.ts)
+ * because that also runs where React does not (the operator's command line loads definitions with
+ * plain Node).
  */
 export const FIELD_CONTROLS: Record<ComponentName, ComponentType<{ path: string }>> = {
   FormFieldText: TextField,

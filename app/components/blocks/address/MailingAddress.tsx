@@ -1,6 +1,6 @@
-import { ADDRESS_FIELDS } from "./address-block.ts";
+import { ADDRESS_FIELDS } from "#app/forms/blocks/address/address-block.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { FieldControl } from "../field/FieldControl.tsx";
+import { FieldControl } from "#app/components/fields/FieldControl.tsx";
 import { FormRow } from "../form-row/FormRow.tsx";
 import { useStepForm } from "#app/components/form/step-form-context.ts";
 

@@ -1,6 +1,6 @@
 import { useText } from "#app/i18n/use-text.ts";
 import { FormRow } from "../form-row/FormRow.tsx";
-import { type NameBlock, nameBlock } from "./name-block.ts";
+import { type NameBlock, nameBlock } from "#app/forms/blocks/name/name-block.ts";
 
 /**
  * SPEC §3 name input in a fieldset: first and last name (6/6), or first, middle initial and last

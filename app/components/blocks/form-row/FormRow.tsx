@@ -1,4 +1,4 @@
-import { FieldControl } from "../field/FieldControl.tsx";
+import { FieldControl } from "#app/components/fields/FieldControl.tsx";
 
 /** SPEC §9 form rows: one input at col-md-6, two at col-lg-6 each, three at col-lg-4 each. */
 export function FormRow({ fields, className }: { fields: string[]; className?: string }) {

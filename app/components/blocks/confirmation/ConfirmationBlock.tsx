@@ -1,4 +1,4 @@
-import { CONFIRMATION_FIELDS } from "./confirmation-block.ts";
+import { CONFIRMATION_FIELDS } from "#app/forms/blocks/confirmation/confirmation-block.ts";
 import { FormRow } from "../form-row/FormRow.tsx";
 
 /** SPEC §3 confirmation block: the e-mail address and/or phone number, each typed twice. */
