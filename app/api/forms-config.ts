@@ -1,16 +1,17 @@
 import { apiError, getOnly, getOnlyLoader, queryCultureProblem } from "#app/http/api-error.server.ts";
 import { FORM_TYPES, isFormType } from "#app/flow-registry/form-type.ts";
-import { publishedModels } from "#app/flows/published-models.server.ts";
+import { publishedModelList, publishedModels } from "#app/flows/published-models.server.ts";
 import { json } from "#app/http/json.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import type { LoaderFunctionArgs } from "react-router";
 
 /**
- * GET /api/forms/config (SPEC §7, no parameter): every form type's server model configs, keyed by
- * form type, as the settlement defines them, each field saying whether the form asks it (`asked`). With ?formType= (docs/decisions/006-forms.md), that
- * form type's alone; an unknown one is a 400 with SPEC §8's "Your request failed. Please reload and
- * try again." (in ?culture=), and in its detail the form types there are.
+ * GET /api/forms/config (SPEC §7, no parameter): the list of server model configs, each model
+ * once with the form types that use it (`formTypes`), each field saying whether the form asks it
+ * (`asked`). With ?formType= (docs/decisions/006-forms.md), that form type's list alone; an unknown
+ * one is a 400 with SPEC §8's "Your request failed. Please reload and try again." (in ?culture=),
+ * and in its detail the form types there are.
  */
 function read({ request, context }: LoaderFunctionArgs) {
   const { forms } = getPortal();
@@ -18,8 +19,7 @@ function read({ request, context }: LoaderFunctionArgs) {
   const unoffered = queryCultureProblem(request);
   if (unoffered) return apiError("request_failed", getTranslate(context)("Error_RequestFailed"), { detail: unoffered });
   const formType = new URL(request.url).searchParams.get("formType");
-  if (formType === null)
-    return json(Object.fromEntries(FORM_TYPES.map((type) => [type, publishedModels(forms[type])])));
+  if (formType === null) return json(publishedModelList(forms));
   if (!isFormType(formType)) {
     const text = getTranslate(context);
     return apiError("request_failed", text("Error_RequestFailed"), {

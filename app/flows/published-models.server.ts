@@ -1,3 +1,5 @@
+import { isDeepStrictEqual } from "node:util";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
 import { isUploadField } from "#app/forms/fields/index.ts";
 import { type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
@@ -46,4 +48,30 @@ export function publishedModels(definition: FormDefinition): PublishedModel[] {
     published.set(definition, models);
   }
   return models;
+}
+
+/** A model config in GET /api/forms/config's list: the model once, with the form types that use it. */
+type ListedModel = PublishedModel & { formTypes: FormType[] };
+
+const listed = new WeakMap<object, ListedModel[]>();
+
+/**
+ * GET /api/forms/config without a form type (SPEC §7: "list of model configs"): every model of the
+ * settlement's forms once, in the order the forms first use them, each with `formTypes`. A model
+ * is one metadataHash (the loader refuses one hash for two models); should two forms ask different
+ * fields of it, it is listed once for each, as `asked` differs.
+ */
+export function publishedModelList(forms: Partial<Record<FormType, FormDefinition>>): ListedModel[] {
+  let list = listed.get(forms);
+  if (!list) {
+    list = [];
+    for (const [formType, definition] of Object.entries(forms) as [FormType, FormDefinition][])
+      for (const model of publishedModels(definition)) {
+        const same = list.find((entry) => isDeepStrictEqual({ ...entry, formTypes: [] }, { ...model, formTypes: [] }));
+        if (same) same.formTypes.push(formType);
+        else list.push({ ...model, formTypes: [formType] });
+      }
+    listed.set(forms, list);
+  }
+  return list;
 }

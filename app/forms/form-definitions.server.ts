@@ -2,6 +2,7 @@ import { fieldKind, isUploadField } from "./fields/index.ts";
 import { labelledValueSources } from "./labelled-value.ts";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
 import { FORM_TYPES, type FormType } from "#app/flow-registry/form-type.ts";
 import { formatPath, SettlementConfigError } from "#app/settlement/config-error.ts";
@@ -235,7 +236,28 @@ export function loadFormDefinition(settlementDir: string, formType: FormType): F
 }
 
 export function loadFormDefinitions(settlementDir: string): Record<FormType, FormDefinition> {
-  return Object.fromEntries(
+  const forms = Object.fromEntries(
     FORM_TYPES.map((formType) => [formType, loadFormDefinition(settlementDir, formType)]),
   ) as Record<FormType, FormDefinition>;
+  checkModelHashes(settlementDir, Object.values(forms));
+  return forms;
+}
+
+/**
+ * One metadataHash names one model across the settlement's forms: a client finds a model in
+ * GET /api/forms/config's list by it (SPEC §8 "no model matches metadata; more than one matches"),
+ * so two different models under one hash would be one too many.
+ */
+function checkModelHashes(settlementDir: string, definitions: FormDefinition[]) {
+  const first = new Map<string, { model: ModelConfig; formType: FormType }>();
+  for (const { formType, models } of definitions) {
+    for (const model of models) {
+      const seen = first.get(model.metadataHash);
+      if (!seen) first.set(model.metadataHash, { model, formType });
+      else if (!isDeepStrictEqual(seen.model, model))
+        fail(path.join(settlementDir, "forms", `${formType}.json`), [
+          `model ${model.metadata.dtoMapping}: its metadataHash "${model.metadataHash}" names another model in ${path.join(settlementDir, "forms", `${seen.formType}.json`)}; give each model a hash of its own`,
+        ]);
+    }
+  }
 }

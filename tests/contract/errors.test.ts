@@ -6,7 +6,15 @@ import { type PortalServer, startPortal } from "#tests/support/portal-server.ts"
 import { settlementWith } from "#tests/support/settlement.ts";
 import { ANSWERS, type Member, memberWithData, newMember, SIGNATURE, TEST_TOKEN } from "./claimants.ts";
 import { loadOpenApiContract, type OpenApiContract } from "./openapi.ts";
-import { type ApiError, type Authorization, formModel, type ModelConfig, partName, SpecClient } from "./spec-client.ts";
+import {
+  type ApiError,
+  type Authorization,
+  formModel,
+  formModels,
+  type ModelConfig,
+  partName,
+  SpecClient,
+} from "./spec-client.ts";
 
 /**
  * Issue 15's reproductions and the API's truthful errors, from the client written from SPEC §7 and
@@ -31,7 +39,7 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
   beforeAll(async () => {
     portal = await startPortal({ backend });
     const config = await new SpecClient(portal.url, contract.check).modelConfig();
-    models = Object.fromEntries(config.body.standard!.map((model) => [partName(model), model]));
+    models = Object.fromEntries(formModels(config.body, "standard").map((model) => [partName(model), model]));
   });
   afterAll(async () => {
     await portal.stop();
@@ -385,9 +393,10 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     const client = newClient();
     await client.loadCsrf();
     const config = (await client.modelConfig()).body;
-    const credentialsOf = (formType: string) => config[formType]!.find((model) => partName(model) === "credentials")!;
+    const credentialsOf = (formType: string) =>
+      formModels(config, formType).find((model) => partName(model) === "credentials")!;
     expect(credentialsOf("automotive").fields.vin).toMatchObject({ asked: false });
-    expect(config.lookup![0]!.fields.vin).toMatchObject({ asked: true });
+    expect(formModels(config, "lookup")[0]!.fields.vin).toMatchObject({ asked: true });
     const refused = await client.authorize(
       "automotive",
       formModel(credentialsOf("automotive"), { vin: "1HGCM82633A004352" }),
@@ -595,7 +604,7 @@ describe.each(BACKENDS)("the API's errors, to a client written from SPEC §7 and
     const client = newClient();
     await client.loadCsrf();
     const config = await client.modelConfig();
-    const [vinModel] = config.body.lookup!;
+    const [vinModel] = formModels(config.body, "lookup");
     for (const [vin, covered] of [
       ["1HGCM82633A004352", true],
       ["1HGCM82633A009999", false],
@@ -939,7 +948,7 @@ describe.each(BACKENDS)("with the Turnstile provider and low rate limits, on %s"
       url: expect.stringMatching(/^https:/),
     });
     const config = await client.modelConfig();
-    const models = Object.fromEntries(config.body.standard!.map((model) => [partName(model), model]));
+    const models = Object.fromEntries(formModels(config.body, "standard").map((model) => [partName(model), model]));
     const member = newMember();
     const unreachable = await client.authorize("standard", formModel(models.credentials!, member), "down");
     expect(unreachable.status).toBe(503);

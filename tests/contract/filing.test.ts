@@ -9,7 +9,7 @@ import { type PortalServer, startPortal } from "#tests/support/portal-server.ts"
 import { withStore } from "#tests/support/server-state.ts";
 import { ANSWERS, type ClaimFlow, type Member, memberWithData, newMember, SIGNATURE, TEST_TOKEN } from "./claimants.ts";
 import { loadOpenApiContract, type OpenApiContract } from "./openapi.ts";
-import { type Authorization, formModel, type ModelConfig, partName, SpecClient } from "./spec-client.ts";
+import { type Authorization, formModel, formModels, type ModelConfig, partName, SpecClient } from "./spec-client.ts";
 
 /**
  * Issue 15: a client written from SPEC §3/§7 and docs/api.md alone (./spec-client.ts) reads what
@@ -51,7 +51,7 @@ describe.each(BACKENDS)("a client written from SPEC §7 and docs/api.md, on %s",
     expect(config.status).toBe(200);
     expect((await client.whitelist()).body.allowedCharacters).toContain("ñ");
     expect((await client.signatureDate("en")).body.signatureDate).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
-    return Object.fromEntries(config.body[formType]!.map((model) => [partName(model), model]));
+    return Object.fromEntries(formModels(config.body, formType).map((model) => [partName(model), model]));
   }
 
   /** Signs in as the member, as SPEC §7 says: the credentials model and the captcha token. */

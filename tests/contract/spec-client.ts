@@ -36,6 +36,16 @@ export interface ModelConfig {
   fields: Record<string, { key: string; componentName: string; defaultValue?: unknown; asked: boolean }>;
 }
 
+/** A model config in GET /api/forms/config's list (SPEC §7): with the form types that use it (docs/api.md). */
+export interface ListedModelConfig extends ModelConfig {
+  formTypes: string[];
+}
+
+/** A form type's models, found in the list by the form types each names, in the list's order. */
+export function formModels(list: ListedModelConfig[], formType: string): ModelConfig[] {
+  return list.filter((model) => model.formTypes.includes(formType));
+}
+
 export interface ApiError {
   code: string;
   error: string;
@@ -151,9 +161,9 @@ export class SpecClient {
     );
   }
 
-  /** Every form type's model configs (SPEC §7 names no parameter). */
+  /** SPEC §7 (no parameter): the list of model configs, every form type's. */
   modelConfig() {
-    return this.get<Record<string, ModelConfig[]>>("/api/forms/config");
+    return this.get<ListedModelConfig[]>("/api/forms/config");
   }
 
   signatureDate(culture: string) {

@@ -123,11 +123,30 @@ describe("GET /api/forms/config", () => {
     expect(models.every((model) => model.metadataHash)).toBe(true);
   });
 
-  test("without a form type (SPEC §7 names no parameter): every form type's models, keyed by form type", async () => {
+  test("without a form type: SPEC §7's list of model configs, each model once with the form types that use it (issue 24)", async () => {
     const { body } = await getJson(`${portal.url}/api/forms/config`);
-    expect(Object.keys(body).sort()).toEqual(["automotive", "lookup", "reimbursement", "standard"]);
-    for (const formType of Object.keys(body))
-      expect(body[formType]).toEqual((await getJson(`${portal.url}/api/forms/config?formType=${formType}`)).body);
+    const list = body as unknown as Array<{ metadataHash: string; formTypes: string[] }>;
+    expect(Array.isArray(list)).toBe(true);
+    // A client finds its model by metadataHash (SPEC §8: "no model matches metadata; more than one matches").
+    const hashes = list.map((model) => model.metadataHash);
+    expect(new Set(hashes).size).toBe(hashes.length);
+    expect(list.find((model) => model.metadataHash === "signature-v1")!.formTypes).toEqual([
+      "automotive",
+      "reimbursement",
+      "standard",
+    ]);
+    // Each form type's models, found in the list by its name, are what ?formType= gives.
+    const byHash = (a: { metadataHash: string }, b: { metadataHash: string }) =>
+      a.metadataHash.localeCompare(b.metadataHash);
+    for (const formType of ["automotive", "reimbursement", "standard", "lookup"]) {
+      const own = (await getJson(`${portal.url}/api/forms/config?formType=${formType}`)).body as unknown as Array<{
+        metadataHash: string;
+      }>;
+      const listed = list
+        .filter((model) => model.formTypes.includes(formType))
+        .map(({ formTypes: _formTypes, ...model }) => model);
+      expect(listed.sort(byHash), formType).toEqual(own.sort(byHash));
+    }
   });
 
   test("an unknown form type is a 400", async () => {

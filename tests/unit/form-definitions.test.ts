@@ -150,6 +150,21 @@ describe("form definitions", () => {
     expect(message).toContain('model ClaimDetails, field stillOwn: its key is "stillOwned"');
   });
 
+  test("one metadataHash names one model: two forms giving one hash different models are refused, naming both (issue 24)", () => {
+    const dir = withAutomotive((models) => {
+      models[1]!.metadataHash = "standard-claimant-info-v1";
+    });
+    let message = "";
+    try {
+      loadFormDefinitions(dir);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(
+      `${path.join(dir, "forms", "standard.json")}: model ClaimantInfo: its metadataHash "standard-claimant-info-v1" names another model in ${path.join(dir, "forms", "automotive.json")}`,
+    );
+  });
+
   test("the server model config must be a non-empty array", () => {
     const dir = settlementWith();
     writeFileSync(path.join(dir, "forms", "automotive.json"), "[]");
