@@ -1,8 +1,13 @@
 import type { RouterContextProvider } from "react-router";
-import { captchaRefusal, captchaRequired, verifyCaptcha } from "#app/captcha/captcha.server.ts";
-import { memberByVin } from "#app/claimants/class-members.server.ts";
+import type { CaptchaRefused } from "#app/claims/captcha-check.server.ts";
+import { checkClaimAnswers } from "#app/claims/claim-answers.ts";
+import { checksOf } from "#app/claims/claim-flow.ts";
+import { signedInClaimant } from "#app/claims/claimant-session.server.ts";
+import { fileClaim } from "#app/claims/file-claim.server.ts";
+import { lookUpVin } from "#app/claims/look-up.server.ts";
+import { signIn } from "#app/claims/sign-in.server.ts";
+import { credentialsMatch, prepopulatedDataMatches } from "#app/claims/submitted-identity.server.ts";
 import { FLOW_DEADLINE_KEYS, passedDeadline } from "#app/deadlines/deadline-guard.ts";
-import type { FormType } from "#app/flow-registry/form-type.ts";
 import {
   FIELD_SIZE_LIMIT,
   isMultipart,
@@ -11,11 +16,13 @@ import {
   type ReceivedForm,
   receiveUpload,
 } from "#app/documents/upload.server.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
+import { flowOf } from "#app/flows/flow-context.server.ts";
 import { answersThatApply } from "#app/forms/answers-that-apply.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
-import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
+import { type FormDefinition, fieldsOfBlocks, modelKey } from "#app/forms/form-definition.ts";
 import { failureText } from "#app/forms/parse-step.ts";
-import { type ModelValues, validateStep } from "#app/forms/validate-step.ts";
+import { validateStep } from "#app/forms/validate-step.ts";
 import {
   type ApiErrorCode,
   type ApiErrorExtra,
@@ -28,19 +35,12 @@ import { readBodyText } from "#app/http/form-body.server.ts";
 import { json, readJson } from "#app/http/json.server.ts";
 import { createTranslate, type Translate } from "#app/i18n/i18n.ts";
 import { type ApiRecords, apiRecords, documentNameFor } from "#app/records/api-records.server.ts";
-import { recordsProblems } from "#app/records/record-actions.server.ts";
 import { formatBytes, isRecordModel } from "#app/records/records.ts";
-import { clientAddressContext } from "#app/request-context.ts";
-import { requestLog } from "#app/request-log.server.ts";
-import { captchaFailedTooOften, signInFailedTooOften } from "#app/security/address-failures.server.ts";
-import { admitSignInAttempt, recordSignInOutcome } from "#app/security/sign-in-lockout.server.ts";
 import { CSRF_HEADER_NAME, csrfToken } from "#app/session/csrf.server.ts";
 import { requireApiCsrf } from "#app/session/json-api.server.ts";
-import { newSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { contactFor } from "#app/settlement/settlement-schema.ts";
 import { getStore } from "#app/storage/store.server.ts";
-import { draftOwner, emptyDraft, filingOutcome, type SessionRecord } from "#app/storage/store.ts";
 import {
   askedFields,
   inapplicableAnswers,
@@ -50,12 +50,6 @@ import {
   textPart,
   unaskedAnswers,
 } from "./api-payload.server.ts";
-import { grantAuthorization, signInWith } from "./authorize.server.ts";
-import { claimMember, newReferenceCode } from "./claim-submission.server.ts";
-import { filedClaim, isSessionExpired, newDraftId, renewSessionId } from "./claimant-session.server.ts";
-import { checksOf, flowOf } from "./flow-context.server.ts";
-import { answerSteps } from "./navigation.ts";
-import { credentialsMatch, prepopulatedDataMatches } from "./submitted-identity.server.ts";
 
 /**
  * SPEC §3 "Form submission payload": the model parts a client written from the spec sends. A
@@ -138,15 +132,15 @@ function fieldsText(fields: Record<string, string>): string {
     .join("; ");
 }
 
-/** A validation_failed refusal: `error` lists every field's message, `fields` has each. */
-function validationFailed(fields: Record<string, string>): Response {
-  return apiError("validation_failed", fieldsText(fields), { fields });
+/** A validation_failed refusal: `error` lists every field's message, `fields` has each (apiError's arguments). */
+function validationFailed(fields: Record<string, string>): [ApiErrorCode, string, ApiErrorExtra] {
+  return ["validation_failed", fieldsText(fields), { fields }];
 }
 
-/** A captcha refused: the claimant's to redo (400), or the provider's failure (503). */
-function captchaFailed(reason: Parameters<typeof captchaRefusal>[0], unavailableKey: string, text: Translate) {
-  const { status, key } = captchaRefusal(reason, unavailableKey);
-  return { code: (status === 503 ? "captcha_unavailable" : "captcha_failed") as ApiErrorCode, error: text(key) };
+/** A captcha refused: the claimant's to redo (400), too often from this address (429), or the provider's failure (503). */
+function captchaFailed({ status, key }: CaptchaRefused, text: Translate): [ApiErrorCode, string] {
+  const code = status === 429 ? "rate_limited" : status === 503 ? "captcha_unavailable" : "captcha_failed";
+  return [code, text(key)];
 }
 
 /** The deadline guard for API calls, which are not under the flow routes. */
@@ -178,7 +172,7 @@ const AUTHORIZE_KEYS = ["credentials", "reCaptchaResponse", "captchaRawValue"];
  */
 export async function apiAuthorize({ request, formType, context }: ApiArgs): Promise<Response> {
   const flow = flowOf(formType, request, context);
-  const { text, now, culture, settlement, definition } = flow;
+  const { text, now, culture, definition } = flow;
   const refuse = (code: ApiErrorCode, error: string, extra: ApiErrorExtra = {}) =>
     apiError(code, error, { authorized: false, captcha: null, prepopulatedData: null, ...extra });
   const unoffered = queryCultureProblem(request);
@@ -216,67 +210,46 @@ export async function apiAuthorize({ request, formType, context }: ApiArgs): Pro
     const fields = { ...unasked, ...fieldMessages(checked.errors, text) };
     return refuse("validation_failed", fieldsText(fields), { fields });
   }
-  const captcha = await verifyCaptcha(
-    settlement,
-    { token: captchaToken(body.reCaptchaResponse, body.captchaRawValue) },
-    { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) },
-    now,
-  );
-  if (!captcha.ok) {
-    if (await captchaFailedTooOften(context, captcha, now))
-      return refuse("rate_limited", text("Captcha_TooManyFailures"));
-    const { code, error } = captchaFailed(captcha.reason, "Error_ProblemOccurred", text);
-    return refuse(code, error);
-  }
-
+  const captcha = { token: captchaToken(body.reCaptchaResponse, body.captchaRawValue) };
+  const requester = { sessionId, context, now };
   if (formType === "lookup") {
-    const vin = String(checked.values[key]?.vin ?? "");
-    return json({ authorized: true, error: null, captcha: null, covered: !!(await memberByVin(vin)) });
+    const looked = await lookUpVin({ vin: String(checked.values[key]?.vin ?? ""), captcha, requester });
+    if (!looked.ok) return refuse(...captchaFailed(looked, text));
+    return json({ authorized: true, error: null, captcha: null, covered: looked.covered });
   }
-  const signInCredentials = checked.values.credentials;
-  const locked = await admitSignInAttempt(signInCredentials, now, text, culture, context);
-  if (locked) return refuse("locked_out", locked);
-  const signedIn = await signInWith(formType, signInCredentials, now);
-  await recordSignInOutcome(signInCredentials, signedIn);
-  if ("key" in signedIn) {
-    if (signedIn.status !== 401)
-      return refuse("validation_failed", text(signedIn.key), { fields: { [`${key}.claimId`]: text(signedIn.key) } });
-    // As on the pages: only a failure counts against the address, and is answered differently past its budget.
-    return (await signInFailedTooOften(context, signInCredentials, now))
-      ? refuse("rate_limited", text("Authorization_TooManyFailures"))
-      : refuse("credentials_not_recognised", text(signedIn.key));
+  const signedIn = await signIn({
+    formType,
+    credentials: checked.values.credentials,
+    captcha,
+    requester,
+    text,
+    culture,
+  });
+  if (!signedIn.ok) {
+    switch (signedIn.reason) {
+      case "captcha":
+        return refuse(...captchaFailed(signedIn, text));
+      case "lockedOut":
+        return refuse("locked_out", signedIn.message);
+      case "tooManyFailures":
+        return refuse("rate_limited", text(signedIn.key));
+      case "notRecognised":
+        return refuse("credentials_not_recognised", text(signedIn.key));
+      case "credentialsRequired":
+        return refuse("validation_failed", text(signedIn.key), { fields: { [`${key}.claimId`]: text(signedIn.key) } });
+    }
   }
-  // As on the pages, signing in renews the session id: a cookie planted or seen before reaches
-  // nothing after. The new id's CSRF token comes with the reply, for the calls that follow.
-  const renewed = await newSessionId();
-  await renewSessionId(sessionId, renewed.sessionId, now);
-  await grantAuthorization(renewed.sessionId, formType, signedIn, now);
+  // The new session id's CSRF token comes with the reply, for the calls that follow.
   return json(
     {
       authorized: true,
       error: null,
       captcha: null,
       prepopulatedData: signedIn.prepopulated,
-      csrf: { requestHeaderName: CSRF_HEADER_NAME, requestToken: csrfToken(renewed.sessionId) },
+      csrf: { requestHeaderName: CSRF_HEADER_NAME, requestToken: csrfToken(signedIn.sessionId) },
     },
-    { headers: { "Set-Cookie": renewed.setCookie } },
+    { headers: { "Set-Cookie": signedIn.setCookie } },
   );
-}
-
-/**
- * Why a session may not submit to this form type, told truthfully: it never signed in to it (or
- * signed out, or ended), or it did and has lapsed since (which ends it, as a page would).
- */
-async function sessionRefusal(
-  session: SessionRecord | undefined,
-  formType: FormType,
-  now: number,
-  text: Translate,
-): Promise<Response | undefined> {
-  if (!session?.authorizations[formType]) return apiError("not_signed_in", text("Api_NotSignedIn"));
-  if (!isSessionExpired(session, now)) return undefined;
-  await getStore().endSession(session.id);
-  return apiError("session_expired", text("SessionExpired_Message"));
 }
 
 /**
@@ -299,11 +272,12 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   if (sessionId instanceof Response) return sessionId;
   if (deadlinePassed(formType, now)) return apiError("deadline_passed", text("Deadline_Message"));
   const store = getStore();
-  const session = await store.getSession(sessionId);
-  const notAllowed = await sessionRefusal(session, formType, now, text);
-  if (notAllowed) return notAllowed;
-  const signIn = session!.authorizations[formType]!;
-  const owner = draftOwner(sessionId, signIn);
+  const claimant = await signedInClaimant(sessionId, formType, now, { idleTimeout: true });
+  if (!claimant.ok)
+    return claimant.reason === "expired"
+      ? apiError("session_expired", text("SessionExpired_Message"))
+      : apiError("not_signed_in", text("Api_NotSignedIn"));
+  const { signIn, owner, draft } = claimant;
 
   if (!isMultipart(request)) return apiError("unsupported_media_type", text("Api_NotMultipart"));
   let received: ReceivedForm;
@@ -378,39 +352,21 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   // The claim is the signed-in member's: a submission meaning someone else is refused, not filed for either.
   if (!(await credentialsMatch(credentials, signIn)))
     return refuse("credentials_mismatch", text("Submission_CredentialsMismatch"));
-  const draft = await store.getDraft(owner, formType);
-  if (!prepopulatedDataMatches(prepopulatedData, draft?.prepopulated))
+  if (!prepopulatedDataMatches(prepopulatedData, draft.prepopulated))
     return refuse("credentials_mismatch", text("Submission_PrepopulatedMismatch"));
+  if (Object.keys(unasked).length > 0) return refuse(...validationFailed(unasked));
 
-  // The same rules as the pages, step by step, each seeing the answers of the steps before it.
-  let models: ModelValues = {};
-  const errors: ReturnType<typeof validateStep>["errors"] = {};
-  if (Object.keys(unasked).length > 0) {
-    await discardUploads();
-    return validationFailed(unasked);
-  }
-  for (const step of [...answerSteps(definition), "claim-summary" as const]) {
-    const result = validateStep(definition, step, submitted, checksOf(flow, models));
-    for (const [path, failures] of Object.entries(result.errors))
-      if (!notSent.has(path.split(".")[0]!)) errors[path] = failures;
-    for (const [model, values] of Object.entries(result.values))
-      if (!notSent.has(model)) models = { ...models, [model]: { ...models[model], ...values } };
-  }
-  if (Object.keys(errors).length > 0) {
-    await discardUploads();
-    return validationFailed(fieldMessages(errors, text));
-  }
-  models = answersThatApply(definition, models);
-  const inapplicable = inapplicableAnswers(definition, submitted, models, text);
-  if (Object.keys(inapplicable).length > 0) {
-    await discardUploads();
-    return validationFailed(inapplicable);
-  }
+  const checked = checkClaimAnswers({ ...flow, culture, text }, submitted, notSent);
+  if (!checked.ok) return refuse(...validationFailed(fieldMessages(checked.errors, text)));
+  const { answers } = checked;
+  const applying = answersThatApply(definition, answers);
+  const inapplicable = inapplicableAnswers(definition, submitted, applying, text);
+  if (Object.keys(inapplicable).length > 0) return refuse(...validationFailed(inapplicable));
   let records: ApiRecords;
   try {
     records = apiRecords(definition, (name) => jsonPart(part(name), name, text), received.files, {
-      step: checksOf(flow, models),
-      models,
+      step: checksOf(flow, applying),
+      models: applying,
       limits: settlement.uploads,
       text,
       culture,
@@ -419,72 +375,30 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
     if (error instanceof PayloadError) return refuse("invalid_request", error.message);
     throw error;
   }
-  if ("fields" in records) {
-    await discardUploads();
-    return validationFailed(records.fields);
-  }
-  const problems = Object.assign(
-    {},
-    ...Object.values(definition.pages).map((page) => recordsProblems(page, { records: records.records, models }, text)),
-  ) as Record<string, string>;
-  if (Object.keys(problems).length > 0) {
-    await discardUploads();
-    return validationFailed(problems);
-  }
-  if (captchaRequired(settlement)) {
-    const captcha = await verifyCaptcha(
-      settlement,
-      { token: captchaToken(textPart(part("reCaptchaResponse")), textPart(part("captchaRawValue"))) },
-      { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) },
-      now,
-    );
-    if (!captcha.ok) {
-      const { code, error } = captchaFailed(captcha.reason, "Error_SubmissionFailed", text);
-      return refuse(code, error);
+  if ("fields" in records) return refuse(...validationFailed(records.fields));
+
+  const filing = await fileClaim({
+    flow: { ...flow, culture, text },
+    claimant,
+    answers,
+    records,
+    uploads: received.files.flatMap((file) => (file.document ? [file.document] : [])),
+    captcha: { token: captchaToken(textPart(part("reCaptchaResponse")), textPart(part("captchaRawValue"))) },
+    requester: { sessionId, context, now },
+  });
+  if (!filing.ok) {
+    switch (filing.reason) {
+      case "recordsIncomplete":
+        return apiError(...validationFailed(filing.problems));
+      case "captcha":
+        return apiError(...captchaFailed(filing, text));
+      case "alreadyFiled":
+        return apiError("already_filed", alreadyFiledText(text, culture), { referenceCodeForm: filing.referenceCode });
     }
   }
-
-  const { perMember } = settlement.claims;
-  const filed = draft && (await filedClaim(owner, formType, draft));
-  // Documents compared by content: the same file sent again (a retry) has a new id.
-  const fingerprints = new Map([
-    ...received.files.flatMap((file) => (file.document ? [[file.document.id, file.document.sha256] as const] : [])),
-    ...(filed
-      ? (await store.claimDocuments(filed.referenceCode)).map((document) => [document.id, document.sha256] as const)
-      : []),
-  ]);
-  const outcomeNow = filed && filingOutcome(filed, { models, records: records.records }, perMember, fingerprints);
-  if (filed && outcomeNow === "refused" && perMember === "one")
-    return refuse("already_filed", alreadyFiledText(text, culture), { referenceCodeForm: filed.referenceCode });
-  // "many": answers unlike the claim this draft became are a claim of their own.
-  const startsAnother = perMember === "many" && outcomeNow === "refused";
-  const updated = await store.updateDraft(
-    owner,
-    formType,
-    (current) => ({
-      ...(current && !startsAnother ? current : emptyDraft(newDraftId())),
-      prepopulated: current?.prepopulated,
-      models,
-      records: records.records,
-      completedSteps: [...answerSteps(definition), "claim-summary"],
-    }),
-    now,
-  );
-  const outcome = await store.submitClaim(
-    owner,
-    formType,
-    { draftId: updated.draftId, member: claimMember(signIn), models, ...records, culture },
-    perMember,
-    () => newReferenceCode(formType),
-    now,
-  );
-  // Nothing new was filed: the claim stands as it was, and these uploads are not part of it.
-  if (outcome.outcome === "unchanged" || outcome.outcome === "refused") await discardUploads();
-  if (outcome.outcome === "refused")
-    return apiError("already_filed", alreadyFiledText(text, culture), { referenceCodeForm: outcome.referenceCode });
   return json({
-    referenceCodeForm: outcome.referenceCode,
-    claim: { ...claimMember(signIn), formType, version: outcome.version, amended: outcome.version > 1 },
+    referenceCodeForm: filing.referenceCode,
+    claim: { ...filing.member, formType, version: filing.version, amended: filing.version > 1 },
   });
 }
 
