@@ -140,3 +140,22 @@ export async function signedInClaimant(
   const filed = await filedClaim(owner, formType, draft);
   return { ok: true, sessionId: session.id, session: touched, signIn, owner, draft, filed };
 }
+
+/**
+ * A start page's look at its session, which is no activity (nothing is touched or ended): whether
+ * it is signed in to the flow (a session past its lifetime is signed in to nothing: the next page
+ * would end it), and if so the owner's draft and the claim it became, to offer a way back in.
+ */
+export async function returningClaimant(
+  sessionId: string,
+  formType: FormType,
+  now: number,
+): Promise<{ signedIn: boolean; draft?: Draft; filed?: Claim }> {
+  const store = getStore();
+  const session = await store.getSession(sessionId);
+  const signIn = session && !isPastLifetime(session, now) ? session.authorizations[formType] : undefined;
+  if (!signIn) return { signedIn: false };
+  const owner = draftOwner(sessionId, signIn);
+  const draft = await store.getDraft(owner, formType);
+  return { signedIn: true, draft, filed: draft && (await filedClaim(owner, formType, draft)) };
+}

@@ -1,15 +1,14 @@
 import { data, redirect } from "react-router";
 import { captchaProof, captchaSettings } from "#app/captcha/captcha.server.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
-import { filedClaim, isPastLifetime } from "#app/claims/claimant-session.server.ts";
+import { returningClaimant } from "#app/claims/claimant-session.server.ts";
 import { signIn } from "#app/claims/sign-in.server.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import { readPostedForm } from "#app/http/form-body.server.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { ensureSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
-import { getStore } from "#app/storage/store.server.ts";
-import { type Claim, type Draft, draftOwner, emptyDraft } from "#app/storage/store.ts";
+import { type Claim, type Draft, emptyDraft } from "#app/storage/store.ts";
 import { getFlowStep, parsePostedStep } from "./flow-context.server.ts";
 import { firstIncompleteBefore, flowSteps, stepPath } from "./navigation.ts";
 import { SIGNED_OUT_PARAM } from "./sign-out.server.ts";
@@ -38,19 +37,13 @@ export async function loadIndex({ request, context }: StepArgs) {
   const flow = getFlowStep(context);
   const { formType, culture, now, settlement, url } = flow;
   const { sessionId, setCookie } = await ensureSessionId(request);
-  const store = getStore();
-  const session = await store.getSession(sessionId);
-  // A session past its lifetime is signed in to nothing: the next page would end it.
-  const signIn = session && !isPastLifetime(session, now) ? session.authorizations[formType] : undefined;
-  const owner = signIn && draftOwner(sessionId, signIn);
-  const draft = owner && (await store.getDraft(owner, formType));
+  const { signedIn, draft, filed } = await returningClaimant(sessionId, formType, now);
   return data(
     {
       ...stepFormData(flow, emptyDraft(""), sessionId),
       captcha: captchaSettings(settlement, sessionId, now),
-      continuePath:
-        owner && draft ? continuePath(formType, draft, await filedClaim(owner, formType, draft), culture) : undefined,
-      signedIn: !!signIn,
+      continuePath: draft ? continuePath(formType, draft, filed, culture) : undefined,
+      signedIn,
       signedOut: url.searchParams.get(SIGNED_OUT_PARAM) === "1",
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : {} },

@@ -2,8 +2,9 @@ import { data, redirect } from "react-router";
 import { captchaProof, captchaSettings } from "#app/captcha/captcha.server.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { checkClaimAnswers } from "#app/claims/claim-answers.ts";
-import { isReadOnly, newDraftId } from "#app/claims/claimant-session.server.ts";
+import { isReadOnly } from "#app/claims/claimant-session.server.ts";
 import { fileClaim } from "#app/claims/file-claim.server.ts";
+import { startAnotherClaim as startAnother } from "#app/claims/start-another-claim.server.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import { claimantToday, formatClaimantDate, formatDayLong } from "#app/forms/claimant-dates.ts";
 import type { FieldConfig } from "#app/forms/definition-schema.ts";
@@ -18,7 +19,7 @@ import { recordChoices, recordsViews } from "#app/records/records-view.server.ts
 import { csrfToken } from "#app/session/csrf.server.ts";
 import { contactFor } from "#app/settlement/settlement-schema.ts";
 import { getStore } from "#app/storage/store.server.ts";
-import { type Claim, type Draft, type DraftOwner, emptyDraft, sameContent } from "#app/storage/store.ts";
+import { type Claim, type Draft, type DraftOwner, sameContent } from "#app/storage/store.ts";
 import { requireClaimantSession } from "./claimant-page.server.ts";
 import { getFlowStep, parsePostedStep } from "./flow-context.server.ts";
 import { answerSteps, firstIncompleteBefore, flowSteps, stepPath } from "./navigation.ts";
@@ -212,25 +213,13 @@ function filedAnswers(formType: FormType, definition: FormDefinition, claim: Cla
   );
 }
 
-/**
- * "File another claim" (claims.perMember "many"): the member's next draft starts empty, with their
- * data filled in again; the claims filed stay as they are.
- */
+/** The confirmation's POST: "File another claim" (app/claims/start-another-claim.server.ts), then its first step. */
 export async function startAnotherClaim({ request, context }: StepArgs) {
   const flow = getFlowStep(context);
-  const { formType, definition, culture, text, now, settlement } = flow;
-  const { sessionId, owner, filed } = await requireClaimantSession(request, flow);
-  const formData = await readPostedForm(request, sessionId, text);
-  if (settlement.claims.perMember !== "many" || formData.get("intent") !== "another") throw data(null, { status: 400 });
-  // Only a draft that was filed is replaced: a second click finds the new one and leaves it be.
-  await getStore().updateDraft(
-    owner,
-    formType,
-    (current) =>
-      current && current.draftId !== filed?.draftId
-        ? current
-        : { ...emptyDraft(newDraftId()), prepopulated: current?.prepopulated },
-    now,
-  );
+  const { formType, definition, culture, text } = flow;
+  const claimant = await requireClaimantSession(request, flow);
+  const formData = await readPostedForm(request, claimant.sessionId, text);
+  if (formData.get("intent") !== "another") throw data(null, { status: 400 });
+  if (!(await startAnother(flow, claimant)).ok) throw data(null, { status: 400 });
   return redirect(withCulture(stepPath(formType, flowSteps(definition)[1]!), culture), 303);
 }
