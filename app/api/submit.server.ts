@@ -1,13 +1,8 @@
-import type { RouterContextProvider } from "react-router";
-import type { CaptchaRefused } from "#app/claims/captcha-check.server.ts";
 import { checkClaimAnswers } from "#app/claims/claim-answers.ts";
 import { checksOf } from "#app/claims/claim-flow.ts";
 import { signedInClaimant } from "#app/claims/claimant-session.server.ts";
 import { fileClaim } from "#app/claims/file-claim.server.ts";
-import { lookUpVin } from "#app/claims/look-up.server.ts";
-import { signIn } from "#app/claims/sign-in.server.ts";
 import { credentialsMatch, prepopulatedDataMatches } from "#app/claims/submitted-identity.server.ts";
-import { FLOW_DEADLINE_KEYS, passedDeadline } from "#app/deadlines/deadline-guard.ts";
 import {
   FIELD_SIZE_LIMIT,
   isMultipart,
@@ -16,27 +11,20 @@ import {
   type ReceivedForm,
   receiveUpload,
 } from "#app/documents/upload.server.ts";
-import type { FormType } from "#app/flow-registry/form-type.ts";
 import { flowOf } from "#app/flows/flow-context.server.ts";
 import { answersThatApply } from "#app/forms/answers-that-apply.ts";
-import type { ModelConfig } from "#app/forms/definition-schema.ts";
-import { type FormDefinition, fieldsOfBlocks, modelKey } from "#app/forms/form-definition.ts";
-import { failureText } from "#app/forms/parse-step.ts";
-import { validateStep } from "#app/forms/validate-step.ts";
+import { type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
 import {
   type ApiErrorCode,
   type ApiErrorExtra,
   apiError,
-  queryCultureProblem,
   queryCultureRefusal,
   unofferedCulture,
 } from "#app/http/api-error.server.ts";
-import { readBodyText } from "#app/http/form-body.server.ts";
-import { json, readJson } from "#app/http/json.server.ts";
+import { json } from "#app/http/json.server.ts";
 import { createTranslate, type Translate } from "#app/i18n/i18n.ts";
 import { type ApiRecords, apiRecords, documentNameFor } from "#app/records/api-records.server.ts";
 import { formatBytes, isRecordModel } from "#app/records/records.ts";
-import { CSRF_HEADER_NAME, csrfToken } from "#app/session/csrf.server.ts";
 import { requireApiCsrf } from "#app/session/json-api.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { contactFor } from "#app/settlement/settlement-schema.ts";
@@ -50,6 +38,16 @@ import {
   textPart,
   unaskedAnswers,
 } from "./api-payload.server.ts";
+import {
+  type ApiArgs,
+  captchaFailed,
+  captchaToken,
+  deadlinePassed,
+  fieldMessages,
+  parseJson,
+  signInModel,
+  validationFailed,
+} from "./api-replies.server.ts";
 
 /**
  * SPEC §3 "Form submission payload": the model parts a client written from the spec sends. A
@@ -100,166 +98,14 @@ function unreadPart(received: ReceivedForm, definition: FormDefinition, text: Tr
   return undefined;
 }
 
-/** The model the index page asks for: credentials (or, for lookup, the VIN). */
-function signInModel(definition: FormDefinition): ModelConfig {
-  const key = fieldsOfBlocks(definition.pages.index!.blocks)[0]!.split(".")[0]!;
-  return definition.models.find((model) => modelKey(model) === key)!;
-}
-
-interface ApiArgs {
-  request: Request;
-  formType: FormType;
-  context: Readonly<RouterContextProvider>;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return readJson(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Each field's first failure, by "model.field": `fields` of a validation_failed refusal. */
-function fieldMessages(errors: ReturnType<typeof validateStep>["errors"], text: Translate): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors).map(([path, failures]) => [path, failureText(text, failures[0]!)]));
-}
-
-/** Every field's message in one text, as SPEC §8 shows a 400's error: "claimantInfo.firstName: Value is required; …". */
-function fieldsText(fields: Record<string, string>): string {
-  return Object.entries(fields)
-    .map(([path, message]) => `${path}: ${message}`)
-    .join("; ");
-}
-
-/** A validation_failed refusal: `error` lists every field's message, `fields` has each (apiError's arguments). */
-function validationFailed(fields: Record<string, string>): [ApiErrorCode, string, ApiErrorExtra] {
-  return ["validation_failed", fieldsText(fields), { fields }];
-}
-
-/** A captcha refused: the claimant's to redo (400), too often from this address (429), or the provider's failure (503). */
-function captchaFailed({ status, key }: CaptchaRefused, text: Translate): [ApiErrorCode, string] {
-  const code = status === 429 ? "rate_limited" : status === 503 ? "captcha_unavailable" : "captcha_failed";
-  return [code, text(key)];
-}
-
-/** The deadline guard for API calls, which are not under the flow routes. */
-function deadlinePassed(formType: FormType, now: number): boolean {
-  return !!passedDeadline(getPortal().deadlines, FLOW_DEADLINE_KEYS[formType], now);
-}
-
-/** SPEC §7: authorize is "JSON with … content-type": application/json, any parameters (charset) aside. */
-function isJson(request: Request): boolean {
-  return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === "application/json";
-}
-
-/** SPEC §3 sends the captcha token as reCaptchaResponse; some clients send it as captchaRawValue. */
-function captchaToken(reCaptchaResponse: unknown, captchaRawValue: unknown): string | null {
-  for (const value of [reCaptchaResponse, captchaRawValue]) if (typeof value === "string" && value) return value;
-  return null;
-}
-
-/** The keys of authorize's body (SPEC §7; captchaRawValue as some clients name the token): any other is refused, not ignored. */
-const AUTHORIZE_KEYS = ["credentials", "reCaptchaResponse", "captchaRawValue"];
-
-/**
- * POST /api/forms/{type}/authorize (SPEC §7): JSON { credentials, reCaptchaResponse } with the CSRF
- * header; credentials a model in SPEC's shape or flat. The same checks as the sign-in page, in the
- * same order; answers { authorized, error, captcha, prepopulatedData, csrf }. Refusals are the
- * API's error shape with authorized: false (docs/api.md): 400 for invalid input or captcha and 401
- * for no such member (SPEC §8), 403 CSRF or deadline, 423 locked out, 429 too many attempts.
- * For lookup, { authorized: true, covered } says whether the VIN is covered.
- */
-export async function apiAuthorize({ request, formType, context }: ApiArgs): Promise<Response> {
-  const flow = flowOf(formType, request, context);
-  const { text, now, culture, definition } = flow;
-  const refuse = (code: ApiErrorCode, error: string, extra: ApiErrorExtra = {}) =>
-    apiError(code, error, { authorized: false, captcha: null, prepopulatedData: null, ...extra });
-  const unoffered = queryCultureProblem(request);
-  if (unoffered) return refuse("invalid_request", unoffered);
-  const sessionId = await requireApiCsrf(request, text);
-  if (sessionId instanceof Response) return sessionId;
-  if (deadlinePassed(formType, now)) return refuse("deadline_passed", text("Deadline_Message"));
-  if (!isJson(request)) return refuse("unsupported_media_type", text("Api_UnsupportedMediaType"));
-  const raw = await readBodyText(request);
-  if (raw === undefined) return refuse("too_large", text("Api_TooLarge"));
-  const body = parseJson(raw) as Record<string, unknown> | undefined;
-  if (typeof body !== "object" || body === null || Array.isArray(body))
-    return refuse("invalid_request", text("Api_AuthorizeBody"));
-  const unknownKey = Object.keys(body).find((key) => !AUTHORIZE_KEYS.includes(key));
-  if (unknownKey !== undefined) return refuse("invalid_request", text("Api_UnknownAuthorizeKey", unknownKey));
-
-  const credentialsModel = signInModel(definition);
-  let credentials: Record<string, unknown> | null;
-  try {
-    credentials = modelFields(body.credentials, credentialsModel, "credentials", text);
-  } catch (error) {
-    if (error instanceof PayloadError) return refuse("invalid_request", error.message);
-    throw error;
-  }
-  const key = modelKey(credentialsModel);
-  const checked = validateStep(definition, "index", { [key]: credentials ?? {} }, checksOf(flow, {}));
-  const unasked = unaskedAnswers(
-    credentials ?? {},
-    credentialsModel,
-    askedFields(definition).get(key) ?? new Set(),
-    key,
-    text,
-  );
-  if (Object.keys(checked.errors).length > 0 || Object.keys(unasked).length > 0) {
-    const fields = { ...unasked, ...fieldMessages(checked.errors, text) };
-    return refuse("validation_failed", fieldsText(fields), { fields });
-  }
-  const captcha = { token: captchaToken(body.reCaptchaResponse, body.captchaRawValue) };
-  const requester = { sessionId, context, now };
-  if (formType === "lookup") {
-    const looked = await lookUpVin({ vin: String(checked.values[key]?.vin ?? ""), captcha, requester });
-    if (!looked.ok) return refuse(...captchaFailed(looked, text));
-    return json({ authorized: true, error: null, captcha: null, covered: looked.covered });
-  }
-  const signedIn = await signIn({
-    formType,
-    credentials: checked.values.credentials,
-    captcha,
-    requester,
-    text,
-    culture,
-  });
-  if (!signedIn.ok) {
-    switch (signedIn.reason) {
-      case "captcha":
-        return refuse(...captchaFailed(signedIn, text));
-      case "lockedOut":
-        return refuse("locked_out", signedIn.message);
-      case "tooManyFailures":
-        return refuse("rate_limited", text(signedIn.key));
-      case "notRecognised":
-        return refuse("credentials_not_recognised", text(signedIn.key));
-      case "credentialsRequired":
-        return refuse("validation_failed", text(signedIn.key), { fields: { [`${key}.claimId`]: text(signedIn.key) } });
-    }
-  }
-  // The new session id's CSRF token comes with the reply, for the calls that follow.
-  return json(
-    {
-      authorized: true,
-      error: null,
-      captcha: null,
-      prepopulatedData: signedIn.prepopulated,
-      csrf: { requestHeaderName: CSRF_HEADER_NAME, requestToken: csrfToken(signedIn.sessionId) },
-    },
-    { headers: { "Set-Cookie": signedIn.setCookie } },
-  );
-}
-
 /**
  * POST /api/forms/{standard,automotive,reimbursement} (SPEC §7): multipart, each payload part
  * JSON (SPEC §3's parts: claimantInfo, claimDetails, signature, credentials, prepopulatedData,
  * documentContexts, claimTransactions, each model in SPEC's shape or flat; reCaptchaResponse,
  * captchaRawValue and userPreferredCulture as JSON strings or plain text; files under
- * "documents"), with the CSRF header, from a session signed in to the form type. Every step's
- * rules run as on the pages; the claim is the signed-in member's, filed in one transaction, and
- * the same answers filed again give the same code. Answers { referenceCodeForm, claim }, or the
+ * "documents"), with the CSRF header, from a session signed in to the form type. The payload is
+ * read here, strictly (decision 020); its answers are checked and the claim filed by the pages' own
+ * use cases (app/claims: checkClaimAnswers, fileClaim). Answers { referenceCodeForm, claim }, or the
  * API's error shape (docs/api.md).
  */
 export async function apiSubmit({ request, formType, context }: ApiArgs): Promise<Response> {
