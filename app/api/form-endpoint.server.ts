@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, RouterContextProvider } from "react-router";
 import type { FormType } from "#app/flow-registry/form-type.ts";
-import { noSuchFormType } from "#app/flows/api-payload.server.ts";
+import { noSuchFormType } from "#app/api/api-payload.server.ts";
 import { notPost, postOnly } from "#app/http/api-error.server.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { isFormType } from "#app/flow-registry/form-type.ts";
-import { apiAuthorize } from "#app/flows/forms-api.server.ts";
+import { apiAuthorize } from "./authorize.server.ts";
 import { formPostEndpoint } from "./form-endpoint.server.ts";
 
 /**

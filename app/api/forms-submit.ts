@@ -1,5 +1,5 @@
 import { type FormType, isFormType } from "#app/flow-registry/form-type.ts";
-import { apiSubmit } from "#app/flows/forms-api.server.ts";
+import { apiSubmit } from "./submit.server.ts";
 import { formPostEndpoint } from "./form-endpoint.server.ts";
 
 /** Only these take a submission; lookup has none, and any other name is no form at all. */

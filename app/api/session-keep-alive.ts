@@ -1,5 +1,5 @@
 import { requestNow } from "#app/clock.server.ts";
-import { isSessionExpired, recordActivity } from "#app/flows/claimant-session.server.ts";
+import { isSessionExpired, recordActivity } from "#app/claims/claimant-session.server.ts";
 import { apiError, notPost, postOnly, queryCultureRefusal } from "#app/http/api-error.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { requireApiCsrf } from "#app/session/json-api.server.ts";

@@ -1,45 +1,29 @@
-import { randomInt } from "node:crypto";
 import { data, redirect } from "react-router";
-import { captchaProof, captchaRefusal, captchaSettings, verifyCaptcha } from "#app/captcha/captcha.server.ts";
+import { captchaProof, captchaSettings } from "#app/captcha/captcha.server.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
+import { checkClaimAnswers } from "#app/claims/claim-answers.ts";
+import { isReadOnly } from "#app/claims/claimant-session.server.ts";
+import { fileClaim } from "#app/claims/file-claim.server.ts";
+import { startAnotherClaim as startAnother } from "#app/claims/start-another-claim.server.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
-import { formatDayLong, formatClaimantDate, claimantToday } from "#app/forms/claimant-dates.ts";
-import { answersThatApply } from "#app/forms/answers-that-apply.ts";
+import { claimantToday, formatClaimantDate, formatDayLong } from "#app/forms/claimant-dates.ts";
+import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
 import { displayValue } from "#app/forms/display-value.ts";
 import { fieldKind } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, type FormDefinition, qualify, resolveField } from "#app/forms/form-definition.ts";
-import type { FieldConfig } from "#app/forms/definition-schema.ts";
-import type { Translate } from "#app/i18n/i18n.ts";
-import { withCulture } from "#app/i18n/culture.ts";
-import { clientAddressContext } from "#app/request-context.ts";
-import { csrfToken } from "#app/session/csrf.server.ts";
-import { getStore } from "#app/storage/store.server.ts";
-import { claimDocumentIds, recordsProblems, savedOnly } from "#app/records/record-actions.server.ts";
-import { recordChoices, recordsViews } from "#app/records/records-view.server.ts";
-import {
-  type Claim,
-  type ClaimMember,
-  type Draft,
-  type DraftOwner,
-  emptyDraft,
-  sameContent,
-  type SignIn,
-} from "#app/storage/store.ts";
-import { contactFor } from "#app/settlement/settlement-schema.ts";
-import { isReadOnly, newDraftId, requireClaimantSession } from "./claimant-session.server.ts";
-import { answerSteps, firstIncompleteBefore, flowSteps, stepPath } from "./navigation.ts";
-import {
-  filedClaimPath,
-  sessionTimeout,
-  type StepArgs,
-  stepFormData,
-  stepPosition,
-  withStepAnswers,
-} from "./step-page.server.ts";
 import { readPostedForm } from "#app/http/form-body.server.ts";
+import { withCulture } from "#app/i18n/culture.ts";
+import type { Translate } from "#app/i18n/i18n.ts";
+import { recordChoices, recordsViews } from "#app/records/records-view.server.ts";
+import { csrfToken } from "#app/session/csrf.server.ts";
+import { contactFor } from "#app/settlement/settlement-schema.ts";
+import { getStore } from "#app/storage/store.server.ts";
+import { type Claim, type Draft, type DraftOwner, sameContent } from "#app/storage/store.ts";
+import { requireClaimantSession } from "./claimant-page.server.ts";
 import { getFlowStep, parsePostedStep } from "./flow-context.server.ts";
-import { requestLog } from "#app/request-log.server.ts";
+import { answerSteps, firstIncompleteBefore, flowSteps, stepPath } from "./navigation.ts";
+import { filedClaimPath, sessionTimeout, type StepArgs, stepFormData, stepPosition } from "./step-page.server.ts";
 
 /** The date a claim signed now carries: today in Los Angeles (also GET /api/signature-date). */
 export function signatureDate(now: number, culture: string) {
@@ -47,28 +31,9 @@ export function signatureDate(now: number, culture: string) {
   return { signatureDate: formatClaimantDate(today), displayDate: formatDayLong(today, culture, "long") };
 }
 
-const PREFIXES: Record<FormType, string> = { automotive: "AUT", reimbursement: "REI", standard: "STD", lookup: "LKP" };
-/** Crockford's base32 without I, L, O and U: easy to read out over the phone. */
-const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-
-/** An unguessable reference code per form type: "AUT-7K3M-9QXW-2HDF" (60 random bits). */
-export function newReferenceCode(formType: FormType): string {
-  const groups = Array.from({ length: 3 }, () =>
-    Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join(""),
-  );
-  return [PREFIXES[formType], ...groups].join("-");
-}
-
 /** The named answers of a model, for comparing what a page posts with what was filed. */
 const pick = (values: Record<string, unknown> | undefined, keys: string[]) =>
   Object.fromEntries(keys.map((key) => [key, values?.[key] ?? null]));
-
-/** Who a claim filed under this sign-in belongs to, as the administrator will see it. */
-export function claimMember(signIn: SignIn): ClaimMember {
-  return signIn.method === "claimIdPin" && signIn.claimId
-    ? { claimId: signIn.claimId, vin: null, verified: true, signInMethod: "claimIdPin" }
-    : { claimId: null, vin: signIn.vin ?? null, verified: false, signInMethod: "vin" };
-}
 
 /** A field that only repeats another to catch typing errors ("Confirm email address"): not an answer of its own. */
 const repeatsAnotherField = (field: FieldConfig) =>
@@ -143,17 +108,16 @@ export async function loadSummary({ request, context }: StepArgs) {
 }
 
 /**
- * The claim's submission (SPEC §4 "Submission"): session, CSRF (no limit per address: decision
- * 021), the attestation and signature, the captcha, every step complete; then the draft is filed
- * as a claim of the member who signed in, in one transaction. The same answers filed twice (double click, back button,
- * retry, a second session of the member) make one claim with one reference code; changed answers
- * are a new version of it where the settlement lets members amend, and are never taken silently
- * where it does not.
+ * The summary's POST (SPEC §4 "Submission"): session, CSRF (no limit per address: decision 021),
+ * every step complete, the attestation and signature; then the claim is filed
+ * (app/claims/file-claim.server.ts) and the confirmation shows it. A step whose answers or records
+ * no longer pass is where the claimant goes instead.
  */
 export async function submitClaim({ request, context }: StepArgs) {
   const flow = getFlowStep(context);
   const { formType, step, definition, culture, text, now, settlement } = flow;
-  const { sessionId, signIn, owner, draft, filed } = await requireClaimantSession(request, flow);
+  const claimant = await requireClaimantSession(request, flow);
+  const { sessionId, draft, filed } = claimant;
   const formData = await readPostedForm(request, sessionId, text);
   // Filed already and final: the claim as filed. A second click of Submit sends what was filed;
   // anything else (a signature changed in a tab left open) is refused, and the page says so.
@@ -171,57 +135,31 @@ export async function submitClaim({ request, context }: StepArgs) {
 
   const submission = parsePostedStep(flow, formData, draft.models);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const captcha = await verifyCaptcha(
-    settlement,
-    captchaProof(formData),
-    { sessionId, remoteIp: context.get(clientAddressContext), log: requestLog(context) },
-    now,
-  );
-  if (!captcha.ok) {
-    const { status, key } = captchaRefusal(captcha.reason, "Error_SubmissionFailed");
+  // Every step's answers as saved, with the summary's, checked again as one claim.
+  const submitted = structuredClone(draft.models);
+  for (const [model, values] of Object.entries(submission.value)) submitted[model] = { ...submitted[model], ...values };
+  const checked = checkClaimAnswers(flow, submitted);
+  if (!checked.ok) throw redirect(withCulture(stepPath(formType, checked.step), culture), 303);
+  const filing = await fileClaim({
+    flow,
+    claimant,
+    answers: checked.answers,
+    captcha: captchaProof(formData),
+    requester: { sessionId, context, now },
+  });
+  if (!filing.ok && filing.reason === "recordsIncomplete")
+    throw redirect(withCulture(stepPath(formType, filing.step), culture), 303);
+  if (!filing.ok && filing.reason === "captcha") {
     const reply =
-      status === 503
-        ? submission.reply({ formErrors: [text(key)] })
-        : submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(key)] } });
-    return data({ result: reply }, { status });
+      filing.status === 503
+        ? submission.reply({ formErrors: [text(filing.key)] })
+        : submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(filing.key)] } });
+    return data({ result: reply }, { status: filing.status });
   }
-
-  // The records' rules hold at filing time too, whatever was posted since their step.
-  const recordsStep = answerSteps(definition).find(
-    (candidate) => Object.keys(recordsProblems(definition.pages[candidate], draft, text)).length > 0,
-  );
-  if (recordsStep) throw redirect(withCulture(stepPath(formType, recordsStep), culture), 303);
-
-  const store = getStore();
-  const signed = await store.updateDraft(
-    owner,
-    formType,
-    (current) => withStepAnswers(current ?? draft, step, submission.value, []),
-    now,
-  );
-  const claim = {
-    draftId: signed.draftId,
-    member: claimMember(signIn),
-    models: answersThatApply(definition, signed.models),
-    records: savedOnly(signed.records),
-    documentIds: claimDocumentIds(signed.records),
-    culture,
-  };
-  const outcome = await store.submitClaim(
-    owner,
-    formType,
-    claim,
-    settlement.claims.perMember,
-    () => newReferenceCode(formType),
-    now,
-  );
   // With several claims a member's draft moves on ("File another claim", maybe on another device
   // before this redirect is followed): the confirmation is told which claim was filed.
-  const claimShown = settlement.claims.perMember === "many" ? outcome.referenceCode : undefined;
-  return redirect(
-    filedClaimPath(formType, culture, { changeRefused: outcome.outcome === "refused", claim: claimShown }),
-    303,
-  );
+  const claimShown = settlement.claims.perMember === "many" ? filing.referenceCode : undefined;
+  return redirect(filedClaimPath(formType, culture, { changeRefused: !filing.ok, claim: claimShown }), 303);
 }
 
 /**
@@ -275,25 +213,13 @@ function filedAnswers(formType: FormType, definition: FormDefinition, claim: Cla
   );
 }
 
-/**
- * "File another claim" (claims.perMember "many"): the member's next draft starts empty, with their
- * data filled in again; the claims filed stay as they are.
- */
+/** The confirmation's POST: "File another claim" (app/claims/start-another-claim.server.ts), then its first step. */
 export async function startAnotherClaim({ request, context }: StepArgs) {
   const flow = getFlowStep(context);
-  const { formType, definition, culture, text, now, settlement } = flow;
-  const { sessionId, owner, filed } = await requireClaimantSession(request, flow);
-  const formData = await readPostedForm(request, sessionId, text);
-  if (settlement.claims.perMember !== "many" || formData.get("intent") !== "another") throw data(null, { status: 400 });
-  // Only a draft that was filed is replaced: a second click finds the new one and leaves it be.
-  await getStore().updateDraft(
-    owner,
-    formType,
-    (current) =>
-      current && current.draftId !== filed?.draftId
-        ? current
-        : { ...emptyDraft(newDraftId()), prepopulated: current?.prepopulated },
-    now,
-  );
+  const { formType, definition, culture, text } = flow;
+  const claimant = await requireClaimantSession(request, flow);
+  const formData = await readPostedForm(request, claimant.sessionId, text);
+  if (formData.get("intent") !== "another") throw data(null, { status: 400 });
+  if (!(await startAnother(flow, claimant)).ok) throw data(null, { status: 400 });
   return redirect(withCulture(stepPath(formType, flowSteps(definition)[1]!), culture), 303);
 }

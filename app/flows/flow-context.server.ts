@@ -1,26 +1,13 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { requestNow } from "#app/clock.server.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
-import type { FormDefinition } from "#app/forms/form-definition.ts";
 import { type PageDefinition, STEP_NAMES, type StepName } from "#app/forms/page-schema.ts";
 import { parseStep } from "#app/forms/parse-step.ts";
-import type { ModelValues, StepContext } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/validate-step.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
-import type { Translate } from "#app/i18n/i18n.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
-import type { Settlement } from "#app/settlement/settlement-schema.ts";
 import { formTypeOfPath } from "#app/flow-registry/form-type.ts";
-
-/** What every request to a flow works with: its form, the claimant's language and texts, the time. */
-export interface Flow {
-  formType: FormType;
-  definition: FormDefinition;
-  culture: string;
-  text: Translate;
-  /** The request's time (tests may set it: app/clock.server.ts). */
-  now: number;
-  settlement: Settlement;
-}
+import { checksOf, type Flow } from "#app/claims/claim-flow.ts";
 
 /** A flow request to one of its pages: the step and its page definition as well. */
 export interface FlowStep extends Flow {
@@ -82,12 +69,6 @@ export function getFlowStep(context: Readonly<RouterContextProvider>): FlowStep 
   const flow = findFlowStep(context);
   if (!flow) throw data(null, { status: 404 });
   return flow;
-}
-
-/** What a step's checks need from the flow: the settlement's character whitelist and address rule, the time. */
-export function checksOf(flow: Flow, saved: ModelValues): StepContext {
-  const { characterWhitelist, internationalAddresses } = flow.settlement;
-  return { characterWhitelist, internationalAddresses, now: flow.now, side: "server", saved };
 }
 
 /** A posted step, checked on the server as the browser checked it (app/forms/submission.ts). */

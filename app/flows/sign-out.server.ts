@@ -5,7 +5,7 @@ import { withCulture } from "#app/i18n/culture.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { requireFormCsrf } from "#app/session/csrf.server.ts";
 import { clearSessionCookie, readSessionId } from "#app/session/session-cookie.server.ts";
-import { getStore } from "#app/storage/store.server.ts";
+import { signOut as endSession } from "#app/claims/sign-out.server.ts";
 import { flowStartPath } from "#app/flow-registry/form-type.ts";
 import type { StepArgs } from "./step-page.server.ts";
 
@@ -20,9 +20,8 @@ export function signedOutPath(form: string | null, culture: string): string {
 }
 
 /**
- * POST /sign-out (issue 12), from the form on every signed-in page: the session ends in the store
- * (its sign-ins, and what it owned as an unverified sign-in; a member's saved answers are theirs and
- * stay), the cookie is cleared, and the claimant lands on the flow's start page with a message.
+ * POST /sign-out (issue 12), from the form on every signed-in page: the session ends
+ * (app/claims/sign-out.server.ts), the cookie is cleared, and the claimant lands on the flow's start page with a message.
  * The page's CSRF token is required, so no other site can sign a claimant out; without a session
  * there is nothing to end. Back then shows nothing of the claim: no page was stored (no-store),
  * and asked again the server finds no session.
@@ -36,7 +35,7 @@ export async function signOut({ request, context }: Pick<StepArgs, "request" | "
   const sessionId = await readSessionId(request);
   if (sessionId) {
     requireFormCsrf(sessionId, fields);
-    await getStore().endSession(sessionId);
+    await endSession(sessionId);
   }
   return redirect(signedOutPath(fields.get("form"), getCulture(context)), {
     status: 303,

@@ -7,31 +7,20 @@ import { CLAIMANT_DATE_ZONE } from "#app/deadlines/time-zones.ts";
 import { formatClockTime } from "#app/forms/claimant-dates.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
 import { withoutFieldDefaults } from "#app/forms/field-defaults.ts";
-import type { ModelValues } from "#app/forms/validate-step.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import { fieldsOfBlocks, type FormDefinition, resolveField } from "#app/forms/form-definition.ts";
 import { initialFieldValue } from "#app/forms/prepopulation.ts";
 import { withoutSensitiveAnswers } from "#app/forms/sensitive-fields.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { FILE_TYPES } from "#app/documents/file-types.ts";
-import {
-  discardUploads,
-  isRecordIntent,
-  readStepForm,
-  recordAction,
-  recordsProblems,
-} from "#app/records/record-actions.server.ts";
+import { isRecordIntent, readStepForm, recordAction } from "#app/records/record-actions.server.ts";
 import { recordChoices, recordsViews } from "#app/records/records-view.server.ts";
 import { csrfToken } from "#app/session/csrf.server.ts";
 import type { Draft, SessionRecord } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
-import {
-  isReadOnly,
-  requireClaimantSession,
-  SESSION_LIFETIME_MS,
-  SESSION_TIMEOUT_MS,
-  sessionExpiredPath,
-} from "./claimant-session.server.ts";
+import { isReadOnly, SESSION_LIFETIME_MS, SESSION_TIMEOUT_MS } from "#app/claims/claimant-session.server.ts";
+import { mayChangeAnswers, saveStep } from "#app/claims/save-step.server.ts";
+import { requireClaimantSession, sessionExpiredPath } from "./claimant-page.server.ts";
 import { backStep, firstIncompleteBefore, flowSteps, nextStep, stepPath } from "./navigation.ts";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { StepName } from "#app/forms/page-schema.ts";
@@ -140,23 +129,6 @@ export function stepFormData(
   };
 }
 
-/** A draft with a step's answers in it, the step completed and its fields marked as the claimant's. */
-export function withStepAnswers(
-  draft: Omit<Draft, "updatedAt">,
-  step: StepName,
-  answers: ModelValues,
-  paths: string[],
-): Omit<Draft, "updatedAt"> {
-  const models = structuredClone(draft.models);
-  for (const [model, fields] of Object.entries(answers)) models[model] = { ...models[model], ...fields };
-  return {
-    ...draft,
-    models,
-    completedSteps: [...new Set([...draft.completedSteps, step])],
-    edited: [...new Set([...draft.edited, ...paths])],
-  };
-}
-
 /**
  * The confirmation page, where a filed claim is shown; `changeRefused` when a change was just
  * refused; `claim`, the reference code of the claim to show (a member with several claims of a
@@ -231,14 +203,14 @@ export async function loadStep({ request, context }: StepArgs) {
 
 /**
  * A step's POST: session and authorization, CSRF, then the same validation the browser ran; errors
- * come back with status 400, valid answers are stored in the draft and the claimant moves on
- * (post/redirect/get), or back to the summary when the change was made from there.
+ * come back with status 400, valid answers are saved (app/claims/save-step.server.ts) and the
+ * claimant moves on (post/redirect/get), or back to the summary when the change was made from there.
  */
 export async function submitStep({ request, context }: StepArgs) {
   const flow = getFlowStep(context);
   const { formType, step, definition, page, culture, text, now, settlement, url } = flow;
-  const { sessionId, owner, draft, filed } = await requireClaimantSession(request, flow);
-  const store = getStore();
+  const claimant = await requireClaimantSession(request, flow);
+  const { sessionId, owner, draft } = claimant;
   const { characterWhitelist, internationalAddresses } = settlement;
   const records = {
     sessionId,
@@ -247,7 +219,7 @@ export async function submitStep({ request, context }: StepArgs) {
     definition,
     page,
     draft,
-    store,
+    store: getStore(),
     limits: settlement.uploads,
     settings: { characterWhitelist, internationalAddresses },
     now,
@@ -255,28 +227,19 @@ export async function submitStep({ request, context }: StepArgs) {
   };
   const posted = await readStepForm(request, records);
   // A filed claim that may not change: nothing posted is kept, and the confirmation says so.
-  if (isReadOnly(filed)) {
-    await discardUploads(store, posted.files);
+  if (!(await mayChangeAnswers(claimant, posted.files)))
     return redirect(filedClaimPath(formType, culture, { changeRefused: true }), 303);
-  }
   const query = returnsToSummary(url) ? "?return=summary" : "";
   const intent = posted.fields.get("intent");
   if (isRecordIntent(intent))
     return recordAction(intent, posted, records, withCulture(`${stepPath(formType, step)}${query}`, culture), culture);
 
   const submission = parsePostedStep(flow, posted.fields, draft.models);
-  const recordProblems = recordsProblems(page, draft, text);
-  if (submission.status !== "success" || Object.keys(recordProblems).length > 0)
-    return data({ result: submission.reply(), recordProblems }, { status: 400 });
-  // Applied to the draft as stored now: another session of the member may have saved meanwhile.
-  const saved = await store.updateDraft(
-    owner,
-    formType,
-    (current) => withStepAnswers(current ?? draft, step, submission.value, fieldsOfBlocks(page.blocks)),
-    now,
-  );
+  const answers = submission.status === "success" ? submission.value : undefined;
+  const saved = await saveStep({ flow, step, page, claimant, answers });
+  if (!saved.ok) return data({ result: submission.reply(), recordProblems: saved.recordProblems }, { status: 400 });
   const next =
-    returnsToSummary(url) && !firstIncompleteBefore(definition, "claim-summary", saved.completedSteps)
+    returnsToSummary(url) && !firstIncompleteBefore(definition, "claim-summary", saved.draft.completedSteps)
       ? "claim-summary"
       : (nextStep(definition, step) ?? step);
   return redirect(withCulture(`${stepPath(formType, next)}?saved=1`, culture), 303);

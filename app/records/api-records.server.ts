@@ -6,7 +6,7 @@ import type { ModelValues, StepContext } from "#app/forms/validate-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import type { DraftRecords, RecordEntry } from "#app/storage/store.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
-import { listOfModels, unaskedAnswers } from "#app/flows/api-payload.server.ts";
+import { listOfModels, unaskedAnswers } from "#app/api/api-payload.server.ts";
 import type { RecordsBlock } from "#app/forms/page-schema.ts";
 import { refusalText } from "./record-actions.server.ts";
 import {

@@ -1,6 +1,6 @@
 import { FLOW_DEADLINE_KEYS, passedDeadline } from "#app/deadlines/deadline-guard.ts";
 import { FORM_TYPES } from "#app/flow-registry/form-type.ts";
-import { LAST_SEEN_PRECISION_MS, SESSION_TIMEOUT_MS } from "#app/flows/claimant-session.server.ts";
+import { LAST_SEEN_PRECISION_MS, SESSION_TIMEOUT_MS } from "#app/claims/claimant-session.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { getStore } from "./store.server.ts";
 import { ABANDONED_MEMBER_LIST_MS } from "./store.ts";

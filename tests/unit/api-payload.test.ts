@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { askedFields, modelFields, PayloadError, unaskedAnswers } from "#app/flows/api-payload.server.ts";
+import { askedFields, modelFields, PayloadError, unaskedAnswers } from "#app/api/api-payload.server.ts";
 import { modelConfigsSchema } from "#app/forms/definition-schema.ts";
 import { pagesSchema } from "#app/forms/page-schema.ts";
 import { createTranslate } from "#app/i18n/i18n.ts";

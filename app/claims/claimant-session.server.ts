@@ -1,9 +1,5 @@
-import type { FlowStep } from "./flow-context.server.ts";
 import { randomBytes } from "node:crypto";
-import { redirect } from "react-router";
 import type { FormType } from "#app/flow-registry/form-type.ts";
-import { withCulture } from "#app/i18n/culture.ts";
-import { readSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import {
   type Claim,
@@ -77,10 +73,6 @@ export async function renewSessionId(sessionId: string, renewedId: string, now: 
   else await store.renameSession(sessionId, renewedId);
 }
 
-export function sessionExpiredPath(formType: FormType, culture: string): string {
-  return withCulture(`/session-expired?form=${formType}`, culture);
-}
-
 export function newDraftId(): string {
   return randomBytes(16).toString("base64url");
 }
@@ -116,32 +108,54 @@ export function isReadOnly(filed: Claim | undefined): boolean {
   return !!filed && getPortal().settlement.claims.perMember !== "amend";
 }
 
+/** Why a request has no claimant of the flow: never signed in to it (or signed out, or ended), or lapsed since. */
+export type NoClaimant = { ok: false; reason: "notSignedIn" | "expired" };
+
 /**
- * SPEC §2 route guard 3 and §4 "Session timer", on the server for every GET and POST of a page
- * that needs the flow's authorization: no session, an expired one (30 minutes without a request, to
- * the minute, or past its lifetime; the session then ends, while the member's saved draft stays
- * theirs), or one not signed in to this form type goes to /session-expired?form=…&culture=….
- * Otherwise the activity is recorded (recordActivity), and the member's draft and filed claim are read.
+ * SPEC §2 route guard 3 and §4 "Session timer", for every request of a signed-in claimant (a page
+ * that needs the flow's authorization, a submission by the API): no session, or one not signed in
+ * to this form type, is no claimant; an expired one (30 minutes without a request, to the minute,
+ * where `idleTimeout` holds, or past its lifetime) ends, while the member's saved draft stays
+ * theirs. Otherwise the activity is recorded (recordActivity), and the draft and filed claim are read.
  */
-export async function requireClaimantSession(
-  request: Request,
-  { formType, culture, now, page }: FlowStep,
-): Promise<ClaimantSession> {
-  const timeout = page.enableTimeout;
-  const expired = () => redirect(sessionExpiredPath(formType, culture), 303);
-  const sessionId = await readSessionId(request);
-  if (!sessionId) throw expired();
+export async function signedInClaimant(
+  sessionId: string | undefined,
+  formType: FormType,
+  now: number,
+  { idleTimeout }: { idleTimeout: boolean },
+): Promise<({ ok: true } & ClaimantSession) | NoClaimant> {
+  const store = getStore();
+  const session = sessionId ? await store.getSession(sessionId) : undefined;
+  if (!session) return { ok: false, reason: "notSignedIn" };
+  const signIn = session.authorizations[formType];
+  if ((idleTimeout && isSessionExpired(session, now)) || isPastLifetime(session, now)) {
+    await store.endSession(session.id);
+    // A session never signed in to the flow had nothing of it to expire.
+    return { ok: false, reason: signIn ? "expired" : "notSignedIn" };
+  }
+  if (!signIn) return { ok: false, reason: "notSignedIn" };
+  const touched = await recordActivity(session, now);
+  const owner = draftOwner(session.id, signIn);
+  const draft = (await store.getDraft(owner, formType)) ?? { ...emptyDraft(newDraftId()), updatedAt: now };
+  const filed = await filedClaim(owner, formType, draft);
+  return { ok: true, sessionId: session.id, session: touched, signIn, owner, draft, filed };
+}
+
+/**
+ * A start page's look at its session, which is no activity (nothing is touched or ended): whether
+ * it is signed in to the flow (a session past its lifetime is signed in to nothing: the next page
+ * would end it), and if so the owner's draft and the claim it became, to offer a way back in.
+ */
+export async function returningClaimant(
+  sessionId: string,
+  formType: FormType,
+  now: number,
+): Promise<{ signedIn: boolean; draft?: Draft; filed?: Claim }> {
   const store = getStore();
   const session = await store.getSession(sessionId);
-  if (!session) throw expired();
-  if ((timeout && isSessionExpired(session, now)) || isPastLifetime(session, now)) {
-    await store.endSession(sessionId);
-    throw expired();
-  }
-  const signIn = session.authorizations[formType];
-  if (!signIn) throw expired();
-  const touched = await recordActivity(session, now);
+  const signIn = session && !isPastLifetime(session, now) ? session.authorizations[formType] : undefined;
+  if (!signIn) return { signedIn: false };
   const owner = draftOwner(sessionId, signIn);
-  const draft = (await store.getDraft(owner, formType)) ?? { ...emptyDraft(newDraftId()), updatedAt: now };
-  return { sessionId, session: touched, signIn, owner, draft, filed: await filedClaim(owner, formType, draft) };
+  const draft = await store.getDraft(owner, formType);
+  return { signedIn: true, draft, filed: draft && (await filedClaim(owner, formType, draft)) };
 }

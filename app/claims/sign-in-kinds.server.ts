@@ -1,0 +1,73 @@
+import { memberByClaimIdAndPin, memberByVin } from "#app/claimants/class-members.server.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
+import type { ModelValues } from "#app/forms/validate-step.ts";
+import { getPortal } from "#app/settlement/portal.server.ts";
+import type { SignIn } from "#app/storage/store.ts";
+import type { Refusal } from "./refusal.ts";
+
+/**
+ * How a claimant of a flow proves who they are. "notice": the Claim ID and PIN the class member's
+ * notice gave them (SPEC §4 "Form authorization"). "vin": a VIN alone (issue 10), no secret (it is
+ * printed on the windshield), so an unverified claimant who enters their own details.
+ */
+export type SignInKind = "notice" | "vin";
+
+/** A sign-in proved, with the data the flow may fill in for the claimant. */
+export interface Identity {
+  signIn: SignIn;
+  prepopulated: Record<string, string>;
+}
+
+/** The sign-in kinds a flow offers: a notice's Claim ID and PIN, and a VIN alone where the settlement allows it for the flow. */
+export function signInKindsOf(formType: FormType): SignInKind[] {
+  return (getPortal().settlement.claims.vinOnlySignIn as string[]).includes(formType) ? ["notice", "vin"] : ["notice"];
+}
+
+type Credentials = ModelValues[string] | undefined;
+const given = (credentials: Credentials, name: string) =>
+  typeof credentials?.[name] === "string" ? (credentials[name] as string) : "";
+
+/** The kind of sign-in the credentials are: a Claim ID makes it the notice's, else a VIN alone. */
+function kindOf(credentials: Credentials): SignInKind {
+  return given(credentials, "claimId") ? "notice" : "vin";
+}
+
+/** Each kind's proof: who the credentials are, or why they prove no one (401). */
+const PROOFS: Record<
+  SignInKind,
+  (credentials: Credentials, now: number) => Promise<Identity | Refusal<"notRecognised">>
+> = {
+  async notice(credentials, now) {
+    const member = await memberByClaimIdAndPin(given(credentials, "claimId"), given(credentials, "pin"));
+    return member
+      ? { signIn: { at: now, method: "claimIdPin", claimId: member.claimId }, prepopulated: member.prepopulated }
+      : { ok: false, reason: "notRecognised", status: 401, key: "Authorization_ClaimIdPinMismatch" };
+  },
+  // No member's data is ever shown for a VIN: only the VIN itself is filled in.
+  async vin(credentials, now) {
+    const vin = given(credentials, "vin").toUpperCase();
+    if (!(await memberByVin(vin)))
+      return { ok: false, reason: "notRecognised", status: 401, key: "Authorization_VinNotFound" };
+    return { signIn: { at: now, method: "vin", vin }, prepopulated: { VIN: vin } };
+  },
+};
+
+/**
+ * The one identity check: the credentials (already valid by their model's rules) prove a sign-in of
+ * a kind the flow offers, or they do not (401), or they are of a kind it does not offer (400).
+ */
+export function proveIdentity(
+  formType: FormType,
+  credentials: Credentials,
+  now: number,
+): Promise<Identity | Refusal<"notRecognised" | "credentialsRequired">> {
+  const kind = kindOf(credentials);
+  if (!signInKindsOf(formType).includes(kind))
+    return Promise.resolve({
+      ok: false,
+      reason: "credentialsRequired",
+      status: 400,
+      key: "Authorization_ClaimIdPinRequired",
+    });
+  return PROOFS[kind](credentials, now);
+}
