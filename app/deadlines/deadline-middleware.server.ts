@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 import type { MiddlewareFunction } from "react-router";
 import { findFlowStep } from "#app/flows/flow-context.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
-import { deadlineRedirectTarget, FLOW_DEADLINE_KEYS, passedDeadline } from "./deadline-guard.ts";
+import { FLOW_DEADLINE_KEYS } from "#app/flow-registry/flows.ts";
+import { deadlineRedirectTarget, passedDeadline } from "./deadline-guard.ts";
 
 /**
  * SPEC §2 route guard 2, on the server for every request to a flow route, GET and POST alike: once

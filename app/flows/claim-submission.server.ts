@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { captchaProof, captchaRefusal, captchaSettings, verifyCaptcha } from "#app/captcha/captcha.server.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
+import { FLOWS } from "#app/flow-registry/flows.ts";
 import { formatDayLong, formatClaimantDate, claimantToday } from "#app/forms/claimant-dates.ts";
 import { answersThatApply } from "#app/forms/answers-that-apply.ts";
 import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
@@ -47,7 +48,6 @@ export function signatureDate(now: number, culture: string) {
   return { signatureDate: formatClaimantDate(today), displayDate: formatDayLong(today, culture, "long") };
 }
 
-const PREFIXES: Record<FormType, string> = { automotive: "AUT", reimbursement: "REI", standard: "STD", lookup: "LKP" };
 /** Crockford's base32 without I, L, O and U: easy to read out over the phone. */
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
@@ -56,7 +56,7 @@ export function newReferenceCode(formType: FormType): string {
   const groups = Array.from({ length: 3 }, () =>
     Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join(""),
   );
-  return [PREFIXES[formType], ...groups].join("-");
+  return [FLOWS[formType].referenceCodePrefix, ...groups].join("-");
 }
 
 /** The named answers of a model, for comparing what a page posts with what was filed. */

@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { captchaRefusal, captchaRequired, verifyCaptcha } from "#app/captcha/captcha.server.ts";
 import { memberByVin } from "#app/claimants/class-members.server.ts";
-import { FLOW_DEADLINE_KEYS, passedDeadline } from "#app/deadlines/deadline-guard.ts";
+import { passedDeadline } from "#app/deadlines/deadline-guard.ts";
+import { FLOW_DEADLINE_KEYS } from "#app/flow-registry/flows.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import {
   FIELD_SIZE_LIMIT,

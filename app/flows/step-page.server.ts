@@ -1,4 +1,4 @@
-import { FLOW_DEADLINE_KEYS } from "#app/deadlines/deadline-guard.ts";
+import { FLOW_DEADLINE_KEYS } from "#app/flow-registry/flows.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import { labelledValueSources } from "#app/forms/labelled-value.ts";
 import { displayValue } from "#app/forms/display-value.ts";

@@ -5,7 +5,7 @@ import { SignOutForm } from "#app/components/SignOutForm.tsx";
 import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
 import { newChallengeAfterEachAnswer } from "#app/captcha/new-challenge.ts";
 import { StepForm } from "#app/components/form/StepForm.tsx";
-import { FLOW_DEADLINE_KEYS } from "#app/deadlines/deadline-guard.ts";
+import { FLOW_DEADLINE_KEYS } from "#app/flow-registry/flows.ts";
 import { authorizeFlow, loadIndex } from "#app/flows/authorize.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { FLOW_MIDDLEWARE } from "#app/flows/flow-route.server.ts";

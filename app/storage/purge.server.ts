@@ -1,4 +1,5 @@
-import { FLOW_DEADLINE_KEYS, passedDeadline } from "#app/deadlines/deadline-guard.ts";
+import { passedDeadline } from "#app/deadlines/deadline-guard.ts";
+import { FLOW_DEADLINE_KEYS } from "#app/flow-registry/flows.ts";
 import { FORM_TYPES } from "#app/flow-registry/form-type.ts";
 import { LAST_SEEN_PRECISION_MS, SESSION_TIMEOUT_MS } from "#app/flows/claimant-session.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
