@@ -85,7 +85,7 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "validate": {
       const portal = loadPortal(settlementDir());
-      const { settlement, forms } = portal;
+      const { settlement, forms, flows, home } = portal;
       // The list is checked before anything is said valid (as a server refuses it before it listens).
       const listFile = path.join(settlementDir(), CLASS_MEMBERS_FILE);
       let members: number | undefined;
@@ -100,6 +100,14 @@ async function main(argv: string[]): Promise<number> {
         `  forms: ${Object.entries(forms)
           .map(([type, form]) => `${type} (${form.models.length} models)`)
           .join(", ")}`,
+      );
+      console.log(
+        `  flows: ${flows
+          .map(
+            ({ formType, signIn, deadlineKeys }) =>
+              `${formType} (sign-in: ${signIn.join(", ") || "none"}; deadlines: ${deadlineKeys.join(", ")})`,
+          )
+          .join(", ")}; / is ${home ? `the ${home} flow` : "a start page"}`,
       );
       console.log(
         members === undefined

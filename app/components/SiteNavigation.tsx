@@ -5,8 +5,8 @@ import { PortalLink } from "./PortalLink.tsx";
 
 /**
  * The header navigation of SPEC §2: pages of the settlement web site (appended to its base URL,
- * opening in a new tab) and the portal's own VIN lookup. The kontent header omits the claim,
- * reimbursement and VIN links.
+ * opening in a new tab) and the portal's own VIN lookup; the claim, reimbursement and VIN links
+ * only for the flows the settlement offers (model.flowLinks). The kontent header omits them.
  */
 export function SiteNavigation({ model, withClaimLinks }: { model: LayoutModel; withClaimLinks: boolean }) {
   const text = useText();
@@ -26,19 +26,16 @@ export function SiteNavigation({ model, withClaimLinks }: { model: LayoutModel; 
         <li>
           <ExternalLink href={site("/faq")}>{text("Header_Faq")}</ExternalLink>
         </li>
-        {withClaimLinks && (
-          <>
-            <li>
-              <ExternalLink href={site("/claim")}>{text("Header_Claim")}</ExternalLink>
+        {withClaimLinks &&
+          model.flowLinks.map(({ labelKey, href, on }) => (
+            <li key={href}>
+              {on === "site" ? (
+                <ExternalLink href={href}>{text(labelKey)}</ExternalLink>
+              ) : (
+                <PortalLink to={href}>{text(labelKey)}</PortalLink>
+              )}
             </li>
-            <li>
-              <ExternalLink href={site("/reimbursement")}>{text("Header_Reimbursement")}</ExternalLink>
-            </li>
-            <li>
-              <PortalLink to="/lookup">{text("Header_VinLookup")}</PortalLink>
-            </li>
-          </>
-        )}
+          ))}
       </ul>
     </nav>
   );

@@ -7,7 +7,8 @@ import type { SignInKind } from "./sign-in-kinds.ts";
  * everything that differs between flows. A settlement chooses the flows it offers, their deadlines
  * and sign-in kinds (settlement.json flows: app/settlement/offered-flows.ts). Its pages and models
  * are its form definition (forms/<formType>.json and .pages.json in the settlement folder); its
- * texts are the locale keys named here. docs/adding-a-flow.md says what adding one takes.
+ * texts are the locale keys Flow_<formType>_Title (its name), _Intro (what it is for) and _Deadline
+ * (when it closes). docs/adding-a-flow.md says what adding one takes.
  */
 export interface FlowEntry {
   formType: FormType;
@@ -22,8 +23,6 @@ export interface FlowEntry {
   signInKinds: readonly SignInKind[];
   /** The first part of its claims' reference codes ("STD-…"): which flow a code is of, at a glance. */
   referenceCodePrefix: string;
-  /** Locale keys: its name (the start pages' heading and the start page's link), and one line on what it is for. */
-  texts: { title: string; intro: string };
   /**
    * Its link in the themes' header navigation (SPEC §2), shown only when the settlement offers it:
    * a page of the settlement's web site (appended to its base URL) or of the portal. Flows that
@@ -47,7 +46,6 @@ export const FLOWS: { readonly [T in FormType]: FlowEntry & { formType: T } } = 
     deadlineKeys: CLAIM_DEADLINES,
     signInKinds: ["notice", "vin"],
     referenceCodePrefix: "AUT",
-    texts: { title: "Flow_automotive_Title", intro: "Flow_automotive_Intro" },
     headerLink: SITE_CLAIM_PAGE,
   },
   reimbursement: {
@@ -56,7 +54,6 @@ export const FLOWS: { readonly [T in FormType]: FlowEntry & { formType: T } } = 
     deadlineKeys: CLAIM_DEADLINES,
     signInKinds: ["notice", "vin"],
     referenceCodePrefix: "REI",
-    texts: { title: "Flow_reimbursement_Title", intro: "Flow_reimbursement_Intro" },
     headerLink: { label: "Header_Reimbursement", path: "/reimbursement", on: "site" },
   },
   standard: {
@@ -65,7 +62,6 @@ export const FLOWS: { readonly [T in FormType]: FlowEntry & { formType: T } } = 
     deadlineKeys: CLAIM_DEADLINES,
     signInKinds: ["notice"],
     referenceCodePrefix: "STD",
-    texts: { title: "Flow_standard_Title", intro: "Flow_standard_Intro" },
     headerLink: SITE_CLAIM_PAGE,
   },
   lookup: {
@@ -74,7 +70,6 @@ export const FLOWS: { readonly [T in FormType]: FlowEntry & { formType: T } } = 
     deadlineKeys: ["lookupDeadline", "globalDeadline"],
     signInKinds: [],
     referenceCodePrefix: "LKP",
-    texts: { title: "Flow_lookup_Title", intro: "Flow_lookup_Intro" },
     headerLink: { label: "Header_VinLookup", path: "/lookup", on: "portal" },
   },
 };

@@ -9,7 +9,7 @@ import { clientAddressContext } from "#app/request-context.ts";
 import { captchaFailedTooOften, signInFailedTooOften } from "#app/security/address-failures.server.ts";
 import { admitSignInAttempt, recordSignInOutcome } from "#app/security/sign-in-lockout.server.ts";
 import { ensureSessionId, newSessionId } from "#app/session/session-cookie.server.ts";
-import { getPortal } from "#app/settlement/portal.server.ts";
+import { getPortal, offeredFlow } from "#app/settlement/portal.server.ts";
 import { type Claim, type Draft, draftOwner, emptyDraft, type SignIn } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { filedClaim, isPastLifetime, newDraftId, renewSessionId } from "./claimant-session.server.ts";
@@ -46,7 +46,7 @@ export type SignInResult =
 /**
  * SPEC §4 "Form authorization", and issue 10's VIN policy: a Claim ID with its PIN signs in as that
  * class member, with their data to fill in. A VIN alone is no secret (it is printed on the
- * windshield): it signs in only where the settlement allows it for the flow (claims.vinOnlySignIn),
+ * windshield): it signs in only where the settlement allows it for the flow (its sign-in kind "vin"),
  * as an unverified claimant who enters their own details; no member's data is ever shown for it.
  */
 export async function signInWith(
@@ -54,7 +54,6 @@ export async function signInWith(
   credentials: ModelValues[string] | undefined,
   now: number,
 ): Promise<SignInResult> {
-  const { settlement } = getPortal();
   const claimId = typeof credentials?.claimId === "string" ? credentials.claimId : "";
   const pin = typeof credentials?.pin === "string" ? credentials.pin : "";
   const vin = typeof credentials?.vin === "string" ? credentials.vin.toUpperCase() : "";
@@ -64,8 +63,7 @@ export async function signInWith(
       ? { signIn: { at: now, method: "claimIdPin", claimId: member.claimId }, prepopulated: member.prepopulated }
       : { status: 401, key: "Authorization_ClaimIdPinMismatch" };
   }
-  if (!(settlement.claims.vinOnlySignIn as string[]).includes(formType))
-    return { status: 400, key: "Authorization_ClaimIdPinRequired" };
+  if (!offeredFlow(formType)?.signIn.includes("vin")) return { status: 400, key: "Authorization_ClaimIdPinRequired" };
   if (!(await memberByVin(vin))) return { status: 401, key: "Authorization_VinNotFound" };
   return { signIn: { at: now, method: "vin", vin }, prepopulated: { VIN: vin } };
 }

@@ -2,7 +2,6 @@ import type { RouterContextProvider } from "react-router";
 import { captchaRefusal, captchaRequired, verifyCaptcha } from "#app/captcha/captcha.server.ts";
 import { memberByVin } from "#app/claimants/class-members.server.ts";
 import { passedDeadline } from "#app/deadlines/deadline-guard.ts";
-import { FLOW_DEADLINE_KEYS } from "#app/flow-registry/flows.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import {
   FIELD_SIZE_LIMIT,
@@ -38,7 +37,7 @@ import { admitSignInAttempt, recordSignInOutcome } from "#app/security/sign-in-l
 import { CSRF_HEADER_NAME, csrfToken } from "#app/session/csrf.server.ts";
 import { requireApiCsrf } from "#app/session/json-api.server.ts";
 import { newSessionId } from "#app/session/session-cookie.server.ts";
-import { getPortal } from "#app/settlement/portal.server.ts";
+import { flowDeadlineKeys, getPortal } from "#app/settlement/portal.server.ts";
 import { contactFor } from "#app/settlement/settlement-schema.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { draftOwner, emptyDraft, filingOutcome, type SessionRecord } from "#app/storage/store.ts";
@@ -152,7 +151,7 @@ function captchaFailed(reason: Parameters<typeof captchaRefusal>[0], unavailable
 
 /** The deadline guard for API calls, which are not under the flow routes. */
 function deadlinePassed(formType: FormType, now: number): boolean {
-  return !!passedDeadline(getPortal().deadlines, FLOW_DEADLINE_KEYS[formType], now);
+  return !!passedDeadline(getPortal().deadlines, flowDeadlineKeys(formType), now);
 }
 
 /** SPEC §7: authorize is "JSON with … content-type": application/json, any parameters (charset) aside. */

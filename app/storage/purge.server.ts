@@ -1,8 +1,7 @@
 import { passedDeadline } from "#app/deadlines/deadline-guard.ts";
-import { FLOW_DEADLINE_KEYS } from "#app/flow-registry/flows.ts";
 import { FORM_TYPES } from "#app/flow-registry/form-type.ts";
 import { LAST_SEEN_PRECISION_MS, SESSION_TIMEOUT_MS } from "#app/flows/claimant-session.server.ts";
-import { getPortal } from "#app/settlement/portal.server.ts";
+import { flowDeadlineKeys, getPortal } from "#app/settlement/portal.server.ts";
 import { getStore } from "./store.server.ts";
 import { ABANDONED_MEMBER_LIST_MS } from "./store.ts";
 
@@ -22,7 +21,7 @@ export async function purgeExpiredDrafts(now = Date.now()) {
   const store = getStore();
   const { settlement, deadlines } = getPortal();
   const retired = FORM_TYPES.filter((formType) =>
-    passedDeadline(deadlines, FLOW_DEADLINE_KEYS[formType], now - settlement.claims.draftRetentionDays * DAY_MS),
+    passedDeadline(deadlines, flowDeadlineKeys(formType), now - settlement.claims.draftRetentionDays * DAY_MS),
   );
   // A session's last-seen time is kept to the minute (LAST_SEEN_PRECISION_MS): it may be that much behind.
   const expired = await store.purgeExpired(now - SESSION_TIMEOUT_MS - LAST_SEEN_PRECISION_MS, now);

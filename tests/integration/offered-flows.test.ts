@@ -1,0 +1,140 @@
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { at, getPage, type Page } from "#tests/support/http.ts";
+import { portalCommand } from "#tests/support/portal-command.ts";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { settlementWith } from "#tests/support/settlement.ts";
+
+/** The demo settlement offering the given flows, without the form definitions of the others (they are not needed). */
+function offering(flows: Record<string, unknown>, more: Record<string, unknown> = {}): string {
+  const dir = settlementWith({ flows, ...more });
+  for (const formType of ["automotive", "reimbursement", "standard", "lookup"].filter((type) => !(type in flows))) {
+    rmSync(path.join(dir, "forms", `${formType}.json`));
+    rmSync(path.join(dir, "forms", `${formType}.pages.json`));
+  }
+  return dir;
+}
+
+const standardOnly = offering({ standard: { signIn: ["notice"] } });
+const standardHome = offering({ standard: {} }, { home: "standard" });
+// Standard closes with claim filing (2027-03-31), automotive only with the global deadline (2027-09-30).
+const ownDeadlines = offering({
+  standard: { deadlines: ["claimFilingDeadline"] },
+  automotive: { deadlines: ["globalDeadline"] },
+});
+
+let startPage: PortalServer;
+let home: PortalServer;
+let deadlines: PortalServer;
+beforeAll(async () => {
+  [startPage, home, deadlines] = await Promise.all([
+    startPortal({ settlementDir: standardOnly }),
+    startPortal({ settlementDir: standardHome }),
+    startPortal({ settlementDir: ownDeadlines }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([startPage.stop(), home.stop(), deadlines.stop()]);
+});
+
+/** Every link on the page to a flow the test settlement does not offer, in the header or anywhere else. */
+function linksToOtherFlows(page: Page): string[] {
+  return page.document
+    .querySelectorAll("a")
+    .map((a) => a.getAttribute("href") ?? "")
+    .filter((href) => /\/(automotive|reimbursement|lookup)(\/|\?|$)/.test(href));
+}
+
+describe("a settlement offering only the standard flow, with no home flow", () => {
+  test("/ is a start page listing the standard flow alone", async () => {
+    const page = await getPage(`${startPage.url}/`);
+    expect(page.status).toBe(200);
+    expect(page.text("main h1")).toBe("File a claim");
+    const flows = page.document.querySelectorAll("main ul.flow-list a");
+    expect(flows.map((a) => [a.getAttribute("href"), a.textContent.trim()])).toEqual([["/standard", "Standard claim"]]);
+    expect(page.text("title")).toMatch(/^File a claim – /);
+    expect(page.document.querySelector("main form")).toBeNull();
+  });
+
+  test("the start page is in the claimant's language", async () => {
+    const page = await getPage(`${startPage.url}/?culture=es`);
+    expect(page.status).toBe(200);
+    expect(page.text("main h1")).toBe("Presentar un reclamo");
+    expect(page.document.querySelector("main ul.flow-list a")?.getAttribute("href")).toBe("/standard?culture=es");
+  });
+
+  test("the flows it does not offer are not found: their pages and their API", async () => {
+    for (const pathname of [
+      "/automotive",
+      "/reimbursement",
+      "/lookup",
+      "/automotive/claimant-info",
+      "/reimbursement/claim-summary",
+      "/Automotive",
+    ]) {
+      const page = await getPage(`${startPage.url}${pathname}`, { redirect: "follow" });
+      expect(page.status, pathname).toBe(404);
+      expect(page.text("main h1"), pathname).toBe("Page not found");
+    }
+    for (const pathname of [
+      "/api/forms/automotive/authorize",
+      "/api/forms/reimbursement/authorize",
+      "/api/forms/lookup/authorize",
+      "/api/forms/automotive",
+      "/api/forms/reimbursement",
+    ]) {
+      for (const method of ["GET", "POST"]) {
+        const response = await fetch(`${startPage.url}${pathname}`, { method });
+        expect(response.status, `${method} ${pathname}`).toBe(404);
+        expect(((await response.json()) as { code: string }).code, pathname).toBe("not_found");
+      }
+    }
+  });
+
+  test("the standard flow it offers answers as before", async () => {
+    const page = await getPage(`${startPage.url}/standard`);
+    expect(page.status).toBe(200);
+    expect(page.text("main h1")).toBe("Standard claim");
+    expect((await fetch(`${startPage.url}/api/forms/standard/authorize`)).status).toBe(405);
+  });
+
+  test("no page links the flows it does not offer: the header has no reimbursement or VIN lookup link", async () => {
+    for (const pathname of ["/", "/standard", "/page-not-found"]) {
+      const page = await getPage(`${startPage.url}${pathname}`);
+      expect(linksToOtherFlows(page), pathname).toEqual([]);
+      expect(page.text("nav.site-navigation"), pathname).not.toMatch(/Reimbursement|VIN Lookup/);
+      expect(page.text("nav.site-navigation"), pathname).toContain("File a Claim");
+    }
+  });
+
+  test("validate passes without the other flows' form definitions, and names the flows offered", async () => {
+    const { code, stdout, stderr } = await portalCommand(undefined, standardOnly, "validate");
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/forms: standard \(\d+ models\)\n/);
+    expect(stdout).toContain(
+      "flows: standard (sign-in: notice; deadlines: claimFilingDeadline, globalDeadline); / is a start page",
+    );
+  });
+});
+
+test("a settlement whose home is the standard flow: / is the standard flow's sign-in page", async () => {
+  const page = await getPage(`${home.url}/`);
+  expect(page.status).toBe(200);
+  expect(page.text("main h1")).toBe("Standard claim");
+  expect(page.document.querySelector('main form input[name="credentials.claimId"]')).not.toBeNull();
+  expect(page.document.querySelector("main ul.flow-list")).toBeNull();
+});
+
+test("each flow closes at its own deadline: standard at claim filing, automotive only at the global deadline", async () => {
+  const between = at("2027-05-01T12:00:00-07:00");
+  const standard = await fetch(`${deadlines.url}/standard`, { redirect: "manual", headers: between });
+  expect(standard.status).toBe(303);
+  expect(standard.headers.get("location")).toBe("/deadline");
+  const automotive = await fetch(`${deadlines.url}/automotive`, { redirect: "manual", headers: between });
+  expect(automotive.status).toBe(200);
+  // The start page says when each flow closes.
+  const before = await getPage(`${deadlines.url}/automotive`, { headers: at("2027-01-01T12:00:00-08:00") });
+  expect(before.text("main p strong")).toContain("September 30, 2027");
+});
