@@ -12,9 +12,14 @@ export interface LayoutModel {
   privacyPolicyUrl: string;
   contact: { settlementName: string; phone: string; email: string; mailingAddress: string[] };
   banner: { show: boolean; header?: string; copy: string[]; image?: { src: string; alt: string } };
-  /**
-   * The navigation's links to the flows the settlement offers (SPEC §2: claim, reimbursement, VIN
-   * lookup), in that order: a page of the settlement's web site (its full address) or of the portal.
-   */
-  flowLinks: Array<{ labelKey: string; href: string; on: "site" | "portal" }>;
+}
+
+/**
+ * A header link to a flow the settlement offers (SPEC §2: claim, reimbursement, VIN lookup): a page
+ * of the settlement's web site (its full address) or of the portal.
+ */
+export interface FlowLink {
+  labelKey: string;
+  href: string;
+  on: "site" | "portal";
 }
