@@ -1,9 +1,12 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { BACKENDS } from "#tests/support/backends.ts";
+import { Claimant } from "#tests/support/claimant.ts";
 import { at, getPage, type Page } from "#tests/support/http.ts";
 import { portalCommand } from "#tests/support/portal-command.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { withStore } from "#tests/support/server-state.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
 
 /** The demo settlement offering the given flows, without the form definitions of the others (they are not needed). */
@@ -134,7 +137,59 @@ test("each flow closes at its own deadline: standard at claim filing, automotive
   expect(standard.headers.get("location")).toBe("/deadline");
   const automotive = await fetch(`${deadlines.url}/automotive`, { redirect: "manual", headers: between });
   expect(automotive.status).toBe(200);
+  // The JSON API's guard reads the same deadlines.
+  const csrf = await fetch(`${deadlines.url}/api/csrf`);
+  const { requestToken } = (await csrf.json()) as { requestToken: string };
+  const headers = {
+    ...between,
+    Cookie: csrf.headers.get("set-cookie")!.split(";")[0]!,
+    "X-CSRF-TOKEN": requestToken,
+    "Content-Type": "application/json",
+  };
+  const authorize = async (formType: string) => {
+    const response = await fetch(`${deadlines.url}/api/forms/${formType}/authorize`, {
+      method: "POST",
+      headers,
+      body: "{}",
+    });
+    return { status: response.status, code: ((await response.json()) as { code?: string }).code };
+  };
+  expect(await authorize("standard")).toEqual({ status: 403, code: "deadline_passed" });
+  expect((await authorize("automotive")).code).not.toBe("deadline_passed");
   // The start page says when each flow closes.
   const before = await getPage(`${deadlines.url}/automotive`, { headers: at("2027-01-01T12:00:00-08:00") });
   expect(before.text("main p strong")).toContain("September 30, 2027");
 });
+
+test.each(BACKENDS)(
+  "drafts are purged by their own flow's deadlines: standard's after claim filing closed, automotive's kept (%s)",
+  async (backend) => {
+    const day = 24 * 3_600_000;
+    // Claim filing closed 40 days ago (past the default 30 days' retention); the global deadline is months away.
+    const closed = new Date(Date.now() - 40 * day).toISOString().slice(0, 19);
+    const dir = settlementWith((config) => {
+      for (const { deadlines } of Object.values(
+        config.deadlines as Record<string, { deadlines: Record<string, unknown> }>,
+      ))
+        deadlines.claimFilingDeadline = { deadlineDateTime: closed };
+      config.flows = {
+        standard: { deadlines: ["claimFilingDeadline"] },
+        automotive: { deadlines: ["globalDeadline"] },
+      };
+    });
+    const portal = await startPortal({ backend, settlementDir: dir });
+    try {
+      // Both drafts were started before claim filing closed (the test clock), then left.
+      const claimant = new Claimant(portal, { "X-Test-Now": new Date(Date.now() - 50 * day).toISOString() });
+      await claimant.signIn("standard");
+      await claimant.signIn("automotive");
+      const owner = `member:${claimant.member["credentials.claimId"]}` as const;
+      const purged = await portalCommand(portal, dir, "purge");
+      expect(purged.stdout).toMatch(/, 1 drafts past their flow's deadline and retention,/);
+      expect(await withStore(portal, (store) => store.getDraft(owner, "standard"))).toBeUndefined();
+      expect(await withStore(portal, (store) => store.getDraft(owner, "automotive"))).toBeDefined();
+    } finally {
+      await portal.stop();
+    }
+  },
+);
