@@ -103,7 +103,7 @@ describe("a settlement offering only the standard flow, with no home flow", () =
   });
 
   test("no page links the flows it does not offer: the header has no reimbursement or VIN lookup link", async () => {
-    for (const pathname of ["/", "/standard", "/page-not-found"]) {
+    for (const pathname of ["/", "/standard", "/page-not-found", "/session-expired?form=automotive"]) {
       const page = await getPage(`${startPage.url}${pathname}`);
       expect(linksToOtherFlows(page), pathname).toEqual([]);
       expect(page.text("nav.site-navigation"), pathname).not.toMatch(/Reimbursement|VIN Lookup/);
