@@ -26,7 +26,7 @@ import { logAsText } from "#app/log.server.ts";
 import { exportClaims } from "#app/operator/export-claims.server.ts";
 import type { ExportFormat } from "#app/operator/export-progress.server.ts";
 import { EXPORT_TIME_EXAMPLE, exportTime } from "#app/operator/export-window.ts";
-import { loadPortal } from "#app/settlement/portal.server.ts";
+import { formsOfStoredClaims, loadPortal } from "#app/settlement/portal.server.ts";
 import { fieldKeys, newFieldKey } from "#app/security/field-keys.server.ts";
 import { dataDir } from "#app/storage/data-dir.server.ts";
 import { checkStoredFieldKeys } from "#app/storage/field-key-check.server.ts";
@@ -142,7 +142,7 @@ async function main(argv: string[]): Promise<number> {
       const summary = await exportClaims({
         store: getStore(),
         storeName: storeName(),
-        forms: loadPortal(settlementDir()).forms,
+        forms: formsOfStoredClaims(loadPortal(settlementDir())),
         outDir,
         selection: { formats: formats as ExportFormat[] | undefined, documents: values.documents, since, until },
         resume: !!values.resume,

@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { DeadlineKey, DeadlineSettings } from "#app/deadlines/deadline-settings.ts";
 import { FLOWS } from "#app/flow-registry/flows.ts";
-import type { FormType } from "#app/flow-registry/form-type.ts";
+import { FORM_TYPES, type FormType } from "#app/flow-registry/form-type.ts";
 import { deadlineTexts } from "#app/deadlines/dynamic-texts.ts";
 import { fieldsOfBlocks, type FormDefinition } from "#app/forms/form-definition.ts";
 import { countryNames } from "#app/forms/places.ts";
@@ -129,6 +129,21 @@ function warnOfTestSiteKey(file: string, settlement: Pick<Settlement, "captcha">
 
 function countryTexts(culture: string): Record<string, string> {
   return Object.fromEntries(Object.entries(countryNames(culture)).map(([code, name]) => [`Country_${code}`, name]));
+}
+
+/**
+ * The forms a claim in the store may have been filed with: the offered flows', and those of flows
+ * the settlement no longer offers whose form files it still has (what the export reads their
+ * claims by).
+ */
+export function formsOfStoredClaims({ settlementDir, forms }: Portal): Partial<Record<FormType, FormDefinition>> {
+  const kept = FORM_TYPES.filter(
+    (formType) => !forms[formType] && existsSync(path.join(settlementDir, "forms", `${formType}.json`)),
+  );
+  return {
+    ...forms,
+    ...Object.fromEntries(kept.map((formType) => [formType, loadFormDefinition(settlementDir, formType)])),
+  };
 }
 
 let portal: Portal | undefined;

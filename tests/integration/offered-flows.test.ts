@@ -1,6 +1,8 @@
-import { rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { NewClaim } from "#app/storage/store.ts";
 import { BACKENDS } from "#tests/support/backends.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { at, getPage, type Page } from "#tests/support/http.ts";
@@ -193,3 +195,46 @@ test.each(BACKENDS)(
     }
   },
 );
+
+test("the export has the claims of a flow the settlement no longer offers, while its form files are kept; without them it says so", async () => {
+  // Automotive was offered when these claims were filed; the settlement now offers standard alone.
+  const dir = settlementWith({ flows: { standard: {} } });
+  const portal = await startPortal({ settlementDir: dir });
+  try {
+    await withStore(portal, async (store) => {
+      for (const [formType, referenceCode] of [
+        ["automotive", "AUT-0000-0000-0001"],
+        ["standard", "STD-0000-0000-0001"],
+      ] as const)
+        await store.submitClaim(
+          "member:40000001",
+          formType,
+          {
+            draftId: `draft-${formType}`,
+            member: { claimId: "40000001", vin: null, verified: true, signInMethod: "claimIdPin" },
+            models: { claimantInfo: { firstName: "Ana", lastName: "Lee" } },
+            records: {},
+            documentIds: [],
+            culture: "en",
+          } satisfies NewClaim,
+          "one",
+          () => referenceCode,
+          Date.now(),
+        );
+    });
+    const out = mkdtempSync(path.join(tmpdir(), "export-"));
+    const exported = await portalCommand(portal, dir, "export", "--out", out, "--format", "jsonl,csv");
+    expect(exported.stderr).toBe("");
+    expect(exported.stdout).toMatch(/^Exported 2 claims/);
+    expect(readdirSync(out).sort()).toEqual(["claims-automotive.csv", "claims-standard.csv", "claims.jsonl"]);
+
+    rmSync(path.join(dir, "forms", "automotive.json"));
+    const refused = await portalCommand(portal, dir, "export", "--out", mkdtempSync(path.join(tmpdir(), "export-")));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      "claims of automotive are stored, but the settlement has no forms/automotive.json for them: put back the flow's form files",
+    );
+  } finally {
+    await portal.stop();
+  }
+});
