@@ -1,7 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-
-/** SPEC §2's claim flows (the lookup is one page of its own). */
-const CLAIM_FLOWS = ["automotive", "reimbursement", "standard"];
+import { CLAIM_FORM_TYPES } from "./flow-registry/flows.ts";
 
 /**
  * SPEC §2, one screen: utility pages, the four flows, and the catch-all. The JSON API (SPEC §7) has
@@ -25,8 +23,9 @@ export default [
   // every render (issue 14).
   index("routes/flow-index.tsx", { id: "home" }),
   route("lookup", "routes/lookup.tsx"),
-  // The claim flows' start pages by name: any other single name is the catch-all's light 404 page.
-  ...CLAIM_FLOWS.map((flow) => route(flow, "routes/flow-index.tsx", { id: flow })),
+  // The claim flows' start pages by name (the lookup is one page of its own): any other single name
+  // is the catch-all's light 404 page. "/" is the settlement's home flow, or its list of flows.
+  ...CLAIM_FORM_TYPES.map((flow) => route(flow, "routes/flow-index.tsx", { id: flow })),
   // The step with the records lists: a route module of its own, so only it loads their script.
   route(":flow/supporting-documents", "routes/flow-documents.tsx"),
   route(":flow/claim-summary", "routes/claim-summary.tsx"),

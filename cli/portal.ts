@@ -26,7 +26,7 @@ import { logAsText } from "#app/log.server.ts";
 import { exportClaims } from "#app/operator/export-claims.server.ts";
 import type { ExportFormat } from "#app/operator/export-progress.server.ts";
 import { EXPORT_TIME_EXAMPLE, exportTime } from "#app/operator/export-window.ts";
-import { loadPortal } from "#app/settlement/portal.server.ts";
+import { formsOfStoredClaims, loadPortal } from "#app/settlement/portal.server.ts";
 import { fieldKeys, newFieldKey } from "#app/security/field-keys.server.ts";
 import { dataDir } from "#app/storage/data-dir.server.ts";
 import { checkStoredFieldKeys } from "#app/storage/field-key-check.server.ts";
@@ -85,7 +85,7 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "validate": {
       const portal = loadPortal(settlementDir());
-      const { settlement, forms } = portal;
+      const { settlement, forms, flows, home } = portal;
       // The list is checked before anything is said valid (as a server refuses it before it listens).
       const listFile = path.join(settlementDir(), CLASS_MEMBERS_FILE);
       let members: number | undefined;
@@ -100,6 +100,14 @@ async function main(argv: string[]): Promise<number> {
         `  forms: ${Object.entries(forms)
           .map(([type, form]) => `${type} (${form.models.length} models)`)
           .join(", ")}`,
+      );
+      console.log(
+        `  flows: ${flows
+          .map(
+            ({ formType, signIn, deadlineKeys }) =>
+              `${formType} (sign-in: ${signIn.join(", ") || "none"}; deadlines: ${deadlineKeys.join(", ")})`,
+          )
+          .join(", ")}; / is ${home ? `the ${home} flow` : "a start page"}`,
       );
       console.log(
         members === undefined
@@ -134,7 +142,7 @@ async function main(argv: string[]): Promise<number> {
       const summary = await exportClaims({
         store: getStore(),
         storeName: storeName(),
-        forms: loadPortal(settlementDir()).forms,
+        forms: formsOfStoredClaims(loadPortal(settlementDir())),
         outDir,
         selection: { formats: formats as ExportFormat[] | undefined, documents: values.documents, since, until },
         resume: !!values.resume,

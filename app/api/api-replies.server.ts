@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { CaptchaRefused } from "#app/claims/captcha-check.server.ts";
-import { FLOW_DEADLINE_KEYS, passedDeadline } from "#app/deadlines/deadline-guard.ts";
+import { passedDeadline } from "#app/deadlines/deadline-guard.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
 import { type FormDefinition, fieldsOfBlocks, modelKey } from "#app/forms/form-definition.ts";
@@ -9,7 +9,7 @@ import type { validateStep } from "#app/forms/validate-step.ts";
 import type { ApiErrorCode, ApiErrorExtra } from "#app/http/api-error.server.ts";
 import { readJson } from "#app/http/json.server.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
-import { getPortal } from "#app/settlement/portal.server.ts";
+import { flowDeadlineKeys, getPortal } from "#app/settlement/portal.server.ts";
 
 /** What the JSON API's form calls (authorize, submit) share: reading their parts, wording their refusals. */
 
@@ -61,7 +61,7 @@ export function captchaFailed({ status, key }: CaptchaRefused, text: Translate):
 
 /** The deadline guard for API calls, which are not under the flow routes. */
 export function deadlinePassed(formType: FormType, now: number): boolean {
-  return !!passedDeadline(getPortal().deadlines, FLOW_DEADLINE_KEYS[formType], now);
+  return !!passedDeadline(getPortal().deadlines, flowDeadlineKeys(formType), now);
 }
 
 /** SPEC §3 sends the captcha token as reCaptchaResponse; some clients send it as captchaRawValue. */

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
+import { FLOWS } from "#app/flow-registry/flows.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 
-const PREFIXES: Record<FormType, string> = { automotive: "AUT", reimbursement: "REI", standard: "STD", lookup: "LKP" };
 /** Crockford's base32 without I, L, O and U: easy to read out over the phone. */
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
@@ -10,5 +10,5 @@ export function newReferenceCode(formType: FormType): string {
   const groups = Array.from({ length: 3 }, () =>
     Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join(""),
   );
-  return [PREFIXES[formType], ...groups].join("-");
+  return [FLOWS[formType].referenceCodePrefix, ...groups].join("-");
 }

@@ -1,16 +1,10 @@
 import { memberByClaimIdAndPin, memberByVin } from "#app/claimants/class-members.server.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
-import { getPortal } from "#app/settlement/portal.server.ts";
+import type { SignInKind } from "#app/flow-registry/sign-in-kinds.ts";
+import { offeredFlow } from "#app/settlement/portal.server.ts";
 import type { SignIn } from "#app/storage/store.ts";
 import type { Refusal } from "./refusal.ts";
-
-/**
- * How a claimant of a flow proves who they are. "notice": the Claim ID and PIN the class member's
- * notice gave them (SPEC §4 "Form authorization"). "vin": a VIN alone (issue 10), no secret (it is
- * printed on the windshield), so an unverified claimant who enters their own details.
- */
-export type SignInKind = "notice" | "vin";
 
 /** A sign-in proved, with the data the flow may fill in for the claimant. */
 export interface Identity {
@@ -18,9 +12,9 @@ export interface Identity {
   prepopulated: Record<string, string>;
 }
 
-/** The sign-in kinds a flow offers: a notice's Claim ID and PIN, and a VIN alone where the settlement allows it for the flow. */
-export function signInKindsOf(formType: FormType): SignInKind[] {
-  return (getPortal().settlement.claims.vinOnlySignIn as string[]).includes(formType) ? ["notice", "vin"] : ["notice"];
+/** The sign-in kinds the settlement gives a flow (settlement.json flows.<flow>.signIn; none for a flow not offered). */
+export function signInKindsOf(formType: FormType): readonly SignInKind[] {
+  return offeredFlow(formType)?.signIn ?? [];
 }
 
 type Credentials = ModelValues[string] | undefined;

@@ -1,14 +1,14 @@
 import { useText } from "#app/i18n/use-text.ts";
-import type { LayoutModel } from "#app/themes/layout-model.ts";
+import type { FlowLink, LayoutModel } from "#app/themes/layout-model.ts";
 import { ExternalLink } from "./ExternalLink.tsx";
 import { PortalLink } from "./PortalLink.tsx";
 
 /**
  * The header navigation of SPEC §2: pages of the settlement web site (appended to its base URL,
- * opening in a new tab) and the portal's own VIN lookup. The kontent header omits the claim,
- * reimbursement and VIN links.
+ * opening in a new tab) and the portal's own VIN lookup; the claim, reimbursement and VIN links
+ * only for the flows the settlement offers (`flowLinks`). The kontent header omits them.
  */
-export function SiteNavigation({ model, withClaimLinks }: { model: LayoutModel; withClaimLinks: boolean }) {
+export function SiteNavigation({ model, flowLinks }: { model: LayoutModel; flowLinks: FlowLink[] }) {
   const text = useText();
   const site = (path: string) => `${model.siteBaseUrl}${path}`;
   return (
@@ -26,19 +26,15 @@ export function SiteNavigation({ model, withClaimLinks }: { model: LayoutModel; 
         <li>
           <ExternalLink href={site("/faq")}>{text("Header_Faq")}</ExternalLink>
         </li>
-        {withClaimLinks && (
-          <>
-            <li>
-              <ExternalLink href={site("/claim")}>{text("Header_Claim")}</ExternalLink>
-            </li>
-            <li>
-              <ExternalLink href={site("/reimbursement")}>{text("Header_Reimbursement")}</ExternalLink>
-            </li>
-            <li>
-              <PortalLink to="/lookup">{text("Header_VinLookup")}</PortalLink>
-            </li>
-          </>
-        )}
+        {flowLinks.map(({ labelKey, href, on }) => (
+          <li key={href}>
+            {on === "site" ? (
+              <ExternalLink href={href}>{text(labelKey)}</ExternalLink>
+            ) : (
+              <PortalLink to={href}>{text(labelKey)}</PortalLink>
+            )}
+          </li>
+        ))}
       </ul>
     </nav>
   );

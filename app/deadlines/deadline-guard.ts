@@ -1,21 +1,8 @@
-import type { FormType } from "#app/flow-registry/form-type.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import type { DeadlineKey, DeadlineSettings } from "./deadline-settings.ts";
 
-/**
- * The deadlines that close each flow, most specific first (SPEC §2). Standard's keys are not shown
- * in SPEC; it closes with claim filing like the other claim flows (docs/decisions/003-deadlines.md).
- * Reimbursement uses claimFilingDeadline, not reimbursementFilingDeadline, as SPEC says its routes do.
- */
-export const FLOW_DEADLINE_KEYS: Record<FormType, DeadlineKey[]> = {
-  automotive: ["claimFilingDeadline", "globalDeadline"],
-  reimbursement: ["claimFilingDeadline", "globalDeadline"],
-  standard: ["claimFilingDeadline", "globalDeadline"],
-  lookup: ["lookupDeadline", "globalDeadline"],
-};
-
 /** The first of the given deadlines that has passed at `now`, if any. */
-export function passedDeadline(settings: DeadlineSettings, keys: DeadlineKey[], now: number) {
+export function passedDeadline(settings: DeadlineSettings, keys: readonly DeadlineKey[], now: number) {
   for (const key of keys) {
     const deadline = settings[key];
     if (deadline && now > deadline.closesAt) return deadline;

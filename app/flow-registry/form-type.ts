@@ -7,13 +7,14 @@ export function isFormType(value: string | undefined): value is FormType {
 }
 
 /**
- * The flow a portal path belongs to: its first segment, and Automotive for "/" (SPEC §2). Read as
- * React Router matches routes, in any case and percent-decoded, so a route it matched always has
+ * The flow a portal path belongs to: its first segment, and for "/" the settlement's home flow
+ * (SPEC §2: Automotive, unless settlement.json says otherwise; none when "/" is a start page). Read
+ * as React Router matches routes, in any case and percent-decoded, so a route it matched always has
  * its flow (server.ts redirects such addresses to their lowercase form first).
  */
-export function formTypeOfPath(pathname: string): FormType | undefined {
+export function formTypeOfPath(pathname: string, home: FormType | undefined): FormType | undefined {
   const first = pathname.split("/").filter(Boolean)[0];
-  if (first === undefined) return "automotive";
+  if (first === undefined) return home;
   return flowOfSegment(first);
 }
 

@@ -5,7 +5,7 @@ import { type PageDefinition, STEP_NAMES, type StepName } from "#app/forms/page-
 import { parseStep } from "#app/forms/parse-step.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
-import { getPortal } from "#app/settlement/portal.server.ts";
+import { getPortal, offeredFlow } from "#app/settlement/portal.server.ts";
 import { formTypeOfPath } from "#app/flow-registry/form-type.ts";
 import { checksOf, type Flow } from "#app/claims/claim-flow.ts";
 
@@ -36,8 +36,9 @@ const flowStepContext = createContext<FlowStep | null>();
 /**
  * Runs first for every request to a flow's pages (before the deadline guard: flow-route.server.ts):
  * the flow and step its address names, computed once. An address that names no flow (the steps'
- * routes take any first segment, app/routes.ts), no step of the flow, its start page by the name "index", or a step of
- * the lookup (SPEC §2: one page, /lookup) has none: its loader or action answers 404 (getFlowStep).
+ * routes take any first segment, app/routes.ts), a flow the settlement does not offer, no step of
+ * the flow, its start page by the name "index", or a step of the lookup (SPEC §2: one page,
+ * /lookup) has none: its loader or action answers 404 (getFlowStep).
  * Not thrown here: React Router runs no loader once a middleware throws, so the not-found page
  * would have none of the root's data, and would be in English whatever the claimant's language.
  */
@@ -46,10 +47,12 @@ export const flowMiddleware: MiddlewareFunction<Response> = ({ request, url, con
 };
 
 function flowStepOf(request: Request, url: URL, context: Readonly<RouterContextProvider>): FlowStep | null {
-  const formType = formTypeOfPath(url.pathname);
+  const formType = formTypeOfPath(url.pathname, getPortal().home);
   const named = url.pathname.split("/").filter(Boolean)[1];
   const step = named ?? "index";
   if (!formType || named === "index" || (formType === "lookup" && named)) return null;
+  // A flow the settlement does not offer is not found, as a name that is no flow.
+  if (!offeredFlow(formType)) return null;
   if (!(STEP_NAMES as readonly string[]).includes(step)) return null;
   const flow = flowOf(formType, request, context);
   const page = flow.definition.pages[step as StepName];

@@ -1,9 +1,9 @@
-import { FLOW_DEADLINE_KEYS } from "#app/deadlines/deadline-guard.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import { labelledValueSources } from "#app/forms/labelled-value.ts";
 import { displayValue } from "#app/forms/display-value.ts";
 import { isEmpty } from "#app/forms/field-value.ts";
 import { CLAIMANT_DATE_ZONE } from "#app/deadlines/time-zones.ts";
+import { flowDeadlineKeys } from "#app/settlement/portal.server.ts";
 import { formatClockTime } from "#app/forms/claimant-dates.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
 import { withoutFieldDefaults } from "#app/forms/field-defaults.ts";
@@ -160,8 +160,9 @@ export function sessionTimeout(
   const lifeEnd = session.createdAt + SESSION_LIFETIME_MS;
   const end = Math.min(idleEnd, lifeEnd);
   const zone =
-    FLOW_DEADLINE_KEYS[formType].map((key) => settlement.deadlines.settings[key]?.zone).find(Boolean) ??
-    CLAIMANT_DATE_ZONE;
+    flowDeadlineKeys(formType)
+      .map((key) => settlement.deadlines.settings[key]?.zone)
+      .find(Boolean) ?? CLAIMANT_DATE_ZONE;
   return {
     seconds: SESSION_TIMEOUT_MS / 1000,
     expiredPath: sessionExpiredPath(formType, culture),

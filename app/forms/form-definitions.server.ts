@@ -235,9 +235,13 @@ export function loadFormDefinition(settlementDir: string, formType: FormType): F
   return definition;
 }
 
-export function loadFormDefinitions(settlementDir: string): Record<FormType, FormDefinition> {
+/** The definitions of these form types (every one by default), one metadataHash naming one model across them. */
+export function loadFormDefinitions(
+  settlementDir: string,
+  formTypes: readonly FormType[] = FORM_TYPES,
+): Record<FormType, FormDefinition> {
   const forms = Object.fromEntries(
-    FORM_TYPES.map((formType) => [formType, loadFormDefinition(settlementDir, formType)]),
+    formTypes.map((formType) => [formType, loadFormDefinition(settlementDir, formType)]),
   ) as Record<FormType, FormDefinition>;
   checkModelHashes(settlementDir, Object.values(forms));
   return forms;

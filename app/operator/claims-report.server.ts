@@ -1,4 +1,5 @@
-import { FORM_TYPES, type FormType } from "#app/flow-registry/form-type.ts";
+import { CLAIM_FORM_TYPES } from "#app/flow-registry/flows.ts";
+import type { FormType } from "#app/flow-registry/form-type.ts";
 import { allClaims, type ClaimMember, type Store } from "#app/storage/store.ts";
 
 /**
@@ -61,7 +62,7 @@ export async function claimsReport(store: Store): Promise<ClaimsReport> {
 
 /** The report as plain text: a table of days with a total row, then the claims to check. */
 export function formatReport(report: ClaimsReport): string {
-  const types = FORM_TYPES.filter((type) => type !== "lookup");
+  const types = CLAIM_FORM_TYPES;
   const header = ["day (Los Angeles)", ...types, "total"];
   const rows = [
     ...report.days.map((day) => [day.day, ...types.map((type) => String(day.counts[type] ?? 0)), String(day.total)]),

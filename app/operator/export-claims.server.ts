@@ -28,7 +28,8 @@ export interface ExportOptions {
   store: Store;
   /** Which store it is (storeName): an export is resumed only on the store it started on. */
   storeName: string;
-  forms: Record<FormType, FormDefinition>;
+  /** The form definitions of the flows whose claims may be stored: formsOfStoredClaims. */
+  forms: Partial<Record<FormType, FormDefinition>>;
   outDir: string;
   /**
    * A new export: what it holds (formats json and csv, no documents, every claim filed until now,
@@ -117,6 +118,15 @@ function answerColumns(definition: FormDefinition): string[] {
  */
 export async function exportClaims(options: ExportOptions): Promise<ExportSummary> {
   const { store, forms, outDir } = options;
+  // A claim's answers are read by its flow's form: a flow no longer offered may have claims still.
+  const formOf = (formType: FormType) => {
+    const form = forms[formType];
+    if (!form)
+      throw new ExportError(
+        `claims of ${formType} are stored, but the settlement has no forms/${formType}.json for them: put back the flow's form files (forms/${formType}.json and forms/${formType}.pages.json) to export them`,
+      );
+    return form;
+  };
   exportFolder(outDir, { isOut: true });
   let progress = options.resume
     ? resumed(outDir, options.selection, options.storeName)
@@ -140,7 +150,7 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
   const jsonl = formats.includes("jsonl") ? () => file("claims.jsonl") : undefined;
   const columns = new Map<FormType, string[]>();
   const columnsOf = (formType: FormType) => {
-    if (!columns.has(formType)) columns.set(formType, answerColumns(forms[formType]));
+    if (!columns.has(formType)) columns.set(formType, answerColumns(formOf(formType)));
     return columns.get(formType)!;
   };
 
@@ -177,7 +187,7 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
       await (await json?.())?.write(`${claims > 0 ? ",\n" : ""}${line}`);
       await (await jsonl?.())?.write(`${line}\n`);
       if (formats.includes("csv"))
-        await writeCsv(claim, forms[claim.formType], columnsOf(claim.formType), documents, exported, file);
+        await writeCsv(claim, formOf(claim.formType), columnsOf(claim.formType), documents, exported, file);
       claims++;
     }
     const last = page.at(-1);

@@ -5,23 +5,26 @@ import { SignOutForm } from "#app/components/SignOutForm.tsx";
 import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
 import { newChallengeAfterEachAnswer } from "#app/captcha/new-challenge.ts";
 import { StepForm } from "#app/components/form/StepForm.tsx";
-import { FLOW_DEADLINE_KEYS } from "#app/deadlines/deadline-guard.ts";
 import { authorizeFlow, loadIndex } from "#app/flows/authorize.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { FLOW_MIDDLEWARE } from "#app/flows/flow-route.server.ts";
+import { StartPage } from "#app/start-page/StartPage.tsx";
+import { startPageAt } from "#app/start-page/start-page.server.ts";
 import type { Route } from "./+types/flow-index";
 
 /** The flow and step this address names, and the deadline guard (app/flows/flow-route.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = FLOW_MIDDLEWARE;
 // A failed form post ends here, under the root: the error page keeps the portal's layout and contact.
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
-export const loader = (args: Route.LoaderArgs) => loadIndex(args);
+// "/" is the home flow's start page, or (no home flow in settlement.json) the list of the flows offered.
+export const loader = (args: Route.LoaderArgs) => startPageAt(args.url.pathname) ?? loadIndex(args);
 export const action = (args: Route.ActionArgs) => authorizeFlow(args);
 export const shouldRevalidate = newChallengeAfterEachAnswer;
 
 /** A claim flow's start page: what the claim is for, when it closes, and the sign-in form. */
 export default function FlowIndex({ loaderData, actionData }: Route.ComponentProps) {
   const text = useText();
+  if ("startPage" in loaderData) return <StartPage startPage={loaderData.startPage} />;
   const { page, formType } = loaderData;
   const lastResult = actionData?.result;
   return (
@@ -40,9 +43,7 @@ export default function FlowIndex({ loaderData, actionData }: Route.ComponentPro
           <PageHeading>{text(page.title)}</PageHeading>
           {page.intro && <p>{text(page.intro)}</p>}
           <p>
-            <strong>
-              {text(`Flow_${formType}_Deadline`, text(`Deadline_${FLOW_DEADLINE_KEYS[formType][0]}_Long`))}
-            </strong>
+            <strong>{text(`Flow_${formType}_Deadline`, text(`Flow_${formType}_Closes`))}</strong>
           </p>
           {loaderData.continuePath && (
             <p className="continue-claim">

@@ -32,7 +32,7 @@ export default function Lookup({ loaderData, actionData }: Route.ComponentProps)
           <PageHeading>{text(loaderData.page.title)}</PageHeading>
           {loaderData.page.intro && <p>{text(loaderData.page.intro)}</p>}
           <p>
-            <strong>{text("Flow_lookup_Deadline", text("Deadline_lookupDeadline_Long"))}</strong>
+            <strong>{text("Flow_lookup_Deadline", text("Flow_lookup_Closes"))}</strong>
           </p>
           {actionData?.vin && (
             <div role="status" className="lookup-result">

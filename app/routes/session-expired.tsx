@@ -5,6 +5,7 @@ import { flowStartPath } from "#app/flow-registry/form-type.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { Route } from "./+types/session-expired";
 import { readSessionId } from "#app/session/session-cookie.server.ts";
+import { offeredFlow } from "#app/settlement/portal.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { databaseAwayMiddleware } from "#app/http/database-away.server.ts";
 import { PageTitle } from "#app/components/PageTitle.tsx";
@@ -21,7 +22,8 @@ export const middleware: Route.MiddlewareFunction[] = [databaseAwayMiddleware];
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const form = url.searchParams.get("form") ?? "";
-  const formType = isFormType(form) ? form : undefined;
+  // A flow the settlement does not offer has no start page to go back to: the portal's is offered.
+  const formType = isFormType(form) && offeredFlow(form) ? form : undefined;
   const sessionId = await readSessionId(request);
   const session = sessionId ? await getStore().getSession(sessionId) : undefined;
   const signedIn = !!session && (!formType || !!session.authorizations[formType]);

@@ -1,25 +1,31 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { DeadlineSettings } from "#app/deadlines/deadline-settings.ts";
-import type { FormType } from "#app/flow-registry/form-type.ts";
+import type { DeadlineKey, DeadlineSettings } from "#app/deadlines/deadline-settings.ts";
+import { FLOWS } from "#app/flow-registry/flows.ts";
+import { FORM_TYPES, type FormType } from "#app/flow-registry/form-type.ts";
 import { deadlineTexts } from "#app/deadlines/dynamic-texts.ts";
 import { fieldsOfBlocks, type FormDefinition } from "#app/forms/form-definition.ts";
 import { countryNames } from "#app/forms/places.ts";
-import { loadFormDefinitions } from "#app/forms/form-definitions.server.ts";
+import { loadFormDefinition, loadFormDefinitions } from "#app/forms/form-definitions.server.ts";
 import { loadLocales, type Messages } from "#app/i18n/locales.server.ts";
 import { configErrorFromZod, SettlementConfigError } from "./config-error.ts";
+import { type OfferedFlow, type OfferedFlows, offeredFlows } from "./offered-flows.ts";
 import { type Settlement, settlementSchema } from "./settlement-schema.ts";
 import { log } from "#app/log.server.ts";
 import { testSiteKeyBehaviour } from "#app/captcha/turnstile-test-keys.ts";
 
 /** One settlement, loaded and checked: what every request is served from. */
-export interface Portal {
+export interface Portal extends OfferedFlows {
   settlementDir: string;
   settlement: Settlement;
   deadlines: DeadlineSettings;
   /** Per culture: the locale texts plus the dynamic deadline texts (SPEC §3 "dynamic localizations"). */
   messages: Record<string, Messages>;
-  /** Each form type's models and pages. */
+  /**
+   * Each offered flow's models and pages. Only the offered flows' definitions are read (a
+   * settlement has no files for the others): a flow not offered has none here, and no request
+   * reaches it, its pages and API answering 404 first (offeredFlow).
+   */
   forms: Record<FormType, FormDefinition>;
 }
 
@@ -35,22 +41,30 @@ export function loadPortal(settlementDir: string, localesDir = path.resolve("loc
   const parsed = settlementSchema.safeParse(raw);
   if (!parsed.success) throw configErrorFromZod(file, parsed.error);
   const { deadlines, ...settlement } = parsed.data;
+  const offered = offeredFlows(settlement);
   const locales = loadLocales(localesDir, settlementDir, settlement.cultures);
   const messages = Object.fromEntries(
     // Country names come from Intl as "Country_XX" texts (a locale file may still name one itself),
     // so the browser gets them with the other texts, cached, not with every page.
     settlement.cultures.map((culture) => [
       culture,
-      { ...countryTexts(culture), ...locales[culture], ...deadlineTexts(deadlines.settings, culture) },
+      {
+        ...countryTexts(culture),
+        ...locales[culture],
+        ...closingTexts(offered.flows, deadlineTexts(deadlines.settings, culture)),
+      },
     ]),
   );
-  const forms = loadFormDefinitions(settlementDir);
+  const forms = loadFormDefinitions(
+    settlementDir,
+    offered.flows.map(({ formType }) => formType),
+  );
   if (settlement.captcha.provider === "test" && process.env.NODE_ENV === "production") {
     throw new SettlementConfigError(
       `Invalid settlement configuration:\n  ${file}: at captcha.provider: the "test" provider accepts a fixed token and cannot be used in production`,
     );
   }
-  warnOfVinSignIn(file, settlement, forms);
+  warnOfVinSignIn(file, settlement, offered.flows, forms);
   warnOfTestSiteKey(file, settlement);
   return {
     settlementDir,
@@ -58,25 +72,44 @@ export function loadPortal(settlementDir: string, localesDir = path.resolve("loc
     deadlines: deadlines.settings,
     messages,
     forms,
+    ...offered,
   };
 }
 
 /**
- * A sign-in page should ask for a VIN on its own exactly when the flow accepts one
- * (claims.vinOnlySignIn): otherwise claimants are offered a way in that is refused, or told of none.
+ * The deadline texts, and for each flow offered "Flow_<formType>_Closes": the long form of the
+ * first of its own deadlines that is set, for its start page's "Claims must be submitted online by {0}".
+ */
+function closingTexts(flows: OfferedFlow[], texts: Record<string, string>): Record<string, string> {
+  const closing = flows.flatMap(({ formType, deadlineKeys }) => {
+    const text = deadlineKeys.map((key) => texts[`Deadline_${key}_Long`]).find((long) => long !== undefined);
+    return text === undefined ? [] : [[`Flow_${formType}_Closes`, text]];
+  });
+  return { ...texts, ...Object.fromEntries(closing) };
+}
+
+/**
+ * A sign-in page should ask for a VIN on its own exactly when the flow accepts one (its sign-in
+ * kind "vin": flows.<flow>.signIn, or claims.vinOnlySignIn without flows): otherwise claimants are
+ * offered a way in that is refused, or told of none.
  */
 function warnOfVinSignIn(
   file: string,
-  settlement: Pick<Settlement, "claims">,
+  settlement: Pick<Settlement, "flows">,
+  flows: OfferedFlow[],
   forms: Record<FormType, FormDefinition>,
 ) {
-  for (const formType of ["automotive", "reimbursement", "standard"] as const) {
+  for (const { formType, signIn } of flows) {
+    if (signIn.length === 0) continue;
     const asksForVin = fieldsOfBlocks(forms[formType].pages.index?.blocks ?? []).some((path) => path.endsWith(".vin"));
-    const accepts = (settlement.claims.vinOnlySignIn as string[]).includes(formType);
+    const accepts = signIn.includes("vin");
     if (asksForVin === accepts) continue;
+    // Named as the operator set it: without flows, the VIN sign-in is claims.vinOnlySignIn's.
+    const setting = settlement.flows ? `flows.${formType}.signIn` : "claims.vinOnlySignIn";
+    const listed = settlement.flows ? `"vin"` : formType;
     const message = asksForVin
-      ? `${formType}'s sign-in page asks for a VIN, but claims.vinOnlySignIn does not list ${formType}: a VIN alone will be refused there`
-      : `claims.vinOnlySignIn lists ${formType}, but its sign-in page asks for no VIN`;
+      ? `${formType}'s sign-in page asks for a VIN, but ${setting} does not list ${listed}: a VIN alone will be refused there`
+      : `${setting} lists ${listed}, but ${formType}'s sign-in page asks for no VIN`;
     log.warn(`${file}: ${message}`);
   }
 }
@@ -99,7 +132,35 @@ function countryTexts(culture: string): Record<string, string> {
   return Object.fromEntries(Object.entries(countryNames(culture)).map(([code, name]) => [`Country_${code}`, name]));
 }
 
+/**
+ * The forms a claim in the store may have been filed with: the offered flows', and those of flows
+ * the settlement no longer offers whose form files it still has (what the export reads their
+ * claims by).
+ */
+export function formsOfStoredClaims({ settlementDir, forms }: Portal): Partial<Record<FormType, FormDefinition>> {
+  const kept = FORM_TYPES.filter(
+    (formType) => !forms[formType] && existsSync(path.join(settlementDir, "forms", `${formType}.json`)),
+  );
+  return {
+    ...forms,
+    ...Object.fromEntries(kept.map((formType) => [formType, loadFormDefinition(settlementDir, formType)])),
+  };
+}
+
 let portal: Portal | undefined;
+
+/** A flow as the settlement offers it; undefined for a flow it does not offer (whose pages and API are not found). */
+export function offeredFlow(formType: FormType): OfferedFlow | undefined {
+  return getPortal().flows.find((flow) => flow.formType === formType);
+}
+
+/**
+ * The deadlines that close a flow: the settlement's for it, or the registry's for a flow it does
+ * not offer (whose drafts from before are purged by them).
+ */
+export function flowDeadlineKeys(formType: FormType): readonly DeadlineKey[] {
+  return offeredFlow(formType)?.deadlineKeys ?? FLOWS[formType].deadlineKeys;
+}
 
 /** The settlement named by SETTLEMENT_DIR (default settlements/demo), loaded once per process. */
 export function getPortal(): Portal {

@@ -1,6 +1,9 @@
 import { z } from "zod";
-import { deadlinesSchema } from "#app/deadlines/deadline-settings.ts";
+import { DEADLINE_KEYS, deadlinesSchema } from "#app/deadlines/deadline-settings.ts";
 import { FILE_TYPE_NAMES } from "#app/documents/file-types.ts";
+import { FLOWS } from "#app/flow-registry/flows.ts";
+import { FORM_TYPES, type FormType } from "#app/flow-registry/form-type.ts";
+import { SIGN_IN_KINDS } from "#app/flow-registry/sign-in-kinds.ts";
 import { isThemeName, THEME_NAMES } from "#app/themes/theme-names.ts";
 
 /**
@@ -65,13 +68,32 @@ const uploads = z
 /**
  * Who may file what (issue 10; docs/configuration.md "claims"): how many claims one class member
  * files per form type, which flows accept a VIN alone to sign in (the claim is then unverified and
- * the claimant enters their own details), and how long drafts are kept after a flow's deadline.
+ * the claimant enters their own details; read only when `flows` is absent: with it, each flow's
+ * signIn says so), and how long drafts are kept after a flow's deadline.
  */
 const claims = z.strictObject({
   perMember: z.enum(["one", "amend", "many"]).default("one"),
   vinOnlySignIn: z.array(z.enum(["automotive", "reimbursement"])).default([]),
   draftRetentionDays: z.int().min(0).default(30),
 });
+
+/**
+ * One flow a settlement offers (docs/configuration.md "flows"): the deadlines that close it, most
+ * specific first (each set in `deadlines`), and the ways a claimant signs in to it; the flow's
+ * registry entry gives either when it is left out (app/flow-registry/flows.ts).
+ */
+const offeredFlow = z.strictObject({
+  deadlines: z.array(z.enum(DEADLINE_KEYS)).min(1).optional(),
+  signIn: z.array(z.enum(SIGN_IN_KINDS)).min(1).optional(),
+});
+
+/** settlement.json `flows`: the flows offered, keyed by form type, in the order the start page lists them. */
+const flows = z.strictObject(
+  Object.fromEntries(FORM_TYPES.map((formType) => [formType, offeredFlow.optional()])) as Record<
+    FormType,
+    z.ZodOptional<typeof offeredFlow>
+  >,
+);
 
 /**
  * The theme is checked by hand so that a missing theme and an unknown theme each have their own
@@ -115,6 +137,10 @@ export const settlementSchema = z
       allowedTypes: [...FILE_TYPE_NAMES],
     }),
     claims: claims.default({ perMember: "one", vinOnlySignIn: [], draftRetentionDays: 30 }),
+    /** Absent: the four flows, as before flows could be chosen, with the automotive flow at "/". */
+    flows: flows.optional(),
+    /** The flow "/" shows; absent (with `flows`), "/" is a start page listing the flows offered. */
+    home: z.enum(FORM_TYPES).optional(),
     analyticsTagId: z.string().optional(),
   })
   .superRefine((settlement, ctx) => {
@@ -143,6 +169,7 @@ export const settlementSchema = z
         if (!text[culture]) ctx.addIssue({ code: "custom", path, message: `No text for culture "${culture}"` });
       }
     }
+    checkOfferedFlows(settlement, ctx);
     if (settlement.banner.showBanner && !settlement.banner.header && settlement.banner.copy.length === 0) {
       ctx.addIssue({
         code: "custom",
@@ -153,6 +180,62 @@ export const settlementSchema = z
   });
 
 export type Settlement = z.infer<typeof settlementSchema>;
+
+/**
+ * What `flows` and `home` must agree with: at least one flow; a flow's deadlines set in
+ * `deadlines` (its registry defaults may be unset, as before flows could be chosen: an unset one is
+ * skipped); sign-in kinds the flow takes; a home that is offered and has a sign-in page; and
+ * claims.vinOnlySignIn only without `flows` (with them, the VIN is a flow's sign-in kind: one
+ * setting for one thing).
+ */
+function checkOfferedFlows(
+  settlement: Pick<Settlement, "flows" | "home" | "claims" | "deadlines">,
+  ctx: z.RefinementCtx,
+) {
+  const offered = settlement.flows && (Object.keys(settlement.flows) as FormType[]);
+  if (offered?.length === 0)
+    ctx.addIssue({ code: "custom", path: ["flows"], message: "A settlement offers at least one flow" });
+  for (const formType of offered ?? []) {
+    const { deadlines = [], signIn = [] } = settlement.flows?.[formType] ?? {};
+    for (const [index, key] of deadlines.entries()) {
+      if (!settlement.deadlines.settings[key])
+        ctx.addIssue({
+          code: "custom",
+          path: ["flows", formType, "deadlines", index],
+          message: `the deadline "${key}" is not set in deadlines`,
+        });
+    }
+    const takes = FLOWS[formType].signInKinds;
+    for (const [index, kind] of signIn.entries()) {
+      if (!takes.includes(kind))
+        ctx.addIssue({
+          code: "custom",
+          path: ["flows", formType, "signIn", index],
+          message: `${formType} does not take the sign-in kind "${kind}" (${takes.length > 0 ? `it takes ${takes.join(", ")}` : "it has no sign-in"})`,
+        });
+    }
+  }
+  const { home } = settlement;
+  if (home && offered && !offered.includes(home))
+    ctx.addIssue({
+      code: "custom",
+      path: ["home"],
+      message: `"${home}" is not a flow this settlement offers (flows lists ${offered.join(", ")})`,
+    });
+  else if (home && !FLOWS[home].filesClaims)
+    ctx.addIssue({
+      code: "custom",
+      path: ["home"],
+      message: `"${home}" has no sign-in page to start at: choose a claim flow, or leave home out for a start page`,
+    });
+  const vinOnly = settlement.claims.vinOnlySignIn;
+  if (offered && vinOnly.length > 0)
+    ctx.addIssue({
+      code: "custom",
+      path: ["claims", "vinOnlySignIn"],
+      message: `with flows, a flow's sign-in kinds are its signIn (flows.${vinOnly[0]}.signIn: ["notice", "vin"])`,
+    });
+}
 
 /** The Settlement Administrator's contact details for a culture (every culture has them: checked at start-up). */
 export function contactFor(settlement: Pick<Settlement, "contact">, culture: string) {

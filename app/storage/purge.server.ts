@@ -1,7 +1,7 @@
-import { FLOW_DEADLINE_KEYS, passedDeadline } from "#app/deadlines/deadline-guard.ts";
+import { passedDeadline } from "#app/deadlines/deadline-guard.ts";
 import { FORM_TYPES } from "#app/flow-registry/form-type.ts";
 import { LAST_SEEN_PRECISION_MS, SESSION_TIMEOUT_MS } from "#app/claims/claimant-session.server.ts";
-import { getPortal } from "#app/settlement/portal.server.ts";
+import { flowDeadlineKeys, getPortal } from "#app/settlement/portal.server.ts";
 import { getStore } from "./store.server.ts";
 import { ABANDONED_MEMBER_LIST_MS } from "./store.ts";
 
@@ -21,7 +21,7 @@ export async function purgeExpiredDrafts(now = Date.now()) {
   const store = getStore();
   const { settlement, deadlines } = getPortal();
   const retired = FORM_TYPES.filter((formType) =>
-    passedDeadline(deadlines, FLOW_DEADLINE_KEYS[formType], now - settlement.claims.draftRetentionDays * DAY_MS),
+    passedDeadline(deadlines, flowDeadlineKeys(formType), now - settlement.claims.draftRetentionDays * DAY_MS),
   );
   // A session's last-seen time is kept to the minute (LAST_SEEN_PRECISION_MS): it may be that much behind.
   const expired = await store.purgeExpired(now - SESSION_TIMEOUT_MS - LAST_SEEN_PRECISION_MS, now);

@@ -1,6 +1,8 @@
+import { FLOWS } from "#app/flow-registry/flows.ts";
+import { FORM_TYPES } from "#app/flow-registry/form-type.ts";
 import { contactFor, localize } from "#app/settlement/settlement-schema.ts";
 import type { Portal } from "#app/settlement/portal.server.ts";
-import type { LayoutModel } from "./layout-model.ts";
+import type { FlowLink, LayoutModel } from "./layout-model.ts";
 
 export function layoutModel({ settlement }: Portal, culture: string): LayoutModel {
   const { banner } = settlement;
@@ -11,7 +13,7 @@ export function layoutModel({ settlement }: Portal, culture: string): LayoutMode
     caseName: localize(settlement.caseName, culture),
     caseNumber: settlement.caseNumber,
     claimsAdminTitle: localize(settlement.claimsAdminTitle, culture),
-    siteBaseUrl: settlement.siteBaseUrl.replace(/\/+$/, ""),
+    siteBaseUrl: siteBaseUrlOf(settlement),
     privacyPolicyUrl: settlement.privacyPolicyUrl,
     contact: contactFor(settlement, culture),
     banner: {
@@ -21,4 +23,24 @@ export function layoutModel({ settlement }: Portal, culture: string): LayoutMode
       image: banner.image && { src: banner.image.src, alt: localize(banner.image.alt, culture) },
     },
   };
+}
+
+function siteBaseUrlOf(settlement: Portal["settlement"]): string {
+  return settlement.siteBaseUrl.replace(/\/+$/, "");
+}
+
+/**
+ * The header's links to the flows offered, in the registry's order (SPEC §2's: claim,
+ * reimbursement, VIN lookup), a link that two flows share shown once. Only the server renders the
+ * header (app/components/StaticPart.tsx), so they are not in the layout model every page carries.
+ */
+export function flowLinks({ settlement, flows }: Portal): FlowLink[] {
+  const links = new Map<string, FlowLink>();
+  for (const formType of FORM_TYPES) {
+    const link = FLOWS[formType].headerLink;
+    if (!link || !flows.some((flow) => flow.formType === formType)) continue;
+    const href = link.on === "site" ? `${siteBaseUrlOf(settlement)}${link.path}` : link.path;
+    links.set(href, { labelKey: link.label, href, on: link.on });
+  }
+  return [...links.values()];
 }

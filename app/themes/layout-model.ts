@@ -13,3 +13,13 @@ export interface LayoutModel {
   contact: { settlementName: string; phone: string; email: string; mailingAddress: string[] };
   banner: { show: boolean; header?: string; copy: string[]; image?: { src: string; alt: string } };
 }
+
+/**
+ * A header link to a flow the settlement offers (SPEC §2: claim, reimbursement, VIN lookup): a page
+ * of the settlement's web site (its full address) or of the portal.
+ */
+export interface FlowLink {
+  labelKey: string;
+  href: string;
+  on: "site" | "portal";
+}

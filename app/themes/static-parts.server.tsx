@@ -13,7 +13,9 @@ import { Footer as DefaultFooter } from "./jnd-7-0-default/Footer.tsx";
 import { Header as DefaultHeader } from "./jnd-7-0-default/Header.tsx";
 import { Footer as KontentFooter } from "./jnd-9-0-kontent/Footer.tsx";
 import { Header as KontentHeader } from "./jnd-9-0-kontent/Header.tsx";
+import { getPortal } from "#app/settlement/portal.server.ts";
 import type { LayoutModel } from "./layout-model.ts";
+import { flowLinks } from "./layout-model.server.ts";
 import type { ThemeName } from "./theme-names.ts";
 
 /**
@@ -86,7 +88,7 @@ function HeaderMenuContents({ model, withClaimLinks }: { model: LayoutModel; wit
     <>
       <summary>{text("Header_Menu")}</summary>
       <div className="header-menu-items">
-        <SiteNavigation model={model} withClaimLinks={withClaimLinks} />
+        <SiteNavigation model={model} flowLinks={withClaimLinks ? flowLinks(getPortal()) : []} />
         <ActionsMenu model={model} />
       </div>
     </>

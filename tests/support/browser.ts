@@ -7,15 +7,16 @@ import { settlementWith } from "./settlement.ts";
 export const THEMES = ["jnd-7-0-default", "ftc-7-0-default", "jnd-9-0-kontent"] as const;
 
 /**
- * For a browser test file: one Chromium and one portal per theme, started before its tests and
- * stopped after them. Read `browser` and `servers` inside tests (they are filled in by then).
+ * For a browser test file: one Chromium and one portal per theme (the demo, with `settings` of its
+ * own if given), started before its tests and stopped after them. Read `browser` and `servers`
+ * inside tests (they are filled in by then).
  */
-export function withBrowserAndThemedPortals() {
+export function withBrowserAndThemedPortals(settings: Record<string, unknown> = {}) {
   const state = { browser: undefined as unknown as Browser, servers: new Map<string, PortalServer>() };
   beforeAll(async () => {
     const [launched, ...started] = await Promise.all([
       launchChromium(),
-      ...THEMES.map((theme) => startPortal({ settlementDir: settlementWith({ theme }) })),
+      ...THEMES.map((theme) => startPortal({ settlementDir: settlementWith({ ...settings, theme }) })),
     ]);
     state.browser = launched as Browser;
     for (const [index, theme] of THEMES.entries()) state.servers.set(theme, started[index] as PortalServer);

@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { describe, expect, test } from "vitest";
-import { deadlineRedirectTarget, FLOW_DEADLINE_KEYS, passedDeadline } from "#app/deadlines/deadline-guard.ts";
+import { deadlineRedirectTarget, passedDeadline } from "#app/deadlines/deadline-guard.ts";
+import { FLOW_DEADLINE_KEYS } from "#app/flow-registry/flows.ts";
 import { type DeadlineSettings, deadlinesSchema } from "#app/deadlines/deadline-settings.ts";
 import { deadlineTexts } from "#app/deadlines/dynamic-texts.ts";
 import { ianaZoneFor, MICROSOFT_TO_IANA_TIME_ZONES } from "#app/deadlines/time-zones.ts";

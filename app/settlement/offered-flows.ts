@@ -1,0 +1,48 @@
+import type { DeadlineKey } from "#app/deadlines/deadline-settings.ts";
+import { FLOWS } from "#app/flow-registry/flows.ts";
+import { FORM_TYPES, type FormType } from "#app/flow-registry/form-type.ts";
+import type { SignInKind } from "#app/flow-registry/sign-in-kinds.ts";
+import type { Settlement } from "./settlement-schema.ts";
+
+/** A flow as this settlement offers it: the deadlines that close it and how claimants sign in to it. */
+export interface OfferedFlow {
+  formType: FormType;
+  /** Most specific first; one that is not set is skipped (only a registry default can be unset). */
+  deadlineKeys: DeadlineKey[];
+  /** Empty for the lookup, which has no sign-in. */
+  signIn: SignInKind[];
+}
+
+/** The flows a settlement offers, in the order its start page lists them, and the flow "/" shows, if any. */
+export interface OfferedFlows {
+  flows: OfferedFlow[];
+  home: FormType | undefined;
+}
+
+/**
+ * settlement.json `flows` and `home`, with the registry's defaults filled in. Without `flows`, the
+ * four flows as before they could be chosen: "/" the automotive flow, and the VIN sign-in where
+ * claims.vinOnlySignIn names the flow.
+ */
+export function offeredFlows(settlement: Pick<Settlement, "flows" | "home" | "claims">): OfferedFlows {
+  if (!settlement.flows) {
+    const vinOnly: readonly string[] = settlement.claims.vinOnlySignIn;
+    return {
+      flows: FORM_TYPES.map((formType) => ({
+        formType,
+        deadlineKeys: [...FLOWS[formType].deadlineKeys],
+        signIn: FLOWS[formType].signInKinds.filter((kind) => kind === "notice" || vinOnly.includes(formType)),
+      })),
+      home: settlement.home ?? "automotive",
+    };
+  }
+  const offered = Object.entries(settlement.flows) as Array<[FormType, NonNullable<Settlement["flows"]>[FormType]]>;
+  return {
+    flows: offered.map(([formType, chosen]) => ({
+      formType,
+      deadlineKeys: chosen?.deadlines ?? [...FLOWS[formType].deadlineKeys],
+      signIn: chosen?.signIn ?? FLOWS[formType].signInKinds.slice(0, 1),
+    })),
+    home: settlement.home,
+  };
+}

@@ -1,0 +1,102 @@
+import { describe, expect, test } from "vitest";
+import { loadPortal } from "#app/settlement/portal.server.ts";
+import { DEMO_SETTLEMENT, settlementWith } from "#tests/support/settlement.ts";
+
+type Json = Record<string, unknown>;
+
+/** The demo with its en deadlines but the one named, so a flow can name a deadline that is not set. */
+function withoutDeadline(key: string, edit: (settlement: Json) => void) {
+  return settlementWith((settlement) => {
+    const deadlines = settlement.deadlines as { en: { deadlines: Record<string, unknown> } };
+    delete deadlines.en.deadlines[key];
+    edit(settlement);
+  });
+}
+
+describe("the flows a settlement offers (settlement.json flows and home)", () => {
+  test("without flows, the four flows are offered as before: / is the automotive flow, one deadline closes the claim flows", () => {
+    const portal = loadPortal(DEMO_SETTLEMENT);
+    expect(portal.flows.map((flow) => flow.formType)).toEqual(["automotive", "reimbursement", "standard", "lookup"]);
+    expect(portal.home).toBe("automotive");
+    expect(portal.flows.map((flow) => flow.deadlineKeys)).toEqual([
+      ["claimFilingDeadline", "globalDeadline"],
+      ["claimFilingDeadline", "globalDeadline"],
+      ["claimFilingDeadline", "globalDeadline"],
+      ["lookupDeadline", "globalDeadline"],
+    ]);
+    expect(portal.flows.map((flow) => flow.signIn)).toEqual([["notice"], ["notice"], ["notice"], []]);
+  });
+
+  test("claims.vinOnlySignIn still gives the flows it names the VIN sign-in when flows is absent", () => {
+    const portal = loadPortal(
+      settlementWith((s) => {
+        (s.claims as Json) = { ...(s.claims as Json), vinOnlySignIn: ["reimbursement"] };
+      }),
+    );
+    expect(portal.flows.find((flow) => flow.formType === "reimbursement")?.signIn).toEqual(["notice", "vin"]);
+  });
+
+  test("a settlement offering standard alone, with its own deadline", () => {
+    const portal = loadPortal(settlementWith({ flows: { standard: { deadlines: ["globalDeadline"] } } }));
+    expect(portal.flows).toEqual([{ formType: "standard", deadlineKeys: ["globalDeadline"], signIn: ["notice"] }]);
+    expect(portal.home).toBeUndefined();
+    expect(Object.keys(portal.forms)).toEqual(["standard"]);
+  });
+
+  test.each([
+    ["a flow the portal does not know", { flows: { standard: {}, cars: {} } }, /at flows: Unrecognized key: "cars"/],
+    ["no flow at all", { flows: {} }, /at flows: A settlement offers at least one flow/],
+    [
+      "a home the settlement does not offer",
+      { flows: { standard: {} }, home: "automotive" },
+      /at home: "automotive" is not a flow this settlement offers \(flows lists standard\)/,
+    ],
+    [
+      "the lookup as home",
+      { flows: { standard: {}, lookup: {} }, home: "lookup" },
+      /at home: "lookup" has no sign-in page to start at: choose a claim flow, or leave home out for a start page/,
+    ],
+    [
+      "a sign-in kind the flow does not take",
+      { flows: { standard: { signIn: ["notice", "vin"] } } },
+      /at flows\.standard\.signIn\.1: standard does not take the sign-in kind "vin" \(it takes notice\)/,
+    ],
+    [
+      "a sign-in kind that does not exist",
+      { flows: { standard: { signIn: ["open"] } } },
+      /at flows\.standard\.signIn\.0: /,
+    ],
+    [
+      "a sign-in for the lookup",
+      { flows: { lookup: { signIn: ["notice"] } } },
+      /at flows\.lookup\.signIn\.0: lookup does not take the sign-in kind "notice" \(it has no sign-in\)/,
+    ],
+    [
+      "claims.vinOnlySignIn beside flows",
+      { flows: { automotive: {} }, claims: { vinOnlySignIn: ["automotive"] } },
+      /at claims\.vinOnlySignIn: with flows, a flow's sign-in kinds are its signIn \(flows\.automotive\.signIn: \["notice", "vin"\]\)/,
+    ],
+  ])("refused: %s, with the path named", (_name, edit, message) => {
+    expect(() => loadPortal(settlementWith(edit))).toThrow(message);
+  });
+
+  test("refused: a deadline key that is not set in deadlines, named with its path", () => {
+    const dir = withoutDeadline("reimbursementFilingDeadline", (s) => {
+      s.flows = { reimbursement: { deadlines: ["reimbursementFilingDeadline", "globalDeadline"] } };
+    });
+    expect(() => loadPortal(dir)).toThrow(
+      /settlement\.json: at flows\.reimbursement\.deadlines\.0: the deadline "reimbursementFilingDeadline" is not set in deadlines/,
+    );
+  });
+
+  test("a flow's default deadline keys are not required to be set (as before flows could be chosen)", () => {
+    const dir = withoutDeadline("lookupDeadline", (s) => {
+      s.flows = { lookup: {}, standard: {} };
+    });
+    const portal = loadPortal(dir);
+    expect(portal.flows.find((flow) => flow.formType === "lookup")?.deadlineKeys).toEqual([
+      "lookupDeadline",
+      "globalDeadline",
+    ]);
+  });
+});
