@@ -79,10 +79,26 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
   const { dialect, documents } = db;
   let migrated: Promise<void> | undefined;
   let ready = false;
+  // Statements wait for the migrations; once they are done, they go straight to the database.
+  const q: Statements = {
+    async all(sql, params) {
+      await migrating();
+      return db.all(sql, params);
+    },
+    async get(sql, params) {
+      await migrating();
+      return db.get(sql, params);
+    },
+    async run(sql, params) {
+      await migrating();
+      return db.run(sql, params);
+    },
+  };
   const migrating = () => {
     migrated ??= migrate(db).then(
       () => {
         ready = true;
+        Object.assign(q, { all: db.all, get: db.get, run: db.run });
       },
       (error: unknown) => {
         migrated = undefined;
@@ -94,21 +110,6 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
   // Begun at once, so a store opened and closed (a command, a test) leaves its database migrated;
   // a failure here is met again by the first use.
   migrating().catch(() => undefined);
-  // Every statement waits for the migrations, which cost nothing once done.
-  const q: Statements = {
-    async all(sql, params) {
-      if (!ready) await migrating();
-      return db.all(sql, params);
-    },
-    async get(sql, params) {
-      if (!ready) await migrating();
-      return db.get(sql, params);
-    },
-    async run(sql, params) {
-      if (!ready) await migrating();
-      return db.run(sql, params);
-    },
-  };
 
   // The field keys stored answers are under (fieldKeyIds): a key is recorded in the transaction
   // that stores an answer under it, until this process knows it committed (read from the table,

@@ -61,26 +61,25 @@ function sqliteDatabase(file: string): Database {
   );
   // Each statement is prepared once.
   const prepared = new Map<string, StatementSync>();
-  const statement = (text: string, params: readonly unknown[]) => {
+  const statement = (text: string) => {
     let found = prepared.get(text);
     if (!found) {
       found = db.prepare(sqliteSql(text));
       prepared.set(text, found);
     }
-    return { run: found, values: params.map(sqliteValue) };
+    return found;
   };
+  const values = (params: readonly unknown[] = []) =>
+    (params.some(Array.isArray) ? params.map(sqliteValue) : params) as SQLInputValue[];
   const statements: Statements = {
-    async all<Row>(sql: string, params: readonly unknown[] = []) {
-      const { run, values } = statement(sql, params);
-      return run.all(...values) as Row[];
+    async all<Row>(sql: string, params?: readonly unknown[]) {
+      return statement(sql).all(...values(params)) as Row[];
     },
-    async get<Row>(sql: string, params: readonly unknown[] = []) {
-      const { run, values } = statement(sql, params);
-      return run.get(...values) as Row | undefined;
+    async get<Row>(sql: string, params?: readonly unknown[]) {
+      return statement(sql).get(...values(params)) as Row | undefined;
     },
-    async run(sql, params = []) {
-      const { run, values } = statement(sql, params);
-      return Number(run.run(...values).changes);
+    async run(sql, params) {
+      return Number(statement(sql).run(...values(params)).changes);
     },
   };
   // One connection serves every request: while a transaction is open, statements from outside it
@@ -101,17 +100,17 @@ function sqliteDatabase(file: string): Database {
   const database: Database = {
     dialect,
     documents,
-    async all(sql, params) {
+    async all<Row>(sql: string, params?: readonly unknown[]) {
       while (open) await open.catch(settled);
-      return statements.all(sql, params);
+      return statement(sql).all(...values(params)) as Row[];
     },
-    async get(sql, params) {
+    async get<Row>(sql: string, params?: readonly unknown[]) {
       while (open) await open.catch(settled);
-      return statements.get(sql, params);
+      return statement(sql).get(...values(params)) as Row | undefined;
     },
     async run(sql, params) {
       while (open) await open.catch(settled);
-      return statements.run(sql, params);
+      return Number(statement(sql).run(...values(params)).changes);
     },
     async transaction(work) {
       while (open) await open.catch(settled);
