@@ -31,6 +31,8 @@ const dialect: Dialect = {
   forUpdate: "",
 };
 
+const settled = () => undefined;
+
 /** A parameter as node:sqlite binds it: a list (Dialect.oneOf) as JSON text. */
 const sqliteValue = (value: unknown) => (Array.isArray(value) ? JSON.stringify(value) : value) as SQLInputValue;
 
@@ -86,7 +88,8 @@ function sqliteDatabase(file: string): Database {
   // wait for it to end rather than run inside it. (Checked again after each wait, in the same
   // turn as the statement: another transaction may have begun meanwhile.)
   let open: Promise<unknown> | undefined;
-  const settled = () => undefined;
+  const outside = <T>(then: () => Promise<T>): Promise<T> =>
+    open ? open.then(settled, settled).then(() => outside(then)) : then();
   const transaction: Transaction = {
     ...statements,
     // BEGIN IMMEDIATE took the database's write lock: every other writer waits already.
@@ -95,43 +98,37 @@ function sqliteDatabase(file: string): Database {
       db.exec(sql);
     },
   };
+  const begin = async <T>(work: (tx: Transaction) => Promise<T>) => {
+    // BEGIN IMMEDIATE takes the write lock before reading: a concurrent change waits for this one.
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      const result = await work(transaction);
+      db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  };
   // Its row is written as any statement from outside a transaction is.
   const documents = documentFiles(path.dirname(file), (sql, params) => database.run(sql, params));
   const database: Database = {
     dialect,
     documents,
-    async all<Row>(sql: string, params?: readonly unknown[]) {
-      while (open) await open.catch(settled);
-      return statement(sql).all(...values(params)) as Row[];
-    },
-    async get<Row>(sql: string, params?: readonly unknown[]) {
-      while (open) await open.catch(settled);
-      return statement(sql).get(...values(params)) as Row | undefined;
-    },
-    async run(sql, params) {
-      while (open) await open.catch(settled);
-      return Number(statement(sql).run(...values(params)).changes);
-    },
-    async transaction(work) {
-      while (open) await open.catch(settled);
-      const running = (async () => {
-        // BEGIN IMMEDIATE takes the write lock before reading: a concurrent change waits for this one.
-        db.exec("BEGIN IMMEDIATE");
-        try {
-          const result = await work(transaction);
-          db.exec("COMMIT");
-          return result;
-        } catch (error) {
-          db.exec("ROLLBACK");
-          throw error;
-        }
-      })();
-      open = running;
-      try {
-        return await running;
-      } finally {
-        if (open === running) open = undefined;
-      }
+    all: (sql, params) => outside(() => statements.all(sql, params)),
+    get: (sql, params) => outside(() => statements.get(sql, params)),
+    run: (sql, params) => outside(() => statements.run(sql, params)),
+    transaction(work) {
+      return outside(() => {
+        const running = begin(work);
+        open = running;
+        // Ended, however it ended (BEGIN itself may fail: the database busy past its timeout).
+        const end = () => {
+          if (open === running) open = undefined;
+        };
+        running.then(end, end);
+        return running;
+      });
     },
     async addMembers(listId, members) {
       await database.transaction(async (tx) => {
@@ -145,12 +142,10 @@ function sqliteDatabase(file: string): Database {
     async flushRewrites() {
       // The rows as they were stay in the write-ahead log until a checkpoint: copy the log into
       // the database (where secure_delete has zeroed them) and empty it.
-      while (open) await open.catch(settled);
-      db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+      await outside(async () => db.exec("PRAGMA wal_checkpoint(TRUNCATE)"));
     },
     async close() {
-      while (open) await open.catch(settled);
-      db.close();
+      await outside(async () => db.close());
     },
   };
   return database;
