@@ -6,6 +6,7 @@
  *   BENCH_ROUNDS (5)       interleaved rounds of the step page against the framework floor
  *   BENCH_MEMBERS (20000)  class members added to the bench's settlement: each claim is filed by one of its own
  *   BENCH_ONLY             some of step, claims, bytes, upload (comma-separated; all by default)
+ *   BENCH_STEP_STORE       the store the step page is measured on: sqlite (default) or postgresql (needs DATABASE_URL)
  *   BENCH_PROFILE          a folder: the portal and the floor write their CPU profiles there (node --cpu-prof)
  *   DATABASE_URL           a PostgreSQL server to make a database on (else PostgreSQL is skipped)
  *
@@ -186,7 +187,7 @@ async function stepPageVersusFloor(portal: PortalServer) {
     const of = (key: string, measure: "rps" | "cpuMsPerRequest" | "p99") =>
       median(runs.get(key)!.map((run) => run[measure]));
     print(
-      `### Step page (${STEP_PAGE}, signed in) vs the framework floor (${CONNECTIONS} connections; medians of ${ROUNDS} interleaved rounds of ${seconds} s)`,
+      `### Step page (${STEP_PAGE}, signed in, ${portal.databaseUrl ? "PostgreSQL" : "SQLite"}) vs the framework floor (${CONNECTIONS} connections; medians of ${ROUNDS} interleaved rounds of ${seconds} s)`,
     );
     print();
     print(
@@ -441,7 +442,8 @@ async function main() {
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, ${mb(totalmem())} RAM, Node ${process.version}; stores: ${BACKENDS.join(", ")}.`,
   );
   print();
-  const portal = await startPortal();
+  const stepStore = process.env.BENCH_STEP_STORE === "postgresql" ? "postgresql" : "sqlite";
+  const portal = await startPortal({ backend: stepStore });
   const rest = processMemory(portal.process.pid!).rss;
   let stepPeak = 0;
   try {
@@ -457,7 +459,7 @@ async function main() {
   table(
     ["", "at rest", "peak under load"],
     [
-      ["step-page load (SQLite)", mb(rest), mb(stepPeak)],
+      [`step-page load (${stepStore === "postgresql" ? "PostgreSQL" : "SQLite"})`, mb(rest), mb(stepPeak)],
       ...claimsMemory.map(([backend, atRest, peak]) => [`claims load (${backend})`, atRest!, peak!]),
     ],
   );
