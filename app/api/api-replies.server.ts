@@ -13,10 +13,21 @@ import { flowDeadlineKeys, getPortal } from "#app/settlement/portal.server.ts";
 
 /** What the JSON API's form calls (authorize, submit) share: reading their parts, wording their refusals. */
 
-/** The model the index page asks for: credentials (or, for lookup, the VIN). */
+/** The credentials of a sign-in page that asks for none (the open sign-in): no field to send. */
+const NO_CREDENTIALS: ModelConfig = {
+  metadataHash: "credentials",
+  metadata: { dtoMapping: "Credentials" },
+  fields: {},
+};
+
+/**
+ * The model the index page asks for: credentials (or, for lookup, the VIN). A flow with the open
+ * sign-in asks none: its credentials model, if the form has one, with no field asked (a value
+ * sent for one is refused, as for any field a form does not ask), else a model of no fields.
+ */
 export function signInModel(definition: FormDefinition): ModelConfig {
-  const key = fieldsOfBlocks(definition.pages.index!.blocks)[0]!.split(".")[0]!;
-  return definition.models.find((model) => modelKey(model) === key)!;
+  const key = fieldsOfBlocks(definition.pages.index!.blocks)[0]?.split(".")[0] ?? "credentials";
+  return definition.models.find((model) => modelKey(model) === key) ?? NO_CREDENTIALS;
 }
 
 export interface ApiArgs {

@@ -240,6 +240,10 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
         return apiError(...captchaFailed(filing, text));
       case "alreadyFiled":
         return apiError("already_filed", alreadyFiledText(text, culture), { referenceCodeForm: filing.referenceCode });
+      case "emailTaken":
+        return apiError("email_already_filed", text("Claim_EmailAlreadyFiled"), {
+          fields: { [filing.field]: text("Claim_EmailAlreadyFiled") },
+        });
     }
   }
   return json({

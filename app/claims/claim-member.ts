@@ -5,7 +5,8 @@ import type { ClaimMember, SignIn } from "#app/storage/store.ts";
  * a claim's member, whether it is verified and its sign-in kind are decided.
  */
 export function claimMember(signIn: SignIn): ClaimMember {
-  return signIn.method === "claimIdPin" && signIn.claimId
-    ? { claimId: signIn.claimId, vin: null, verified: true, signInMethod: "claimIdPin" }
-    : { claimId: null, vin: signIn.vin ?? null, verified: false, signInMethod: "vin" };
+  if (signIn.method === "claimIdPin" && signIn.claimId)
+    return { claimId: signIn.claimId, vin: null, verified: true, signInMethod: "claimIdPin" };
+  if (signIn.method === "open") return { claimId: null, vin: null, verified: false, signInMethod: "open" };
+  return { claimId: null, vin: signIn.vin ?? null, verified: false, signInMethod: "vin" };
 }

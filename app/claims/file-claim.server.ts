@@ -10,6 +10,7 @@ import { type CaptchaRefused, passCaptcha } from "./captcha-check.server.ts";
 import { claimMember } from "./claim-member.ts";
 import type { Flow } from "./claim-flow.ts";
 import { type ClaimantSession, newDraftId } from "./claimant-session.server.ts";
+import { openClaimEmail } from "./open-claims.server.ts";
 import { newReferenceCode } from "./reference-code.ts";
 import type { Requester } from "./requester.ts";
 
@@ -26,7 +27,9 @@ export type FileClaimOutcome =
   | { ok: false; reason: "recordsIncomplete"; step: StepName; problems: Record<string, string> }
   | CaptchaRefused
   /** The owner's claim is filed and may not change (claims.perMember): `referenceCode`, that claim's. */
-  | { ok: false; reason: "alreadyFiled"; referenceCode: string };
+  | { ok: false; reason: "alreadyFiled"; referenceCode: string }
+  /** A flow without notices: someone else filed a claim with the e-mail address given in `field`. */
+  | { ok: false; reason: "emailTaken"; field: string };
 
 /** A document this request brought, by its content: the same file sent again (a retry) has a new id. */
 export interface Upload {
@@ -111,6 +114,7 @@ export async function fileClaim({
     now,
   );
   const member = claimMember(signIn);
+  const email = openClaimEmail(formType, claimed);
   const outcome = await store.submitClaim(
     owner,
     formType,
@@ -121,6 +125,7 @@ export async function fileClaim({
       records: filedRecords,
       documentIds: records?.documentIds ?? claimDocumentIds(draft.records),
       culture,
+      ...(email ? { contactKey: email.key } : {}),
     },
     perMember,
     () => newReferenceCode(formType),
@@ -129,6 +134,7 @@ export async function fileClaim({
   // Nothing new was filed: the claim stands as it was, and this request's documents are not part of it.
   if (outcome.outcome === "refused")
     return refuse({ ok: false, reason: "alreadyFiled", referenceCode: outcome.referenceCode });
+  if (outcome.outcome === "emailTaken") return refuse({ ok: false, reason: "emailTaken", field: email!.field });
   if (outcome.outcome === "unchanged") await discardUploads();
   return { ok: true, outcome: outcome.outcome, referenceCode: outcome.referenceCode, version: outcome.version, member };
 }

@@ -7,6 +7,7 @@ import { getStore } from "#app/storage/store.server.ts";
 import type { Draft } from "#app/storage/store.ts";
 import type { Flow } from "./claim-flow.ts";
 import { type ClaimantSession, isReadOnly } from "./claimant-session.server.ts";
+import { emailFiledBySomeoneElse } from "./open-claims.server.ts";
 
 /**
  * Whether the claimant's answers may still change: not once their claim is filed, unless the
@@ -24,7 +25,9 @@ export async function mayChangeAnswers(
 export type SaveStepOutcome =
   | { ok: true; draft: Draft }
   /** The step's answers broke its rules (`answers` undefined), or its records' rules do not hold. */
-  | { ok: false; reason: "invalid"; recordProblems: Record<string, string> };
+  | { ok: false; reason: "invalid"; recordProblems: Record<string, string> }
+  /** A flow without notices: someone else filed a claim with the e-mail address given in `field` (open-claims.server.ts). */
+  | { ok: false; reason: "emailTaken"; field: string };
 
 /**
  * Saving a step's answers (SPEC §4; its records and documents are saved as they are posted:
@@ -49,6 +52,8 @@ export async function saveStep({
   const { owner, draft } = claimant;
   const recordProblems = recordsProblems(page, draft, flow.text);
   if (!answers || Object.keys(recordProblems).length > 0) return { ok: false, reason: "invalid", recordProblems };
+  const taken = await emailFiledBySomeoneElse(flow.formType, answers, owner);
+  if (taken) return { ok: false, reason: "emailTaken", field: taken.field };
   const saved = await getStore().updateDraft(
     owner,
     flow.formType,

@@ -21,8 +21,12 @@ type Credentials = ModelValues[string] | undefined;
 const given = (credentials: Credentials, name: string) =>
   typeof credentials?.[name] === "string" ? (credentials[name] as string) : "";
 
-/** The kind of sign-in the credentials are: a Claim ID makes it the notice's, else a VIN alone. */
-function kindOf(credentials: Credentials): SignInKind {
+/**
+ * The kind of sign-in the credentials are: none at all in a flow without notices ("open" stands
+ * alone in a flow), else a Claim ID makes it the notice's, else a VIN alone.
+ */
+function kindOf(formType: FormType, credentials: Credentials): SignInKind {
+  if (signInKindsOf(formType).includes("open")) return "open";
   return given(credentials, "claimId") ? "notice" : "vin";
 }
 
@@ -44,6 +48,10 @@ const PROOFS: Record<
       return { ok: false, reason: "notRecognised", status: 401, key: "Authorization_VinNotFound" };
     return { signIn: { at: now, method: "vin", vin }, prepopulated: { VIN: vin } };
   },
+  // No notice, nothing to prove: the captcha was passed, and the claimant says who they are on the steps.
+  async open(_credentials, now) {
+    return { signIn: { at: now, method: "open" }, prepopulated: {} };
+  },
 };
 
 /**
@@ -55,7 +63,7 @@ export function proveIdentity(
   credentials: Credentials,
   now: number,
 ): Promise<Identity | Refusal<"notRecognised" | "credentialsRequired">> {
-  const kind = kindOf(credentials);
+  const kind = kindOf(formType, credentials);
   if (!signInKindsOf(formType).includes(kind))
     return Promise.resolve({
       ok: false,

@@ -149,6 +149,11 @@ export async function submitClaim({ request, context }: StepArgs) {
   });
   if (!filing.ok && filing.reason === "recordsIncomplete")
     throw redirect(withCulture(stepPath(formType, filing.step), culture), 303);
+  if (!filing.ok && filing.reason === "emailTaken")
+    return data(
+      { result: submission.reply({ formErrors: [`${text("Claim_EmailAlreadyFiled")} ${text("Claim_EmailChange")}`] }) },
+      { status: 400 },
+    );
   if (!filing.ok && filing.reason === "captcha") {
     const reply =
       filing.status === 503

@@ -238,6 +238,14 @@ export async function submitStep({ request, context }: StepArgs) {
   const submission = parsePostedStep(flow, posted.fields, draft.models);
   const answers = submission.status === "success" ? submission.value : undefined;
   const saved = await saveStep({ flow, step, page, claimant, answers });
+  if (!saved.ok && saved.reason === "emailTaken")
+    return data(
+      {
+        result: submission.reply({ fieldErrors: { [saved.field]: [text("Claim_EmailAlreadyFiled")] } }),
+        recordProblems: {},
+      },
+      { status: 400 },
+    );
   if (!saved.ok) return data({ result: submission.reply(), recordProblems: saved.recordProblems }, { status: 400 });
   const next =
     returnsToSummary(url) && !firstIncompleteBefore(definition, "claim-summary", saved.draft.completedSteps)

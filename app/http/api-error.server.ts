@@ -37,6 +37,8 @@ export const API_ERRORS = {
   method_not_allowed: 405,
   /** The member has filed this claim and the settlement takes no change to it. */
   already_filed: 409,
+  /** A flow without notices: someone filed a claim of it with the same e-mail address (decision 026). */
+  email_already_filed: 409,
   /** The body is over the size the endpoint reads, or a part of it is. */
   too_large: 413,
   /** The body's Content-Type is not what the call reads (authorize: application/json; a submission: multipart/form-data). */

@@ -11,7 +11,12 @@ export interface OfferedFlow {
   deadlineKeys: DeadlineKey[];
   /** Empty for the lookup, which has no sign-in. */
   signIn: SignInKind[];
+  /** With the open sign-in: the field ("model.field") holding the e-mail address a claim is one of. */
+  emailField?: string;
 }
+
+/** The field an open flow takes the claimant's e-mail address from, unless the settlement names another. */
+export const DEFAULT_EMAIL_FIELD = "claimantInfo.emailAddress";
 
 /** The flows a settlement offers, in the order its start page lists them, and the flow "/" shows, if any. */
 export interface OfferedFlows {
@@ -31,18 +36,24 @@ export function offeredFlows(settlement: Pick<Settlement, "flows" | "home" | "cl
       flows: FORM_TYPES.map((formType) => ({
         formType,
         deadlineKeys: [...FLOWS[formType].deadlineKeys],
-        signIn: FLOWS[formType].signInKinds.filter((kind) => kind === "notice" || vinOnly.includes(formType)),
+        signIn: FLOWS[formType].signInKinds.filter(
+          (kind) => kind === "notice" || (kind === "vin" && vinOnly.includes(formType)),
+        ),
       })),
       home: settlement.home ?? "automotive",
     };
   }
   const offered = Object.entries(settlement.flows) as Array<[FormType, NonNullable<Settlement["flows"]>[FormType]]>;
   return {
-    flows: offered.map(([formType, chosen]) => ({
-      formType,
-      deadlineKeys: chosen?.deadlines ?? [...FLOWS[formType].deadlineKeys],
-      signIn: chosen?.signIn ?? FLOWS[formType].signInKinds.slice(0, 1),
-    })),
+    flows: offered.map(([formType, chosen]) => {
+      const signIn = chosen?.signIn ?? FLOWS[formType].signInKinds.slice(0, 1);
+      return {
+        formType,
+        deadlineKeys: chosen?.deadlines ?? [...FLOWS[formType].deadlineKeys],
+        signIn,
+        ...(signIn.includes("open") ? { emailField: chosen?.emailField ?? DEFAULT_EMAIL_FIELD } : {}),
+      };
+    }),
     home: settlement.home,
   };
 }

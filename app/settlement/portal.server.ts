@@ -10,6 +10,7 @@ import { loadFormDefinition, loadFormDefinitions } from "#app/forms/form-definit
 import { loadLocales, type Messages } from "#app/i18n/locales.server.ts";
 import { configErrorFromZod, SettlementConfigError } from "./config-error.ts";
 import { type OfferedFlow, type OfferedFlows, offeredFlows } from "./offered-flows.ts";
+import { checkOpenFlows } from "./open-flows.ts";
 import { type Settlement, settlementSchema } from "./settlement-schema.ts";
 import { log } from "#app/log.server.ts";
 import { testSiteKeyBehaviour } from "#app/captcha/turnstile-test-keys.ts";
@@ -64,6 +65,7 @@ export function loadPortal(settlementDir: string, localesDir = path.resolve("loc
       `Invalid settlement configuration:\n  ${file}: at captcha.provider: the "test" provider accepts a fixed token and cannot be used in production`,
     );
   }
+  checkOpenFlows(settlementDir, offered.flows, forms);
   warnOfVinSignIn(file, settlement, offered.flows, forms);
   warnOfTestSiteKey(file, settlement);
   return {

@@ -85,6 +85,14 @@ const claims = z.strictObject({
 const offeredFlow = z.strictObject({
   deadlines: z.array(z.enum(DEADLINE_KEYS)).min(1).optional(),
   signIn: z.array(z.enum(SIGN_IN_KINDS)).min(1).optional(),
+  /** With the open sign-in: the field ("model.field") whose e-mail address a claim is one of (claims.perMember). */
+  emailField: z
+    .string()
+    .regex(
+      /^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/,
+      'Expected a field as "model.field", like "claimantInfo.emailAddress"',
+    )
+    .optional(),
 });
 
 /** settlement.json `flows`: the flows offered, keyed by form type, in the order the start page lists them. */
@@ -205,6 +213,18 @@ function checkOfferedFlows(
           message: `the deadline "${key}" is not set in deadlines`,
         });
     }
+    if (signIn.includes("open") && signIn.length > 1)
+      ctx.addIssue({
+        code: "custom",
+        path: ["flows", formType, "signIn"],
+        message: `"open" stands alone: a flow without notices asks no credentials (offer a second flow for those with a notice)`,
+      });
+    if (settlement.flows?.[formType]?.emailField && !signIn.includes("open"))
+      ctx.addIssue({
+        code: "custom",
+        path: ["flows", formType, "emailField"],
+        message: `emailField is for the "open" sign-in, where the e-mail address is who the claimant is`,
+      });
     const takes = FLOWS[formType].signInKinds;
     for (const [index, kind] of signIn.entries()) {
       if (!takes.includes(kind))

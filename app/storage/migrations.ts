@@ -307,6 +307,10 @@ export const MIGRATIONS: readonly Migration[] = [
   // Issue 23: the purge (every instance, every 5 minutes) finds the drafts of unverified sign-ins
   // off this index instead of reading every draft: millions of members' drafts, a few VIN-only ones.
   `CREATE INDEX drafts_unverified ON drafts (owner) WHERE owner LIKE 'session:%';`,
+  // Issue 24: an open claim's e-mail address, as a keyed hash (NewClaim.contactKey): one claim per
+  // address per flow is looked up off this index, in the filing transaction.
+  `ALTER TABLE claims ADD COLUMN contact_key TEXT;
+   CREATE INDEX claims_contact ON claims (form_type, contact_key) WHERE contact_key IS NOT NULL;`,
 ];
 
 /** The schema versions as `dialect` runs them. */

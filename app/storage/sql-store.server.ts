@@ -35,6 +35,9 @@ export const ABANDONED_DRAFTS = `DELETE FROM drafts WHERE ${SESSION_GONE}`;
 /** A member's latest claim of a form type, by (owner, form type). */
 export const LATEST_CLAIM = `SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = $1 AND form_type = $2 ORDER BY submitted_at DESC, reference_code DESC LIMIT 1`;
 
+/** A claim of the form type with this e-mail address's key, of someone other than the owner (Store.emailTaken). */
+const EMAIL_TAKEN = "SELECT 1 AS taken FROM claims WHERE form_type = $1 AND contact_key = $2 AND owner <> $3 LIMIT 1";
+
 /** A page of claims by their latest version (Store.claimsByVersionPage): after (version_at, code), before until. */
 export const CLAIMS_BY_VERSION = `SELECT ${CLAIM_COLUMNS} FROM claims
   WHERE (version_at, reference_code) > ($1, $2) AND version_at < $3 ORDER BY version_at, reference_code LIMIT $4`;
@@ -227,6 +230,13 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
       return transaction(async (tx, sealed) => {
         // Concurrent submissions of one owner queue on this lock: the later ones find the first's claim.
         await tx.lock(`${owner} ${formType}`);
+        // One claim per e-mail address in a flow without notices: filings with one address queue
+        // here too, so two sessions filing it at once make one claim.
+        if (claim.contactKey && perMember !== "many") {
+          await tx.lock(`contact ${formType} ${claim.contactKey}`);
+          if (await tx.get(EMAIL_TAKEN, [formType, claim.contactKey, owner]))
+            return { referenceCode: "", outcome: "emailTaken" as const, version: 0 };
+        }
         const existing =
           claimOf(
             await tx.get<StoredClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE draft_id = $1`, [claim.draftId]),
@@ -253,8 +263,8 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
         } else {
           const { member } = claim;
           await tx.run(
-            `INSERT INTO claims (reference_code, form_type, draft_id, owner, claim_id, vin, verified, sign_in_method, models, records, culture, submitted_at, version, version_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1, $12)`,
+            `INSERT INTO claims (reference_code, form_type, draft_id, owner, claim_id, vin, verified, sign_in_method, models, records, culture, submitted_at, version, version_at, contact_key)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1, $12, $13)`,
             [
               referenceCode,
               formType,
@@ -268,6 +278,7 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
               records,
               claim.culture,
               now,
+              claim.contactKey ?? null,
             ],
           );
         }
@@ -298,6 +309,9 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
     },
     async latestClaim(owner, formType) {
       return claimOf(await q.get<StoredClaimRow>(LATEST_CLAIM, [owner, formType]));
+    },
+    async emailTaken(formType, contactKey, owner) {
+      return !!(await q.get(EMAIL_TAKEN, [formType, contactKey, owner]));
     },
     async claimVersions(referenceCode) {
       const rows = await q.all<{

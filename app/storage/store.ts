@@ -24,16 +24,20 @@ export type DraftRecords = Record<string, RecordEntry[]>;
 
 /**
  * Whose draft a thing belongs to: a verified class member ("member:<Claim ID>"), found again on any
- * device they sign in from, or, for an unverified sign-in (a VIN alone, where a flow allows it),
- * the one session that signed in ("session:<session id>"), since a VIN is no secret.
+ * device they sign in from, or, for an unverified sign-in (a VIN alone, or no notice at all, where
+ * a flow allows it), the one session that signed in ("session:<session id>"), since a VIN is no
+ * secret and an open sign-in proves nothing.
  */
 export type DraftOwner = `member:${string}` | `session:${string}`;
 
 /** How a session signed in to a form type: what its drafts and claims are filed under. */
 export interface SignIn {
   at: number;
-  /** "claimIdPin": a class member proved by their PIN; "vin": a VIN alone, unverified. */
-  method: "claimIdPin" | "vin";
+  /**
+   * "claimIdPin": a class member proved by their PIN; "vin": a VIN alone, unverified; "open": no
+   * notice (a flow whose class got none), unverified, the claimant's own e-mail address their mark.
+   */
+  method: "claimIdPin" | "vin" | "open";
   /** The verified member (Claim ID and PIN). */
   claimId?: string;
   /** The VIN a VIN-only sign-in gave. */
@@ -186,13 +190,16 @@ export function claimFromRow(row: ClaimRow | undefined): Claim | undefined {
 export type ClaimsPerMember = "one" | "amend" | "many";
 
 export interface SubmittedClaim {
+  /** The owner's claim; empty for "emailTaken" (the other claim is not theirs to know of). */
   referenceCode: string;
   /**
    * "filed": a new claim; "amended": a new version of the owner's claim; "unchanged": the same
    * answers were filed already (a double click, a retry), nothing new stored; "refused": the owner's
-   * claim is filed and may not change (perMember "one"), nothing stored.
+   * claim is filed and may not change (perMember "one"), nothing stored; "emailTaken": another
+   * owner filed a claim of the form type with the same e-mail address (NewClaim.contactKey),
+   * nothing stored.
    */
-  outcome: "filed" | "amended" | "unchanged" | "refused";
+  outcome: "filed" | "amended" | "unchanged" | "refused" | "emailTaken";
   version: number;
 }
 
@@ -296,6 +303,12 @@ export interface NewClaim {
    * stay); the draft's other uploads are removed.
    */
   documentIds: string[];
+  /**
+   * A claim filed without a notice (the open sign-in): its e-mail address as a keyed hash. Unless
+   * perMember is "many", a claim of another owner of the form type with the same key refuses
+   * this one ("emailTaken"), in the same transaction.
+   */
+  contactKey?: string;
 }
 
 /**
@@ -445,6 +458,8 @@ export interface Store {
   getClaimByDraft(draftId: string): Promise<Claim | undefined>;
   /** The owner's most recently filed claim of the form type. */
   latestClaim(owner: DraftOwner, formType: FormType): Promise<Claim | undefined>;
+  /** Whether someone other than `owner` filed a claim of the form type with this e-mail address's key (NewClaim.contactKey). */
+  emailTaken(formType: FormType, contactKey: string, owner: DraftOwner): Promise<boolean>;
   /** Every filed version of a claim, oldest first. */
   claimVersions(referenceCode: string): Promise<ClaimVersion[]>;
   /** Claims in filing order, a page at a time: those after `after` (for exports and reports). */

@@ -135,6 +135,7 @@ const INDEXES = [
   "class_member_lists_current",
   "class_members_vin",
   "address_failures_window_ends_at",
+  "claims_contact",
 ];
 
 const indexesOf = async (backend: Backend, db: OldDatabase) =>

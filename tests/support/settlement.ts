@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { testMemberRows } from "./members.ts";
@@ -36,4 +36,22 @@ function returnedOr(returned: unknown, settlement: Json): Json {
 export function writeSettlementFile(dir: string, relativePath: string, content: string): void {
   mkdirSync(path.dirname(path.join(dir, relativePath)), { recursive: true });
   writeFileSync(path.join(dir, relativePath), content);
+}
+
+/**
+ * A settlement whose class got no notice (issue 24's open sign-in): the demo offering the standard
+ * flow alone, which anyone starts with the captcha alone. Its sign-in page asks for nothing (the
+ * demo's Claim ID and PIN are taken off it), and it has no class-member list.
+ */
+export function openSettlement(edit: (settlement: Json) => void = () => {}): string {
+  const dir = settlementWith((settlement) => {
+    settlement.flows = { standard: { signIn: ["open"] } };
+    edit(settlement);
+  });
+  const pagesFile = path.join(dir, "forms", "standard.pages.json");
+  const pages = JSON.parse(readFileSync(pagesFile, "utf8")) as Record<string, Json>;
+  pages.index!.blocks = [{ kind: "feedback", style: "default", icon: "circle-info", text: "Index_Open_Help" }];
+  writeFileSync(pagesFile, JSON.stringify(pages, null, 2));
+  rmSync(path.join(dir, "class-members.csv"));
+  return dir;
 }

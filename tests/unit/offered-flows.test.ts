@@ -59,12 +59,27 @@ describe("the flows a settlement offers (settlement.json flows and home)", () =>
     [
       "a sign-in kind the flow does not take",
       { flows: { standard: { signIn: ["notice", "vin"] } } },
-      /at flows\.standard\.signIn\.1: standard does not take the sign-in kind "vin" \(it takes notice\)/,
+      /at flows\.standard\.signIn\.1: standard does not take the sign-in kind "vin" \(it takes notice, open\)/,
     ],
     [
       "a sign-in kind that does not exist",
-      { flows: { standard: { signIn: ["open"] } } },
+      { flows: { standard: { signIn: ["email"] } } },
       /at flows\.standard\.signIn\.0: /,
+    ],
+    [
+      "the open sign-in beside another kind",
+      { flows: { standard: { signIn: ["notice", "open"] } } },
+      /at flows\.standard\.signIn: "open" stands alone: a flow without notices asks no credentials/,
+    ],
+    [
+      "an e-mail field without the open sign-in",
+      { flows: { standard: { emailField: "claimantInfo.emailAddress" } } },
+      /at flows\.standard\.emailField: emailField is for the "open" sign-in/,
+    ],
+    [
+      "an open flow whose sign-in page asks for credentials",
+      { flows: { standard: { signIn: ["open"] } } },
+      /standard\.pages\.json: index: standard's sign-in is "open", which asks for nothing: remove "credentials\.claimId", "credentials\.pin" from its sign-in page/,
     ],
     [
       "a sign-in for the lookup",
