@@ -9,6 +9,9 @@ import { getPage } from "#tests/support/http.ts";
 import { portalCommand } from "#tests/support/portal-command.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { openSettlement } from "#tests/support/settlement.ts";
+import { ANSWERS, SIGNATURE, TEST_TOKEN } from "#tests/contract/claimants.ts";
+import { loadOpenApiContract } from "#tests/contract/openapi.ts";
+import { formModel, formModels, partName, SpecClient } from "#tests/contract/spec-client.ts";
 
 const SIGNED = { "signature.attestation": "on", "signature.signature": "Bo Lee", captchaToken: "test-pass" };
 const TAKEN = "A claim has already been filed in this form with this email address.";
@@ -114,6 +117,41 @@ describe.each(BACKENDS)("a settlement without notices, on %s", (backend) => {
     expect(fieldError(refused, "claimantInfo.emailAddress")).toContain(TAKEN);
     expect(refused.text(".error-summary")).toContain(TAKEN);
     expect((await second.post("/standard/claimant-info", withEmail("bo.other@example.com"))).status).toBe(303);
+  });
+
+  test("the JSON API: authorize with no credentials, file, and the same address again is 409 email_already_filed", async () => {
+    const contract = await loadOpenApiContract();
+    const fileByApi = async (email: string) => {
+      const client = new SpecClient(portal.url, contract.check);
+      await client.loadCsrf();
+      const models = Object.fromEntries(
+        formModels((await client.modelConfig()).body, "standard").map((model) => [partName(model), model]),
+      );
+      const authorized = await client.authorize("standard", null, TEST_TOKEN);
+      expect(authorized.status, JSON.stringify(authorized.body)).toBe(200);
+      expect(authorized.body).toMatchObject({ authorized: true, prepopulatedData: {} });
+      return client.submit("standard", {
+        claimantInfo: formModel(models.claimantInfo!, {
+          ...ANSWERS.standard.claimantInfo,
+          emailAddress: email,
+          confirmEmailAddress: email,
+        }),
+        claimDetails: formModel(models.claimDetails!, ANSWERS.standard.claimDetails),
+        signature: formModel(models.signature!, SIGNATURE),
+        userPreferredCulture: JSON.stringify("en"),
+        reCaptchaResponse: JSON.stringify(TEST_TOKEN),
+      });
+    };
+    const filed = await fileByApi("dee.api@example.com");
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    expect(filed.body).toMatchObject({ claim: { claimId: null, verified: false, signInMethod: "open" } });
+    const again = await fileByApi("DEE.api@example.com");
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      code: "email_already_filed",
+      error: TAKEN,
+      fields: { "claimantInfo.emailAddress": TAKEN },
+    });
   });
 
   test("two sessions filing with one address at once make one claim; the other is told why", async () => {
