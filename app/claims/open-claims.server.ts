@@ -8,8 +8,9 @@ import type { DraftOwner } from "#app/storage/store.ts";
 /**
  * A claim filed without a notice (the open sign-in, decision 026) is one of the e-mail address
  * its claimant gives: one claim per address per flow unless the settlement lets members file
- * several (claims.perMember "many"). The address is known by its key: SHA-256 of the address
- * trimmed and in lower case ("Bo@Example.com " is bo@example.com), an index key, not a secret (the
+ * several (claims.perMember "many"). The address is known by its key: SHA-256 of the address in
+ * lower case, without spaces or invisible characters (" Bo@Example.com" and "bo\u200b@example.com"
+ * are bo@example.com: a zero-width space is no other person), an index key, not a secret (the
  * address itself is among the claim's answers).
  */
 export interface OpenClaimEmail {
@@ -26,7 +27,8 @@ export function openClaimEmail(formType: FormType, models: ModelValues): OpenCla
   const [model, name] = flow.emailField.split(".") as [string, string];
   const email = models[model]?.[name];
   if (typeof email !== "string" || email.trim() === "") return undefined;
-  return { field: flow.emailField, key: createHash("sha256").update(email.trim().toLowerCase()).digest("hex") };
+  const address = email.normalize("NFKC").replace(/[\s\p{Cf}]/gu, "").toLowerCase();
+  return { field: flow.emailField, key: createHash("sha256").update(address).digest("hex") };
 }
 
 /**

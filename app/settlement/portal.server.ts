@@ -10,7 +10,7 @@ import { loadFormDefinition, loadFormDefinitions } from "#app/forms/form-definit
 import { loadLocales, type Messages } from "#app/i18n/locales.server.ts";
 import { configErrorFromZod, SettlementConfigError } from "./config-error.ts";
 import { type OfferedFlow, type OfferedFlows, offeredFlows } from "./offered-flows.ts";
-import { checkOpenFlows } from "./open-flows.ts";
+import { checkOfferedFlows } from "./flow-checks.ts";
 import { type Settlement, settlementSchema } from "./settlement-schema.ts";
 import { log } from "#app/log.server.ts";
 import { testSiteKeyBehaviour } from "#app/captcha/turnstile-test-keys.ts";
@@ -42,7 +42,7 @@ export function loadPortal(settlementDir: string, localesDir = path.resolve("loc
   const parsed = settlementSchema.safeParse(raw);
   if (!parsed.success) throw configErrorFromZod(file, parsed.error);
   const { deadlines, ...settlement } = parsed.data;
-  const offered = offeredFlows(settlement);
+  const offered = offeredFlows({ ...settlement, flows: inWrittenOrder(settlement.flows, raw) });
   const locales = loadLocales(localesDir, settlementDir, settlement.cultures);
   const messages = Object.fromEntries(
     // Country names come from Intl as "Country_XX" texts (a locale file may still name one itself),
@@ -65,7 +65,7 @@ export function loadPortal(settlementDir: string, localesDir = path.resolve("loc
       `Invalid settlement configuration:\n  ${file}: at captcha.provider: the "test" provider accepts a fixed token and cannot be used in production`,
     );
   }
-  checkOpenFlows(settlementDir, offered.flows, forms);
+  checkOfferedFlows(settlementDir, offered.flows, forms, deadlines.settings);
   warnOfVinSignIn(file, settlement, offered.flows, forms);
   warnOfTestSiteKey(file, settlement);
   return {
@@ -76,6 +76,16 @@ export function loadPortal(settlementDir: string, localesDir = path.resolve("loc
     forms,
     ...offered,
   };
+}
+
+/**
+ * `flows` in the order settlement.json lists them (its start page's order): zod gives an object's
+ * keys in its schema's order, the registry's.
+ */
+function inWrittenOrder(flows: Settlement["flows"], raw: unknown): Settlement["flows"] {
+  const written = (raw as { flows?: object }).flows;
+  if (!flows || !written) return flows;
+  return Object.fromEntries(Object.keys(written).map((formType) => [formType, flows[formType as FormType]]));
 }
 
 /**

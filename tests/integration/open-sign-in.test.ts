@@ -152,6 +152,8 @@ describe.each(BACKENDS)("a settlement without notices, on %s", (backend) => {
       error: TAKEN,
       fields: { "claimantInfo.emailAddress": TAKEN },
     });
+    // An invisible character is no other address.
+    expect((await fileByApi("dee.api\u200b@example.com")).status).toBe(409);
   });
 
   test("two sessions filing with one address at once make one claim; the other is told why", async () => {

@@ -1,6 +1,8 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadPortal } from "#app/settlement/portal.server.ts";
-import { DEMO_SETTLEMENT, settlementWith } from "#tests/support/settlement.ts";
+import { DEMO_SETTLEMENT, openSettlement, settlementWith } from "#tests/support/settlement.ts";
 
 type Json = Record<string, unknown>;
 
@@ -113,5 +115,50 @@ describe("the flows a settlement offers (settlement.json flows and home)", () =>
       "lookupDeadline",
       "globalDeadline",
     ]);
+  });
+
+  test("flows are offered, and listed, in the order settlement.json writes them", () => {
+    const portal = loadPortal(settlementWith({ flows: { standard: {}, automotive: {} } }));
+    expect(portal.flows.map((flow) => flow.formType)).toEqual(["standard", "automotive"]);
+  });
+
+  test("refused: a flow none of whose deadlines is set (it would take claims for ever)", () => {
+    const dir = settlementWith((settlement) => {
+      settlement.flows = { standard: {} };
+      for (const culture of Object.values(settlement.deadlines as Record<string, { deadlines: Json }>)) {
+        delete culture.deadlines.claimFilingDeadline;
+        delete culture.deadlines.globalDeadline;
+      }
+    });
+    expect(() => loadPortal(dir)).toThrow(
+      /settlement\.json: at deadlines: none of standard's deadlines \(claimFilingDeadline, globalDeadline\) is set: a flow must close/,
+    );
+  });
+
+  test("refused: a notice flow whose sign-in page asks for no Claim ID and PIN (no one could sign in)", () => {
+    const dir = openSettlement((settlement) => {
+      settlement.flows = { standard: { signIn: ["notice"] } };
+    });
+    expect(() => loadPortal(dir)).toThrow(
+      /standard\.pages\.json: index: standard's sign-in is "notice", but its sign-in page does not ask for a Claim ID and a PIN/,
+    );
+  });
+
+  test("refused: an open flow's e-mail field that its steps do not ask, or that is not required", () => {
+    const notAsked = openSettlement((settlement) => {
+      settlement.flows = { standard: { signIn: ["open"], emailField: "claimantInfo.middleInitial" } };
+    });
+    expect(() => loadPortal(notAsked)).toThrow(
+      /at flows\.standard\.emailField: "claimantInfo\.middleInitial" is not a field standard's steps ask/,
+    );
+    const optional = openSettlement();
+    const modelsFile = path.join(optional, "forms", "standard.json");
+    const models = JSON.parse(readFileSync(modelsFile, "utf8")) as Array<{ fields: Record<string, Json> }>;
+    const email = models[1]!.fields.emailAddress!;
+    email.validations = (email.validations as Json[]).filter((rule) => rule.type !== "required");
+    writeFileSync(modelsFile, JSON.stringify(models));
+    expect(() => loadPortal(optional)).toThrow(
+      /at flows\.standard\.emailField: "claimantInfo\.emailAddress" is not required: a claim without an address would escape/,
+    );
   });
 });
