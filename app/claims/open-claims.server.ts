@@ -27,7 +27,10 @@ export function openClaimEmail(formType: FormType, models: ModelValues): OpenCla
   const [model, name] = flow.emailField.split(".") as [string, string];
   const email = models[model]?.[name];
   if (typeof email !== "string" || email.trim() === "") return undefined;
-  const address = email.normalize("NFKC").replace(/[\s\p{Cf}]/gu, "").toLowerCase();
+  const address = email
+    .normalize("NFKC")
+    .replace(/[\s\p{Cf}]/gu, "")
+    .toLowerCase();
   return { field: flow.emailField, key: createHash("sha256").update(address).digest("hex") };
 }
 
