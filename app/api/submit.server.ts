@@ -26,6 +26,7 @@ import { createTranslate, type Translate } from "#app/i18n/i18n.ts";
 import { type ApiRecords, apiRecords, documentNameFor } from "#app/records/api-records.server.ts";
 import { formatBytes, isRecordModel } from "#app/records/records.ts";
 import { requireApiCsrf } from "#app/session/json-api.server.ts";
+import { signInKindsOf } from "#app/claims/sign-in-kinds.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { contactFor } from "#app/settlement/settlement-schema.ts";
 import { getStore } from "#app/storage/store.server.ts";
@@ -122,7 +123,10 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   if (!claimant.ok)
     return claimant.reason === "expired"
       ? apiError("session_expired", text("SessionExpired_Message"))
-      : apiError("not_signed_in", text("Api_NotSignedIn"));
+      : apiError(
+          "not_signed_in",
+          text(signInKindsOf(formType).includes("open") ? "Api_NotStarted" : "Api_NotSignedIn"),
+        );
   const { signIn, owner, draft } = claimant;
 
   if (!isMultipart(request)) return apiError("unsupported_media_type", text("Api_NotMultipart"));

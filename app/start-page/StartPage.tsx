@@ -14,7 +14,8 @@ export function StartPage({ startPage }: StartPageData) {
     <>
       <PageTitle titleKey="Start_Title" />
       <PageHeading>{text("Start_Title")}</PageHeading>
-      <p>{text("Start_Intro")}</p>
+      {/* "…or to check whether it covers you" only where the VIN lookup is offered. */}
+      <p>{text(startPage.some((flow) => flow.formType === "lookup") ? "Start_Intro" : "Start_IntroClaimsOnly")}</p>
       <ul className="flow-list">
         {startPage.map((flow) => (
           <li key={flow.formType}>

@@ -69,6 +69,8 @@ describe.each(BACKENDS)("a settlement without notices, on %s", (backend) => {
     expect(validated.code, validated.stderr).toBe(0);
     const home = await getPage(`${portal.url}/`);
     expect(home.status).toBe(200);
+    // No VIN lookup here: the start page does not offer to check whether the settlement covers you.
+    expect(home.text("main")).toContain("Use this service to file a claim in this settlement. Choose");
     const links = [...home.document.querySelectorAll("a")].map((link) => link.getAttribute("href") ?? "");
     expect(links).toContain("/standard");
     for (const other of ["/automotive", "/reimbursement", "/lookup"]) {
@@ -142,6 +144,14 @@ describe.each(BACKENDS)("a settlement without notices, on %s", (backend) => {
         reCaptchaResponse: JSON.stringify(TEST_TOKEN),
       });
     };
+    // Filing before starting: told to start the form, not to sign in with a notice no one here has.
+    const unstarted = new SpecClient(portal.url, contract.check);
+    await unstarted.loadCsrf();
+    expect((await unstarted.submit("standard", { userPreferredCulture: JSON.stringify("en") })).body).toMatchObject({
+      code: "not_signed_in",
+      error:
+        "You have not started this claim form. Start it (authorize, with the security check), then send your claim again.",
+    });
     const filed = await fileByApi("dee.api@example.com");
     expect(filed.status, JSON.stringify(filed.body)).toBe(200);
     expect(filed.body).toMatchObject({ claim: { claimId: null, verified: false, signInMethod: "open" } });
