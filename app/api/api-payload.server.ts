@@ -5,7 +5,7 @@ import { isEmpty } from "#app/forms/field-value.ts";
 import { isUploadField } from "#app/forms/fields/index.ts";
 import { type FormDefinition, fieldsOfBlocks, modelKey, qualify } from "#app/forms/form-definition.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
-import { flowSteps } from "#app/flows/navigation.ts";
+import { flowSteps } from "#app/forms/steps.ts";
 import { apiError } from "#app/http/api-error.server.ts";
 import { readJson } from "#app/http/json.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";

@@ -1,4 +1,4 @@
-import { answerSteps } from "#app/flows/navigation.ts";
+import { answerSteps } from "#app/forms/steps.ts";
 import type { StepName } from "#app/forms/page-schema.ts";
 import { type ModelValues, type StepResult, validateStep } from "#app/forms/validate-step.ts";
 import { checksOf, type Flow } from "./claim-flow.ts";

@@ -1,5 +1,5 @@
 import type { CaptchaProof } from "#app/captcha/captcha.server.ts";
-import { answerSteps } from "#app/flows/navigation.ts";
+import { answerSteps } from "#app/forms/steps.ts";
 import { answersThatApply } from "#app/forms/answers-that-apply.ts";
 import type { StepName } from "#app/forms/page-schema.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";

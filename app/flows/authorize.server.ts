@@ -10,7 +10,7 @@ import { ensureSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { type Claim, type Draft, emptyDraft } from "#app/storage/store.ts";
 import { getFlowStep, parsePostedStep } from "./flow-context.server.ts";
-import { firstIncompleteBefore, flowSteps, stepPath } from "./navigation.ts";
+import { firstIncompleteBefore, flowSteps, stepPath } from "#app/forms/steps.ts";
 import { SIGNED_OUT_PARAM } from "./sign-out.server.ts";
 import { type StepArgs, stepFormData } from "./step-page.server.ts";
 

@@ -22,7 +22,7 @@ import { getStore } from "#app/storage/store.server.ts";
 import { type Claim, type Draft, type DraftOwner, sameContent } from "#app/storage/store.ts";
 import { requireClaimantSession } from "./claimant-page.server.ts";
 import { getFlowStep, parsePostedStep } from "./flow-context.server.ts";
-import { answerSteps, firstIncompleteBefore, flowSteps, stepPath } from "./navigation.ts";
+import { answerSteps, firstIncompleteBefore, flowSteps, stepPath } from "#app/forms/steps.ts";
 import { filedClaimPath, sessionTimeout, type StepArgs, stepFormData, stepPosition } from "./step-page.server.ts";
 
 /** The date a claim signed now carries: today in Los Angeles (also GET /api/signature-date). */

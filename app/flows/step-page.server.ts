@@ -21,7 +21,7 @@ import { getStore } from "#app/storage/store.server.ts";
 import { isReadOnly, SESSION_LIFETIME_MS, SESSION_TIMEOUT_MS } from "#app/claims/claimant-session.server.ts";
 import { mayChangeAnswers, saveStep } from "#app/claims/save-step.server.ts";
 import { requireClaimantSession, sessionExpiredPath } from "./claimant-page.server.ts";
-import { backStep, firstIncompleteBefore, flowSteps, nextStep, stepPath } from "./navigation.ts";
+import { backStep, firstIncompleteBefore, flowSteps, nextStep, stepPath } from "#app/forms/steps.ts";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { StepName } from "#app/forms/page-schema.ts";
 import { type FlowStep, getFlowStep, parsePostedStep } from "./flow-context.server.ts";

@@ -4,7 +4,7 @@ import { fieldsOfBlocks } from "#app/forms/form-definition.ts";
 import type { StepName } from "#app/forms/page-schema.ts";
 import { type ModelValues, validateStep } from "#app/forms/validate-step.ts";
 import { answersOf } from "#app/storage/store.server.ts";
-import { answerSteps } from "#app/flows/navigation.ts";
+import { answerSteps } from "#app/forms/steps.ts";
 import { loadPortal } from "#app/settlement/portal.server.ts";
 import { Claimant, storedDrafts } from "#tests/support/claimant.ts";
 import { reimbursementAtDocuments } from "#tests/support/filing.ts";

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { backStep, flowSteps, nextStep } from "#app/flows/navigation.ts";
+import { backStep, flowSteps, nextStep } from "#app/forms/steps.ts";
 import type { PageDefinition, StepName } from "#app/forms/page-schema.ts";
 
 const page = (skipped = false): PageDefinition => ({ title: "t", skipped, enableTimeout: true, blocks: [] });

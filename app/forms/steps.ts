@@ -1,5 +1,5 @@
-import type { FormDefinition } from "#app/forms/form-definition.ts";
-import { STEP_NAMES, type StepName } from "#app/forms/page-schema.ts";
+import type { FormDefinition } from "./form-definition.ts";
+import { STEP_NAMES, type StepName } from "./page-schema.ts";
 
 /**
  * SPEC §4 page order: index, claimant-info, claim-details, payment-election, supporting-documents,
