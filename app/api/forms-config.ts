@@ -1,6 +1,6 @@
 import { apiError, getOnly, getOnlyLoader, queryCultureProblem } from "#app/http/api-error.server.ts";
 import { isFormType } from "#app/flow-registry/form-type.ts";
-import { publishedModelList, publishedModels } from "#app/flows/published-models.server.ts";
+import { publishedModelList, publishedModels } from "./published-models.server.ts";
 import { json } from "#app/http/json.server.ts";
 import { getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { getPortal, offeredFlow } from "#app/settlement/portal.server.ts";

@@ -23,7 +23,7 @@ import {
 } from "#app/http/api-error.server.ts";
 import { json } from "#app/http/json.server.ts";
 import { createTranslate, type Translate } from "#app/i18n/i18n.ts";
-import { type ApiRecords, apiRecords, documentNameFor } from "#app/records/api-records.server.ts";
+import { type ApiRecords, apiRecords, documentNameFor } from "./api-records.server.ts";
 import { formatBytes, isRecordModel } from "#app/records/records.ts";
 import { requireApiCsrf } from "#app/session/json-api.server.ts";
 import { signInKindsOf } from "#app/claims/sign-in-kinds.server.ts";

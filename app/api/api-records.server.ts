@@ -6,9 +6,9 @@ import type { ModelValues, StepContext } from "#app/forms/validate-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import type { DraftRecords, RecordEntry } from "#app/storage/store.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
-import { listOfModels, unaskedAnswers } from "#app/api/api-payload.server.ts";
+import { listOfModels, unaskedAnswers } from "./api-payload.server.ts";
 import type { RecordsBlock } from "#app/forms/page-schema.ts";
-import { refusalText } from "./record-actions.server.ts";
+import { refusalText } from "#app/records/record-actions.server.ts";
 import {
   FILE_MODEL_FIELDS,
   fileField,
@@ -16,8 +16,8 @@ import {
   parentChoices,
   recordModelConfig,
   recordsBlocks,
-} from "./records.ts";
-import { answeredFields, validateRecord } from "./validate-record.ts";
+} from "#app/records/records.ts";
+import { answeredFields, validateRecord } from "#app/records/validate-record.ts";
 
 /** A records list part as an API client sends it: SPEC's client models ({ clientId, fields, … }) or flat objects. */
 interface PostedRecord {

@@ -5,7 +5,7 @@ import { isUploadField } from "#app/forms/fields/index.ts";
 import { type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
 import { FILE_MODEL_FIELDS, recordModelConfig, recordsBlocks } from "#app/records/records.ts";
 import { answeredFields } from "#app/records/validate-record.ts";
-import { askedFields } from "#app/api/api-payload.server.ts";
+import { askedFields } from "./api-payload.server.ts";
 
 /** A field config as GET /api/forms/config gives it: SPEC §3's, and whether this form asks it. */
 type PublishedModel = Omit<ModelConfig, "fields"> & {
