@@ -44,7 +44,7 @@ checkFieldKeysSetting();
 await checkStoredFieldKeys();
 await readSettlementFolderList(portal.settlementDir);
 export { API_ROUTES } from "#app/api/api-routes.server.ts";
-export { PURGE_INTERVAL_MS, purgeExpiredDrafts } from "#app/storage/purge.server.ts";
+export { PURGE_INTERVAL_MS, purgeExpiredDrafts } from "#app/claims/purge-drafts.server.ts";
 export { clientAddressContext, cspNonceContext, requestErrorsContext, requestIdContext };
 
 export const streamTimeout = 5_000;

@@ -30,7 +30,7 @@ import { formsOfStoredClaims, loadPortal } from "#app/settlement/portal.server.t
 import { fieldKeys, newFieldKey } from "#app/security/field-keys.server.ts";
 import { dataDir } from "#app/storage/data-dir.server.ts";
 import { checkStoredFieldKeys } from "#app/storage/field-key-check.server.ts";
-import { purgeExpiredDrafts } from "#app/storage/purge.server.ts";
+import { purgeExpiredDrafts } from "#app/claims/purge-drafts.server.ts";
 import { backupSqlite } from "#app/storage/sqlite-backup.server.ts";
 import { closeStore, getStore, storeName } from "#app/storage/store.server.ts";
 

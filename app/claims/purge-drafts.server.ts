@@ -1,9 +1,9 @@
 import { passedDeadline } from "#app/deadlines/deadline-guard.ts";
 import { FORM_TYPES } from "#app/flow-registry/form-type.ts";
-import { LAST_SEEN_PRECISION_MS, SESSION_TIMEOUT_MS } from "#app/claims/claimant-session.server.ts";
+import { LAST_SEEN_PRECISION_MS, SESSION_TIMEOUT_MS } from "./claimant-session.server.ts";
 import { flowDeadlineKeys, getPortal } from "#app/settlement/portal.server.ts";
-import { getStore } from "./store.server.ts";
-import { ABANDONED_MEMBER_LIST_MS } from "./store.ts";
+import { getStore } from "#app/storage/store.server.ts";
+import { ABANDONED_MEMBER_LIST_MS } from "#app/storage/store.ts";
 
 /** How often each server looks for expired sessions (several instances may: the deletes are idempotent). */
 export const PURGE_INTERVAL_MS = Number(process.env.PURGE_INTERVAL_MS ?? 5 * 60_000);
