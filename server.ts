@@ -39,6 +39,9 @@ interface PortalEntry {
   requestErrorsContext: RouterContext<unknown[] | undefined>;
   purgeExpiredDrafts: () => Promise<{ sessions: number; drafts: number; documents: number }>;
   PURGE_INTERVAL_MS: number;
+  /** The e-mail outbox's sender (with SMTP_URL set): started once the server listens, stopped as it stops. */
+  startEmailSender: () => void;
+  stopEmailSender: () => Promise<void>;
 }
 
 async function start() {
@@ -90,8 +93,9 @@ async function start() {
       { port },
     );
   });
-  stopGracefully(server);
+  stopGracefully(server, entry.stopEmailSender);
   schedulePurge(entry);
+  entry.startEmailSender();
 }
 
 /** Expired sessions, their drafts and unfiled uploads are removed in the background, now and then (0: never). */
@@ -120,9 +124,10 @@ function schedulePurge(entry: PortalEntry) {
  *   moment would be reset. It is answered if it comes (with `Connection: close`), else the
  *   connection closes at its keep-alive timeout (5 s, which answers announce in `Keep-Alive:
  *   timeout=5`, so clients do not send on it then), as at any time;
- * - whatever is left after SHUTDOWN_GRACE_MS is cut.
+ * - whatever is left after SHUTDOWN_GRACE_MS is cut;
+ * - the e-mail sender takes no more messages, and finishes the one it is sending.
  */
-function stopGracefully(server: Server) {
+function stopGracefully(server: Server, stopEmailSender: () => Promise<void>) {
   let stopping = false;
   server.prependListener("request", (_req: IncomingMessage, res: ServerResponse) =>
     beforeHeaders(res, () => {
@@ -134,7 +139,13 @@ function stopGracefully(server: Server) {
     stopping = true;
     log.info(`${signal} received: finishing in-flight requests`);
     // net.Server's close, not http.Server's: that one also cuts idle kept-alive connections at once.
-    net.Server.prototype.close.call(server, () => {
+    // The e-mail being sent is sent and marked before the process ends (within the grace), and no
+    // other is taken: what is left waits in the outbox for another instance, or this one's restart.
+    const senderStopped = stopEmailSender().catch((error: unknown) =>
+      log.error("stopping the e-mail sender failed", { error }),
+    );
+    net.Server.prototype.close.call(server, async () => {
+      await senderStopped;
       log.info("stopped");
       process.exit(0);
     });

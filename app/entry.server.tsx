@@ -28,6 +28,7 @@ import { checkStoredFieldKeys } from "./storage/field-key-check.server.ts";
 import { renderStaticPart } from "./themes/static-parts.server.tsx";
 import { getPortal } from "./settlement/portal.server.ts";
 import { readSettlementFolderList } from "./claimants/member-list-import.server.ts";
+import { emailSettings } from "./email/email-settings.server.ts";
 
 /**
  * Loaded when server.ts imports the build, so a bad settlement folder stops the server at start-up
@@ -36,6 +37,8 @@ import { readSettlementFolderList } from "./claimants/member-list-import.server.
  */
 export const portal = getPortal();
 registerMessages(portal.messages);
+// A malformed SMTP_URL, or one without settlement.json's "email", stops the server here.
+emailSettings();
 // A mistyped FIELD_ENCRYPTION_KEYS stops the server here too (the key file is made with the store),
 // and so do answers in the store under a key the server lacks, and a class-member list in the
 // settlement folder with a problem (or one whose PINs were hashed with a key it lacks): server.ts
@@ -43,6 +46,7 @@ registerMessages(portal.messages);
 checkFieldKeysSetting();
 await checkStoredFieldKeys();
 await readSettlementFolderList(portal.settlementDir);
+export { startEmailSender, stopEmailSender } from "#app/email/outbox-sender.server.ts";
 export { API_ROUTES } from "#app/api/api-routes.server.ts";
 export { PURGE_INTERVAL_MS, purgeExpiredDrafts } from "#app/claims/purge-drafts.server.ts";
 export { clientAddressContext, cspNonceContext, requestErrorsContext, requestIdContext };

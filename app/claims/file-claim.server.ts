@@ -7,6 +7,8 @@ import { claimDocumentIds, recordsProblems, savedOnly } from "#app/records/recor
 import { getStore } from "#app/storage/store.server.ts";
 import { type ClaimMember, type DraftRecords, emptyDraft, filingOutcome } from "#app/storage/store.ts";
 import { type CaptchaRefused, passCaptcha } from "./captcha-check.server.ts";
+import { wakeEmailSender } from "#app/email/outbox-sender.server.ts";
+import { filingEmail } from "./claim-email.server.ts";
 import { claimMember } from "./claim-member.ts";
 import type { Flow } from "./claim-flow.ts";
 import { type ClaimantSession, newDraftId } from "./claimant-session.server.ts";
@@ -115,6 +117,7 @@ export async function fileClaim({
   );
   const member = claimMember(signIn);
   const email = openClaimEmail(formType, claimed);
+  const documentIds = records?.documentIds ?? claimDocumentIds(draft.records);
   const outcome = await store.submitClaim(
     owner,
     formType,
@@ -123,9 +126,10 @@ export async function fileClaim({
       member,
       models: claimed,
       records: filedRecords,
-      documentIds: records?.documentIds ?? claimDocumentIds(draft.records),
+      documentIds,
       culture,
       ...(email ? { contactKey: email.key } : {}),
+      email: filingEmail(flow, claimed, documentIds.length),
     },
     perMember,
     () => newReferenceCode(formType),
@@ -136,5 +140,7 @@ export async function fileClaim({
     return refuse({ ok: false, reason: "alreadyFiled", referenceCode: outcome.referenceCode });
   if (outcome.outcome === "emailTaken") return refuse({ ok: false, reason: "emailTaken", field: email!.field });
   if (outcome.outcome === "unchanged") await discardUploads();
+  // Its e-mail was queued with it: this instance's sender sends it now rather than at its next look.
+  else wakeEmailSender();
   return { ok: true, outcome: outcome.outcome, referenceCode: outcome.referenceCode, version: outcome.version, member };
 }

@@ -1,4 +1,6 @@
 import { data, redirect } from "react-router";
+import { claimantEmail } from "#app/claims/claim-email.server.ts";
+import { emailSettings } from "#app/email/email-settings.server.ts";
 import { captchaProof, captchaSettings } from "#app/captcha/captcha.server.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { checkClaimAnswers } from "#app/claims/claim-answers.ts";
@@ -190,6 +192,8 @@ export async function loadConfirmation({ request, context }: StepArgs) {
     submittedOn: formatDayLong(claimantToday(filed.submittedAt), culture, "long"),
     amendedOn: filed.version > 1 ? formatDayLong(claimantToday(filed.versionAt), culture, "long") : undefined,
     version: filed.version,
+    // Said only where a message was queued: e-mail is on and the claim gives an address.
+    emailedTo: emailSettings() ? claimantEmail(formType, filed.models) : undefined,
     sections: filedAnswers(formType, definition, filed, text, culture),
     perMember,
     changeRefused: url.searchParams.get("notice") === "filed",

@@ -52,6 +52,7 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </div>
+      {loaderData.emailedTo && <p className="emailed-to">{text("Email_ConfirmationSent", loaderData.emailedTo)}</p>}
       <p className="keep-code">{text("Confirmation_Keep")}</p>
       {canPrint && (
         <button type="button" className="secondary print-button" onClick={() => window.print()}>

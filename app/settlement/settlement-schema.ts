@@ -78,6 +78,17 @@ const claims = z.strictObject({
 });
 
 /**
+ * E-mail to claimants (decision 031; docs/configuration.md "email"): the address messages come
+ * from, and the portal's own public address, which their links lead to (siteBaseUrl is the
+ * settlement's informational site, not the portal). Read only when SMTP_URL is set, and then
+ * required.
+ */
+const email = z.strictObject({
+  from: z.email(),
+  portalUrl: z.url({ protocol: /^https?$/ }),
+});
+
+/**
  * One flow a settlement offers (docs/configuration.md "flows"): the deadlines that close it, most
  * specific first (each set in `deadlines`), and the ways a claimant signs in to it; the flow's
  * registry entry gives either when it is left out (app/flow-registry/flows.ts).
@@ -150,6 +161,7 @@ export const settlementSchema = z
     /** The flow "/" shows; absent (with `flows`), "/" is a start page listing the flows offered. */
     home: z.enum(FORM_TYPES).optional(),
     analyticsTagId: z.string().optional(),
+    email: email.optional(),
   })
   .superRefine((settlement, ctx) => {
     if (!settlement.cultures.includes("en")) {

@@ -311,6 +311,41 @@ export const MIGRATIONS: readonly Migration[] = [
   // address per flow is looked up off this index, in the filing transaction.
   `ALTER TABLE claims ADD COLUMN contact_key TEXT;
    CREATE INDEX claims_contact ON claims (form_type, contact_key) WHERE contact_key IS NOT NULL;`,
+  // Issue 25: the e-mail outbox (decision 031). A message is queued in the transaction of the event
+  // it tells of, one per key; instances take due ones off email_outbox_due, a lease each
+  // (next_attempt_at is also when a lease runs out), and purge done ones off email_outbox_done.
+  {
+    sqlite: `CREATE TABLE email_outbox (
+     key TEXT PRIMARY KEY,
+     recipient TEXT NOT NULL,
+     subject TEXT NOT NULL,
+     body TEXT NOT NULL,
+     queued_at INTEGER NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     lease TEXT,
+     last_error TEXT,
+     outcome TEXT,
+     done_at INTEGER
+   );
+   CREATE INDEX email_outbox_due ON email_outbox (next_attempt_at) WHERE done_at IS NULL;
+   CREATE INDEX email_outbox_done ON email_outbox (done_at) WHERE done_at IS NOT NULL;`,
+    postgresql: `CREATE TABLE email_outbox (
+     key TEXT PRIMARY KEY,
+     recipient TEXT NOT NULL,
+     subject TEXT NOT NULL,
+     body TEXT NOT NULL,
+     queued_at BIGINT NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at BIGINT NOT NULL,
+     lease TEXT,
+     last_error TEXT,
+     outcome TEXT,
+     done_at BIGINT
+   );
+   CREATE INDEX email_outbox_due ON email_outbox (next_attempt_at) WHERE done_at IS NULL;
+   CREATE INDEX email_outbox_done ON email_outbox (done_at) WHERE done_at IS NOT NULL;`,
+  },
 ];
 
 /** The schema versions as `dialect` runs them. */

@@ -1,6 +1,7 @@
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
-import { type Database, fromJson, type Statements, type Transaction } from "./database.ts";
+import { randomBytes } from "node:crypto";
+import { type Database, type Dialect, fromJson, type Statements, type Transaction } from "./database.ts";
 import { memberLists } from "./member-lists.server.ts";
 import { migrate } from "./migrations.ts";
 import type { Answers, SensitiveAnswers } from "./sensitive-answers.server.ts";
@@ -13,6 +14,10 @@ import {
   documentFromRow,
   type Draft,
   type DraftRecords,
+  EMAIL_COLUMNS,
+  type EmailRow,
+  emailFromRow,
+  type NewEmail,
   filingOutcome,
   newDocumentId,
   recordDocumentIds,
@@ -45,6 +50,35 @@ export const CLAIMS_BY_VERSION = `SELECT ${CLAIM_COLUMNS} FROM claims
 const GET_DRAFT = "SELECT data, updated_at FROM drafts WHERE owner = $1 AND form_type = $2";
 const GET_SESSION = "SELECT id, created_at, last_seen_at, authorizations FROM sessions WHERE id = $1";
 const RECORD_KEY = "INSERT INTO field_keys_used (id, first_used_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING";
+
+/**
+ * Queues an e-mail in the outbox (Store.queueEmail), in the transaction of the event it tells of
+ * when given one: what an event's use case calls to queue its message with what it stores. The
+ * outbox goes by the real clock (its sender's), not a request's test clock.
+ */
+export async function queueEmailIn(statements: Statements, email: NewEmail): Promise<boolean> {
+  const now = Date.now();
+  return (
+    (await statements.run(
+      `INSERT INTO email_outbox (key, recipient, subject, body, queued_at, next_attempt_at) VALUES ($1, $2, $3, $4, $5, $5)
+       ON CONFLICT (key) DO NOTHING`,
+      [email.key, email.to, email.subject, email.text, now],
+    )) === 1
+  );
+}
+
+/**
+ * The message due longest, taken under a lease in one statement. PostgreSQL: the instances that
+ * look at once skip the row another is taking (SKIP LOCKED), and the outer conditions, checked
+ * again on the row as it is once its lock is free, refuse one taken meanwhile; SQLite's one writer
+ * does the same.
+ */
+const takeDueEmail = (dialect: Dialect) =>
+  `UPDATE email_outbox SET lease = $1, next_attempt_at = $2, attempts = attempts + 1
+  WHERE key = (SELECT key FROM email_outbox WHERE done_at IS NULL AND next_attempt_at <= $3
+               ORDER BY next_attempt_at LIMIT 1${dialect.name === "postgresql" ? " FOR UPDATE SKIP LOCKED" : ""})
+    AND done_at IS NULL AND next_attempt_at <= $3
+  RETURNING ${EMAIL_COLUMNS}`;
 
 interface SessionRow {
   id: string;
@@ -293,10 +327,13 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
         );
         if (moved !== new Set(claim.documentIds).size)
           throw new Error("A document of the claim is not an upload of this draft");
+        const filed = { referenceCode, outcome: existing ? ("amended" as const) : ("filed" as const), version };
+        const email = claim.email?.(filed);
+        if (email) await queueEmailIn(tx, email);
         // Uploads not part of the claim are not swept here: another session of the owner may be
         // filing with one this moment. Replaced and removed ones were deleted when that happened;
         // the rest go with the draft (purgeDrafts).
-        return { referenceCode, outcome: existing ? ("amended" as const) : ("filed" as const), version };
+        return filed;
       });
     },
     async getClaim(referenceCode) {
@@ -529,6 +566,43 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
     async addMembers(listId, members) {
       if (!ready) await migrating();
       await db.addMembers(listId, members);
+    },
+    // The e-mail outbox (decision 031).
+    async queueEmail(email) {
+      return queueEmailIn(q, email);
+    },
+    async takeDueEmail(now, leaseUntil) {
+      const lease = randomBytes(12).toString("base64url");
+      return emailFromRow(await q.get<EmailRow>(takeDueEmail(dialect), [lease, leaseUntil, now]));
+    },
+    async markEmailSent({ key, lease }, now) {
+      return (
+        (await q.run(
+          "UPDATE email_outbox SET outcome = 'sent', done_at = $1, lease = NULL, last_error = NULL WHERE key = $2 AND lease = $3",
+          [now, key, lease],
+        )) === 1
+      );
+    },
+    async retryEmail({ key, lease }, dueAt, error) {
+      await q.run(
+        "UPDATE email_outbox SET next_attempt_at = $1, lease = NULL, last_error = $2 WHERE key = $3 AND lease = $4",
+        [dueAt, error, key, lease],
+      );
+    },
+    async giveUpEmail({ key, lease }, now, error) {
+      await q.run(
+        "UPDATE email_outbox SET outcome = 'failed', done_at = $1, lease = NULL, last_error = $2 WHERE key = $3 AND lease = $4",
+        [now, error, key, lease],
+      );
+    },
+    async purgeSentEmails(doneBefore) {
+      return q.run("DELETE FROM email_outbox WHERE done_at IS NOT NULL AND done_at < $1", [doneBefore]);
+    },
+    async emailBacklog() {
+      const row = await q.get<{ waiting: number | string; oldest: number | string | null }>(
+        "SELECT count(*) AS waiting, min(queued_at) AS oldest FROM email_outbox WHERE done_at IS NULL",
+      );
+      return { waiting: Number(row?.waiting ?? 0), oldestQueuedAt: row?.oldest == null ? null : Number(row.oldest) };
     },
     async ping() {
       await q.get("SELECT 1");

@@ -309,6 +309,19 @@ export interface NewClaim {
    * this one ("emailTaken"), in the same transaction.
    */
   contactKey?: string;
+  /**
+   * The e-mail that tells the claimant of this filing (decision 031), if one is sent: queued in the
+   * filing's transaction when it files something new, so a claim is never filed without its
+   * message, nor a message queued for a claim that was not filed.
+   */
+  email?: (filed: FiledClaim) => NewEmail | undefined;
+}
+
+/** What a filing stored: its claim's code, a new claim or a new version of it, and which version. */
+export interface FiledClaim {
+  referenceCode: string;
+  outcome: "filed" | "amended";
+  version: number;
 }
 
 /**
@@ -563,6 +576,26 @@ export interface Store {
    */
   fieldKeyIds(): Promise<string[]>;
 
+  // The e-mail outbox (decision 031): messages queued with the events they tell of, sent by every
+  // instance's sender (app/email/outbox-sender.server.ts), each message by one instance at a time.
+  /** Queues a message unless one with its key was queued already (the same event again): whether it queued it. */
+  queueEmail(email: NewEmail): Promise<boolean>;
+  /**
+   * Takes the message due longest (due at or before `now`), if any, under a new lease until
+   * `leaseUntil`: no other instance takes it until then, and only this lease may mark it.
+   */
+  takeDueEmail(now: number, leaseUntil: number): Promise<LeasedEmail | undefined>;
+  /** Marks a taken message sent (false if its lease had run out and another took it). */
+  markEmailSent(email: Pick<LeasedEmail, "key" | "lease">, now: number): Promise<boolean>;
+  /** Puts a taken message back, due again at `dueAt`, with why it was not sent. */
+  retryEmail(email: Pick<LeasedEmail, "key" | "lease">, dueAt: number, error: string): Promise<void>;
+  /** Gives a taken message up: never tried again (and purged as a sent one is). */
+  giveUpEmail(email: Pick<LeasedEmail, "key" | "lease">, now: number, error: string): Promise<void>;
+  /** Removes messages sent or given up before `doneBefore`: how many. */
+  purgeSentEmails(doneBefore: number): Promise<number>;
+  /** How many messages wait to be sent, and since when the oldest does (for the sender's log). */
+  emailBacklog(): Promise<{ waiting: number; oldestQueuedAt: number | null }>;
+
   /** Store health for /healthz: throws when the database cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -639,6 +672,54 @@ export function documentFromRow(row: DocumentRow | undefined): StoredDocument | 
       formType: row.form_type,
       referenceCode: row.reference_code,
       createdAt: Number(row.created_at),
+    }
+  );
+}
+
+/** A message for the outbox (decision 031): plain text, in the claimant's language. */
+export interface NewEmail {
+  /**
+   * What event it tells of, e.g. "claim-filed:<reference code>:<version>": one message per key,
+   * so the same event told twice (a retried filing) queues once. Its Message-ID is made from it.
+   */
+  key: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** A message taken from the outbox to send, under a lease. */
+export interface LeasedEmail extends NewEmail {
+  /** When it was queued (the outbox's clock: the real one). */
+  queuedAt: number;
+  /** Tries so far, this one included. */
+  attempts: number;
+  lease: string;
+}
+
+/** An email_outbox row as either database returns it. */
+export interface EmailRow {
+  key: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  queued_at: number | string;
+  attempts: number | string;
+  lease: string;
+}
+
+export const EMAIL_COLUMNS = "key, recipient, subject, body, queued_at, attempts, lease";
+
+export function emailFromRow(row: EmailRow | undefined): LeasedEmail | undefined {
+  return (
+    row && {
+      key: row.key,
+      to: row.recipient,
+      subject: row.subject,
+      text: row.body,
+      queuedAt: Number(row.queued_at),
+      attempts: Number(row.attempts),
+      lease: row.lease,
     }
   );
 }

@@ -136,6 +136,8 @@ const INDEXES = [
   "class_members_vin",
   "address_failures_window_ends_at",
   "claims_contact",
+  "email_outbox_due",
+  "email_outbox_done",
 ];
 
 const indexesOf = async (backend: Backend, db: OldDatabase) =>
