@@ -90,7 +90,10 @@ export function emailSender(
       } else {
         const dueAt = now + retryDelay(email.attempts);
         await store.retryEmail(email, dueAt, reason);
-        if (!failing) log.warn("the SMTP server did not take an e-mail: it will be tried again", fields);
+        if (!failing) {
+          const { waiting } = await store.emailBacklog();
+          log.warn("the SMTP server did not take an e-mail: it will be tried again", { ...fields, waiting });
+        }
         failing = true;
       }
       return;

@@ -204,6 +204,35 @@ describe.each(BACKENDS)("the SMTP server away at filing time, on %s", (backend) 
   });
 });
 
+describe("stopping while a message is being sent", () => {
+  let smtp: TestSmtp;
+  let portal: PortalServer;
+  beforeAll(async () => {
+    smtp = await testSmtp();
+    portal = await startPortal({
+      settlementDir: settlement,
+      env: { SMTP_URL: smtp.url, ...FAST_SENDER, SHUTDOWN_GRACE_MS: "10000" },
+    });
+  });
+  afterAll(async () => {
+    await portal?.stop();
+    await smtp?.stop();
+  });
+
+  test("the message being sent at SIGTERM is sent and marked before the server exits", async () => {
+    const held = smtp.hold();
+    const { referenceCode } = await fileStandard(portal);
+    // The SMTP server has the message and has not answered yet: the portal is mid-send.
+    await held.arrived;
+    const exited = portal.stop();
+    await eventually(() => portal.output().includes("SIGTERM received"), "the signal taken");
+    held.release();
+    expect(await exited).toBe(0);
+    expect(smtp.received.filter(about(referenceCode))).toHaveLength(1);
+    expect(await waiting(portal)).toBe(0);
+  });
+});
+
 describe.skipIf(!process.env.DATABASE_URL)("two instances on one PostgreSQL", () => {
   let smtp: TestSmtp;
   const instances: PortalServer[] = [];
@@ -231,6 +260,34 @@ describe.skipIf(!process.env.DATABASE_URL)("two instances on one PostgreSQL", ()
     await eventually(async () => (await waiting(instances[0]!)) === 0, "every message marked sent");
     expect(smtp.received).toHaveLength(codes.length);
     expect(new Set(smtp.received.map((email) => email.headers["message-id"])).size).toBe(codes.length);
+  });
+});
+
+describe("a settlement where members amend their claims", () => {
+  let smtp: TestSmtp;
+  let portal: PortalServer;
+  beforeAll(async () => {
+    smtp = await testSmtp();
+    const amending = settlementWith((settlement) => {
+      settlement.email = EMAIL;
+      (settlement.claims as Record<string, unknown>) = { perMember: "amend" };
+    });
+    portal = await startPortal({ settlementDir: amending, env: { SMTP_URL: smtp.url, ...FAST_SENDER } });
+  });
+  afterAll(async () => {
+    await portal?.stop();
+    await smtp?.stop();
+  });
+
+  test("an amendment is e-mailed too, with its version", async () => {
+    const { claimant, referenceCode } = await fileStandard(portal);
+    await smtp.waitFor(1, about(referenceCode));
+    await claimant.complete("/standard/claimant-info", { ...STANDARD_CLAIMANT, "claimantInfo.firstName": "Bob" });
+    await claimant.get("/standard/claim-summary");
+    expect((await claimant.post("/standard/claim-summary", SIGNED)).status).toBe(303);
+    const [, amended] = await smtp.waitFor(2, about(referenceCode));
+    expect(amended!.subject).toBe(`Acme Motors Transmission Settlement: your claim ${referenceCode} was amended`);
+    expect(amended!.text).toContain("This is version 2 of your claim; every version is kept.");
   });
 });
 

@@ -20,6 +20,11 @@ export interface TestSmtp {
   start(): Promise<void>;
   /** Stops taking connections: the portal's sender then finds nothing there. */
   stop(): Promise<void>;
+  /**
+   * Holds the answer to the next message's data until `release` is called: the portal is then
+   * mid-send. Resolves `arrived` once that message's data is in.
+   */
+  hold(): { arrived: Promise<void>; release: () => void };
   /** Waits until `count` messages matching `match` arrived (a bounded wait), and returns them. */
   waitFor(count: number, match?: (email: ReceivedEmail) => boolean): Promise<ReceivedEmail[]>;
 }
@@ -45,6 +50,7 @@ export async function testSmtp({ down = false } = {}): Promise<TestSmtp> {
   const port = await freePort();
   const received: ReceivedEmail[] = [];
   let server: SMTPServer | undefined;
+  let held: { arrived: () => void; released: Promise<void> } | undefined;
   const start = async () => {
     server = new SMTPServer({
       disabledCommands: ["STARTTLS"],
@@ -57,7 +63,13 @@ export async function testSmtp({ down = false } = {}): Promise<TestSmtp> {
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
+        stream.on("end", async () => {
+          const holding = held;
+          held = undefined;
+          if (holding) {
+            holding.arrived();
+            await holding.released;
+          }
           received.push(
             parseEmail(
               Buffer.concat(chunks).toString("latin1"),
@@ -83,6 +95,15 @@ export async function testSmtp({ down = false } = {}): Promise<TestSmtp> {
     async stop() {
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
       server = undefined;
+    },
+    hold() {
+      let arrived!: () => void;
+      let release!: () => void;
+      const arrival = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      held = { arrived, released: new Promise<void>((resolve) => (release = resolve)) };
+      return { arrived: arrival, release };
     },
     async waitFor(count, match = () => true) {
       for (let tries = 0; tries < 300; tries++) {
