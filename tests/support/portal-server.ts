@@ -47,7 +47,8 @@ export async function startPortal(options: PortalOptions = {}): Promise<PortalSe
   const dataDir = options.env?.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "portal-data-"));
   const databaseUrl =
     options.env?.DATABASE_URL ?? (options.backend === "postgresql" ? await freshDatabaseUrl() : undefined);
-  const { DATABASE_URL: _inherited, ...environment } = process.env;
+  // An SMTP_URL in the tests' environment is not passed on: a test server e-mails only the test SMTP server it is given.
+  const { DATABASE_URL: _inherited, SMTP_URL: _smtp, ...environment } = process.env;
   const settlementDir =
     options.settlementDir ??
     (options.env?.NODE_ENV === "production" ? path.resolve("settlements/demo") : demoForTests());
