@@ -311,6 +311,13 @@ export const MIGRATIONS: readonly Migration[] = [
   // address per flow is looked up off this index, in the filing transaction.
   `ALTER TABLE claims ADD COLUMN contact_key TEXT;
    CREATE INDEX claims_contact ON claims (form_type, contact_key) WHERE contact_key IS NOT NULL;`,
+  // Issue 25, documents for a filed claim: a document added to a claim after filing (to cure a
+  // deficiency) is the claim's like a filed one, marked with when it was added (NULL: filed with
+  // the claim). Read off documents_claim: a claim has a handful of documents.
+  {
+    sqlite: "ALTER TABLE documents ADD COLUMN added_at INTEGER;",
+    postgresql: "ALTER TABLE documents ADD COLUMN added_at BIGINT;",
+  },
 ];
 
 /** The schema versions as `dialect` runs them. */

@@ -346,7 +346,7 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
       if (!ready) await migrating();
       const id = newDocumentId();
       const { size, sha256 } = await documents.put({ id, ...document, createdAt: now }, content);
-      return { id, ...document, size, sha256, referenceCode: null, createdAt: now };
+      return { id, ...document, size, sha256, referenceCode: null, createdAt: now, addedAt: null };
     },
     async getDocument(id) {
       return documentFromRow(
@@ -367,6 +367,25 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
       const rows = await q.all<DocumentRow>(
         `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE ${dialect.oneOf("reference_code", "$1")} ORDER BY reference_code, created_at, id`,
         [codes],
+      );
+      return rows.map((row) => documentFromRow(row)!);
+    },
+    async addClaimDocuments(referenceCode, documentIds, owner, now) {
+      await transaction(async (tx) => {
+        const added = await tx.run(
+          `UPDATE documents SET reference_code = $1, added_at = $2
+           WHERE ${dialect.oneOf("id", "$3")} AND owner = $4 AND reference_code IS NULL AND ${documents.complete}
+             AND form_type = (SELECT form_type FROM claims WHERE reference_code = $1)`,
+          [referenceCode, now, documentIds, owner],
+        );
+        if (added !== new Set(documentIds).size)
+          throw new Error(`A document added to claim ${referenceCode} is not an upload of ${owner} for it`);
+      });
+    },
+    async claimAdditions(referenceCode, since = 0) {
+      const rows = await q.all<DocumentRow>(
+        `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE reference_code = $1 AND added_at >= $2 ORDER BY added_at, created_at, id`,
+        [referenceCode, since],
       );
       return rows.map((row) => documentFromRow(row)!);
     },

@@ -63,6 +63,8 @@ export interface StoredDocument {
   /** Set once the document belongs to a filed claim. */
   referenceCode: string | null;
   createdAt: number;
+  /** When it was added to its claim after filing (Store.addClaimDocuments); null for a document filed with the claim, or not yet a claim's. */
+  addedAt: number | null;
 }
 
 export interface NewDocument {
@@ -491,6 +493,22 @@ export interface Store {
    * one a claim), by claim and in the order they were uploaded.
    */
   claimDocuments(referenceCodes: string | readonly string[]): Promise<StoredDocument[]>;
+
+  // Documents for a filed claim (issue 25, app/claims/add-documents.server.ts): added after filing,
+  // each marked with when; what was filed never changes.
+  /**
+   * Makes uploads of `owner` not yet part of a claim (putDocument) additions to the filed claim, at
+   * `now`, in one transaction: all of them or, if one is not such an upload or the claim is not
+   * filed, none (it throws). The claim's answers, records and versions are not touched.
+   */
+  addClaimDocuments(
+    referenceCode: string,
+    documentIds: readonly string[],
+    owner: DraftOwner,
+    now: number,
+  ): Promise<void>;
+  /** The documents added to a claim after filing, at `since` or later (all of them without), in the order they were added. */
+  claimAdditions(referenceCode: string, since?: number): Promise<StoredDocument[]>;
   /** A Claim ID's failed sign-ins, if any are remembered. */
   getSignInFailures(claimId: string): Promise<SignInFailures | undefined>;
   /**
@@ -623,9 +641,11 @@ export interface DocumentRow {
   form_type: FormType;
   reference_code: string | null;
   created_at: number | string;
+  added_at: number | string | null;
 }
 
-export const DOCUMENT_COLUMNS = "id, name, media_type, size, sha256, owner, form_type, reference_code, created_at";
+export const DOCUMENT_COLUMNS =
+  "id, name, media_type, size, sha256, owner, form_type, reference_code, created_at, added_at";
 
 export function documentFromRow(row: DocumentRow | undefined): StoredDocument | undefined {
   return (
@@ -639,6 +659,7 @@ export function documentFromRow(row: DocumentRow | undefined): StoredDocument | 
       formType: row.form_type,
       referenceCode: row.reference_code,
       createdAt: Number(row.created_at),
+      addedAt: row.added_at === null ? null : Number(row.added_at),
     }
   );
 }
