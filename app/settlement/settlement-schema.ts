@@ -65,6 +65,25 @@ const uploads = z
     path: ["maxFileBytes"],
   });
 
+/** A file in the settlement folder's documents/: a plain name, never a path. */
+const documentFileName = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+    'Expected a file name in the settlement\'s documents folder, like "long-form-notice.pdf"',
+  );
+
+/**
+ * One of the settlement's important documents (issue 25; docs/configuration.md
+ * "importantDocuments"), listed first on /documents: its title, and its file in the settlement
+ * folder's documents/ (one for every culture, or one per culture), served by the portal. Each file
+ * is checked at start-up (app/settlement/important-documents.server.ts).
+ */
+const importantDocument = z.strictObject({
+  title: localizedText,
+  file: z.union([documentFileName, z.record(z.string(), documentFileName)]),
+});
+
 /**
  * Who may file what (issue 10; docs/configuration.md "claims"): how many claims one class member
  * files per form type, which flows accept a VIN alone to sign in (the claim is then unverified and
@@ -150,6 +169,7 @@ export const settlementSchema = z
     /** The flow "/" shows; absent (with `flows`), "/" is a start page listing the flows offered. */
     home: z.enum(FORM_TYPES).optional(),
     analyticsTagId: z.string().optional(),
+    importantDocuments: z.array(importantDocument).default([]),
   })
   .superRefine((settlement, ctx) => {
     if (!settlement.cultures.includes("en")) {
@@ -169,6 +189,10 @@ export const settlementSchema = z
       ...settlement.banner.copy.map((line, index): [Array<string | number>, LocalizedText] => [
         ["banner", "copy", index],
         line,
+      ]),
+      ...settlement.importantDocuments.flatMap((document, index): [Array<string | number>, LocalizedText][] => [
+        [["importantDocuments", index, "title"], document.title],
+        [["importantDocuments", index, "file"], document.file],
       ]),
     ];
     for (const [path, text] of texts) {

@@ -365,7 +365,8 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
     async claimDocuments(referenceCodes) {
       const codes = typeof referenceCodes === "string" ? [referenceCodes] : referenceCodes;
       const rows = await q.all<DocumentRow>(
-        `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE ${dialect.oneOf("reference_code", "$1")} ORDER BY reference_code, created_at, id`,
+        `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE ${dialect.oneOf("reference_code", "$1")}
+         ORDER BY reference_code, COALESCE(added_at, 0), created_at, id`,
         [codes],
       );
       return rows.map((row) => documentFromRow(row)!);

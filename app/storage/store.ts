@@ -490,7 +490,8 @@ export interface Store {
   deleteDocument(id: string): Promise<void>;
   /**
    * The documents of a claim, or of several (an export's page of claims, in one query rather than
-   * one a claim), by claim and in the order they were uploaded.
+   * one a claim), by claim: those filed with it in the order they were uploaded, then those added
+   * after filing in the order they were added.
    */
   claimDocuments(referenceCodes: string | readonly string[]): Promise<StoredDocument[]>;
 
