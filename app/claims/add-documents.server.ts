@@ -3,8 +3,6 @@ import { CSRF_FIELD_NAME, isValidCsrfToken, requireFormCsrf } from "#app/session
 import { getPortal } from "#app/settlement/portal.server.ts";
 import type { Claim, StoredDocument } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
-import { FORM_TYPES } from "#app/flow-registry/form-type.ts";
-import { signedInClaimant } from "./claimant-session.server.ts";
 
 /** The input of the page's form the documents come in (one or several files). */
 export const ADDED_DOCUMENTS_FIELD = "documents";
@@ -18,7 +16,8 @@ export type AddDocumentsOutcome =
 
 /**
  * Documents for a filed claim (issue 25; decision 029): files a claimant adds after filing (the
- * administrator asked for them: a deficiency to cure) become the claim's, each marked with when it
+ * administrator asked for them: a deficiency to cure) to a claim they may see (claim access, either
+ * strength: adding takes nothing away) become the claim's, each marked with when it
  * came, never changing what was filed. They pass the filing's checks (app/documents/upload.server.ts,
  * the settlement's uploads limits), counted against the documents added before (a claim filed with
  * as many documents as it may hold can still be given the missing one). Streamed into the store as
@@ -84,20 +83,4 @@ export async function addDocuments({
     ok: true,
     added: stored.map((document) => ({ ...document, referenceCode: claim.referenceCode, addedAt: now })),
   };
-}
-
-/**
- * The filed claim this session may add documents to, until claim access (issue 25's status part)
- * lands: the claim of a flow the session signed in to with its Claim ID and PIN (or its own unverified
- * sign-in), the first such flow in the settlement's order.
- */
-export async function sessionClaim(sessionId: string | undefined, now: number): Promise<Claim | undefined> {
-  const session = sessionId ? await getStore().getSession(sessionId) : undefined;
-  if (!session) return undefined;
-  for (const formType of FORM_TYPES) {
-    if (!session.authorizations[formType]) continue;
-    const claimant = await signedInClaimant(sessionId, formType, now, { idleTimeout: true });
-    if (claimant.ok && claimant.filed) return claimant.filed;
-  }
-  return undefined;
 }

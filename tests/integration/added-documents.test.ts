@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BACKENDS, countDocuments, readClaims } from "#tests/support/backends.ts";
 import { Claimant } from "#tests/support/claimant.ts";
+import { AUTOMOTIVE_CLAIMANT } from "#tests/support/demo-answers.ts";
 import { PDF, pdfOfSize, PNG, RENAMED_EXECUTABLE, readAll } from "#tests/support/documents.ts";
 import { fileReimbursementClaim } from "#tests/support/filing.ts";
 import { at, type Page } from "#tests/support/http.ts";
@@ -66,16 +67,50 @@ describe.each(BACKENDS)("documents for a filed claim, on %s", (backend) => {
       expect((await fetch(`${portal.url}${other}`)).status, other).toBe(404);
   });
 
-  test("without a filed claim the page says how to reach one, and offers no form; a post adds nothing (403)", async () => {
+  test("without a claim found the page offers claim access's find form, no upload; a post for a claim not found adds nothing (403)", async () => {
     const claimant = new Claimant(portal, CLOCK);
     const page = await claimant.get(PAGE);
-    expect(page.text("#add-documents + p")).toContain("sign in with the Claim ID and PIN on your notice");
+    expect(page.document.querySelector('form input[name="referenceCode"]')).not.toBeNull();
     expect(page.document.querySelector("form.add-documents")).toBeNull();
+    const { referenceCode } = await fileReimbursementClaim(portal, [{ name: "receipt.pdf", content: PDF }]);
     const before = await countDocuments(portal);
-    const posted = await claimant.postMultipart(PAGE, {}, { documents: { name: "late.pdf", content: PDF } });
+    const posted = await claimant.postMultipart(
+      `${PAGE}?claim=${referenceCode}`,
+      {},
+      {
+        documents: { name: "late.pdf", content: PDF },
+      },
+    );
     expect(posted.status).toBe(403);
-    expect(posted.text(".error-summary")).toContain("Your session has ended");
+    expect(posted.text(".field-error")).toContain("Find your claim again");
     expect(await countDocuments(portal)).toBe(before);
+  });
+
+  test("a claim found by its reference code and last name takes documents too (adding takes nothing away)", async () => {
+    const { referenceCode } = await fileReimbursementClaim(portal, [{ name: "receipt.pdf", content: PDF }]);
+    const finder = new Claimant(portal, CLOCK);
+    await finder.get(`${PAGE}?find=code`);
+    const found = await finder.post(`${PAGE}?find=code`, {
+      intent: "find",
+      method: "code",
+      referenceCode,
+      lastName: AUTOMOTIVE_CLAIMANT["claimantInfo.lastName"],
+      captchaToken: finder.captchaToken,
+    });
+    expect(found.status, found.text(".error-summary")).toBe(303);
+    const page = await finder.get(PAGE);
+    expect(page.text(".claim-documents h3")).toContain(referenceCode);
+    const added = await finder.postMultipart(
+      `${PAGE}?claim=${referenceCode}`,
+      {},
+      {
+        documents: { name: "proof of address.pdf", content: PDF },
+      },
+    );
+    expect(added.status).toBe(303);
+    expect(addedRows(await finder.get(added.headers.get("location")!))).toEqual([
+      "proof of address.pdf received May 4, 2026",
+    ]);
   });
 
   test("a document added after filing is the claim's, with the day it came; the filing is unchanged; refusals keep nothing", async () => {
@@ -86,16 +121,16 @@ describe.each(BACKENDS)("documents for a filed claim, on %s", (backend) => {
     const filed = (await readClaims(portal)).find((claim) => claim.reference_code === referenceCode)!;
 
     const page = await claimant.get(PAGE);
-    expect(page.text(".add-documents").length).toBeGreaterThan(0);
-    expect(page.text("#add-documents ~ p")).toContain(referenceCode);
+    expect(page.text(".claim-documents h3")).toBe(`Repair reimbursement claim: ${referenceCode}`);
     expect(page.document.querySelector('form.add-documents input[type="file"]')?.getAttribute("accept")).toContain(
       ".pdf",
     );
+    const ADD = `${PAGE}?claim=${referenceCode}`;
 
     clock["X-Test-Now"] = "2026-05-04T20:05:00Z";
-    const added = await claimant.postMultipart(PAGE, {}, { documents: { name: "bank statement.pdf", content: PDF } });
+    const added = await claimant.postMultipart(ADD, {}, { documents: { name: "bank statement.pdf", content: PDF } });
     expect(added.status).toBe(303);
-    expect(added.headers.get("location")).toBe("/documents?added=1#added-documents");
+    expect(added.headers.get("location")).toBe(`/documents?claim=${referenceCode}&added=1#claim-${referenceCode}`);
     const after = await claimant.get(added.headers.get("location")!);
     expect(after.text('[role="status"]')).toBe("Thank you: we received your documents.");
     expect(addedRows(after)).toEqual(["bank statement.pdf received May 4, 2026"]);
@@ -123,17 +158,17 @@ describe.each(BACKENDS)("documents for a filed claim, on %s", (backend) => {
     ];
     for (const [file, message] of refusals) {
       await claimant.get(PAGE);
-      const refused = await claimant.postMultipart(PAGE, {}, { documents: file });
+      const refused = await claimant.postMultipart(ADD, {}, { documents: file });
       expect(refused.status, file.name).toBe(400);
       expect(refused.text(".error-summary"), file.name).toContain(message);
       expect(refused.text(".field-error"), file.name).toContain(message);
     }
     await claimant.get(PAGE);
-    const none = await claimant.postMultipart(PAGE, {}, { documents: { name: "", content: new Uint8Array(0) } });
+    const none = await claimant.postMultipart(ADD, {}, { documents: { name: "", content: new Uint8Array(0) } });
     expect(none.status).toBe(400);
     expect(none.text(".error-summary")).toContain("Choose a file to upload.");
     // A forged form (no CSRF token) stores nothing either.
-    const forged = await fetch(`${portal.url}${PAGE}`, {
+    const forged = await fetch(`${portal.url}${ADD}`, {
       method: "POST",
       headers: { ...CLOCK, Cookie: claimant.cookieHeader(), Origin: portal.url },
       body: (() => {
@@ -147,7 +182,7 @@ describe.each(BACKENDS)("documents for a filed claim, on %s", (backend) => {
 
     // Several at once, in Spanish: all or none (the last is one too many for the claim's additions).
     await claimant.get(`${PAGE}?culture=es`);
-    const tooMany = await claimant.postMultipartFiles(`${PAGE}?culture=es`, "documents", [
+    const tooMany = await claimant.postMultipartFiles(`${ADD}&culture=es`, "documents", [
       { name: "a.png", content: PNG },
       { name: "b.pdf", content: PDF },
       { name: "c.pdf", content: PDF },
@@ -159,13 +194,15 @@ describe.each(BACKENDS)("documents for a filed claim, on %s", (backend) => {
     expect(await countDocuments(portal)).toBe(stored);
     await claimant.get(`${PAGE}?culture=es`);
     clock["X-Test-Now"] = "2026-05-04T20:10:00Z";
-    const two = await claimant.postMultipartFiles(`${PAGE}?culture=es`, "documents", [
+    const two = await claimant.postMultipartFiles(`${ADD}&culture=es`, "documents", [
       { name: "a.png", content: PNG },
       { name: "b.pdf", content: PDF },
     ]);
     expect(two.status).toBe(303);
-    expect(two.headers.get("location")).toBe("/documents?added=2&culture=es#added-documents");
-    const spanish = await claimant.get("/documents?added=2&culture=es");
+    expect(two.headers.get("location")).toBe(
+      `/documents?claim=${referenceCode}&added=1&culture=es#claim-${referenceCode}`,
+    );
+    const spanish = await claimant.get(two.headers.get("location")!);
     expect(spanish.text('[role="status"]')).toBe("Gracias: recibimos sus documentos.");
     const rows = addedRows(spanish);
     expect(rows[0]).toBe("bank statement.pdf recibido el 4 de mayo de 2026");
@@ -201,7 +238,11 @@ describe.each(BACKENDS)("documents for a filed claim, on %s", (backend) => {
       .split(/\r?\n/);
     expect(csv[0]).toBe("referenceCode,name,mediaType,size,sha256,addedAt,documentFile");
     const fileOf = (name: string) => claim.documents.find((document) => document.name === name)!.file;
-    const rowsOfCsv = csv.slice(1).map((line) => [...line.split(",").slice(0, 2), ...line.split(",").slice(5)]);
+    // This claim's rows (the other tests' claims have additions too).
+    const rowsOfCsv = csv
+      .slice(1)
+      .filter((line) => line.startsWith(`${referenceCode},`))
+      .map((line) => [...line.split(",").slice(0, 2), ...line.split(",").slice(5)]);
     expect(rowsOfCsv[0]).toEqual([
       referenceCode,
       "bank statement.pdf",
