@@ -68,16 +68,23 @@ export async function addDocuments({
     return { ok: false, reason: "refused", refused };
   }
   if (stored.length === 0) return { ok: false, reason: "noFile" };
+  let joined: Awaited<ReturnType<typeof store.addClaimDocuments>>;
   try {
-    await store.addClaimDocuments(
+    joined = await store.addClaimDocuments(
       claim.referenceCode,
       stored.map((document) => document.id),
       owner,
+      limits,
       now,
     );
   } catch (error) {
     await discard();
     throw error;
+  }
+  // Counted again as they join the claim: another request (a second tab) may have added some meanwhile.
+  if (joined !== "added") {
+    await discard();
+    return { ok: false, reason: "refused", refused: [{ ...received.files.at(-1)!, refusal: joined }] };
   }
   return {
     ok: true,

@@ -373,8 +373,17 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
       );
       return rows.map((row) => documentFromRow(row)!);
     },
-    async addClaimDocuments(referenceCode, documentIds, owner, now) {
-      await transaction(async (tx) => {
+    async addClaimDocuments(referenceCode, documentIds, owner, within, now) {
+      return transaction(async (tx) => {
+        // Two requests adding to one claim at once (two tabs) queue here: each counts the other's.
+        await tx.lock(`additions ${referenceCode}`);
+        const held = await tx.get<{ files: number | string; bytes: number | string | null }>(
+          `SELECT COUNT(*) AS files, SUM(size) AS bytes FROM documents
+           WHERE (reference_code = $1 AND added_at IS NOT NULL) OR ${dialect.oneOf("id", "$2")}`,
+          [referenceCode, documentIds],
+        );
+        if (Number(held?.files ?? 0) > within.maxFiles) return "tooManyFiles" as const;
+        if (Number(held?.bytes ?? 0) > within.maxClaimBytes) return "claimTooLarge" as const;
         const added = await tx.run(
           `UPDATE documents SET reference_code = $1, added_at = $2
            WHERE ${dialect.oneOf("id", "$3")} AND owner = $4 AND reference_code IS NULL AND ${documents.complete}
@@ -383,6 +392,7 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
         );
         if (added !== new Set(documentIds).size)
           throw new Error(`A document added to claim ${referenceCode} is not an upload of ${owner} for it`);
+        return "added" as const;
       });
     },
     async claimAdditions(referenceCode, since = 0) {

@@ -500,14 +500,17 @@ export interface Store {
   /**
    * Makes uploads of `owner` not yet part of a claim (putDocument) additions to the filed claim, at
    * `now`, in one transaction: all of them or, if one is not such an upload or the claim is not
-   * filed, none (it throws). The claim's answers, records and versions are not touched.
+   * filed, none (it throws). The claim's answers, records and versions are not touched. Additions
+   * to one claim queue, each counted with those before it against `within` (the settlement's
+   * limits): over one, none is added and it says which.
    */
   addClaimDocuments(
     referenceCode: string,
     documentIds: readonly string[],
     owner: DraftOwner,
+    within: { maxFiles: number; maxClaimBytes: number },
     now: number,
-  ): Promise<void>;
+  ): Promise<"added" | "tooManyFiles" | "claimTooLarge">;
   /** The documents added to a claim after filing, at `since` or later (all of them without), in the order they were added. */
   claimAdditions(referenceCode: string, since?: number): Promise<StoredDocument[]>;
   /** A Claim ID's failed sign-ins, if any are remembered. */
