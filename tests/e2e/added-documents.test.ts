@@ -40,14 +40,15 @@ describe.each([false, true])("JavaScript %s: adding documents to a filed claim",
     await page.goto(address);
     if (javaScript)
       await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
-    await expect.poll(() => page.locator(".important-documents a").count()).toBe(3);
-    await expect.poll(() => page.locator(".claim-documents h3").textContent()).toContain(referenceCode);
+    // Waits as long as a page takes on a busy machine (Playwright's 30 s), not expect.poll's second.
+    await page.locator(".claim-documents h3", { hasText: referenceCode }).waitFor();
+    expect(await page.locator(".important-documents a").count()).toBe(3);
     expect(await axeViolations(page)).toEqual([]);
 
     const input = page.locator(`#documents-file-${referenceCode}`);
     await input.setInputFiles({ name: "proof.pdf", mimeType: "application/pdf", buffer: RENAMED_EXECUTABLE });
     await page.getByRole("button", { name: TEXTS[culture].submit }).click();
-    await expect.poll(() => page.locator(".error-summary").textContent()).toContain(TEXTS[culture].notReal);
+    await page.locator(".error-summary", { hasText: TEXTS[culture].notReal }).waitFor();
     expect(await page.locator(`#documents-file-${referenceCode}-error`).textContent()).toContain(
       TEXTS[culture].notReal,
     );
@@ -57,7 +58,7 @@ describe.each([false, true])("JavaScript %s: adding documents to a filed claim",
       .locator(`#documents-file-${referenceCode}`)
       .setInputFiles({ name: "proof.pdf", mimeType: "application/pdf", buffer: PDF });
     await page.getByRole("button", { name: TEXTS[culture].submit }).click();
-    await expect.poll(() => page.locator('[role="status"]').textContent()).toBe(TEXTS[culture].received);
+    await page.locator('[role="status"]', { hasText: TEXTS[culture].received }).waitFor();
     expect(await page.locator(".added-documents li").allTextContents()).toEqual([
       expect.stringMatching(/^proof\.pdf (received|recibido el) /),
     ]);
