@@ -13,6 +13,8 @@ export default [
   route("sign-out", "routes/sign-out.ts"),
   route("healthz", "routes/healthz.ts"),
   route("texts/:file", "routes/texts.ts"),
+  // After filing (issue 25): a filed claim's status, found by claim access.
+  route("claim/status", "routes/claim-status.tsx"),
 
   // The flows' pages: one route per kind of page for every flow, the steps' `:flow` taking the
   // flow's name. Each route's middleware (app/flows/flow-route.server.ts) finds the flow and step
@@ -23,6 +25,9 @@ export default [
   // every render (issue 14).
   index("routes/flow-index.tsx", { id: "home" }),
   route("lookup", "routes/lookup.tsx"),
+  // After filing (issue 25): the settlement's important documents, and documents added to a filed claim.
+  route("documents", "routes/documents.tsx"),
+  route("documents/:file", "routes/important-document.ts"),
   // The claim flows' start pages by name (the lookup is one page of its own): any other single name
   // is the catch-all's light 404 page. "/" is the settlement's home flow, or its list of flows.
   ...CLAIM_FORM_TYPES.map((flow) => route(flow, "routes/flow-index.tsx", { id: flow })),

@@ -300,6 +300,8 @@ function claimJson(claim: Claim, documents: StoredDocument[], exported: Map<stri
       size: document.size,
       sha256: document.sha256,
       file: exported.get(document.id) ?? null,
+      // Issue 25: a document added after filing (to cure a deficiency) says when; null for one filed with the claim.
+      addedAt: document.addedAt === null ? null : new Date(document.addedAt).toISOString(),
     })),
   };
 }
@@ -349,4 +351,40 @@ async function writeCsv(
       );
     }
   }
+  await writeAddedDocumentsCsv(claim, documents, exported, csvFor);
+}
+
+/**
+ * Issue 25: the documents added to a claim after filing, a row each in documents-added-<type>.csv
+ * (no record of the claim names them): when each came, and its file in the export.
+ */
+async function writeAddedDocumentsCsv(
+  claim: Claim,
+  documents: StoredDocument[],
+  exported: Map<string, string>,
+  csvFor: (name: string, header: string[]) => Promise<ExportFile>,
+) {
+  const added = documents.filter((document) => document.addedAt !== null);
+  if (added.length === 0) return;
+  const file = await csvFor(`documents-added-${claim.formType}.csv`, [
+    "referenceCode",
+    "name",
+    "mediaType",
+    "size",
+    "sha256",
+    "addedAt",
+    "documentFile",
+  ]);
+  for (const document of added)
+    await file.write(
+      csvLine([
+        claim.referenceCode,
+        document.name,
+        document.mediaType,
+        document.size,
+        document.sha256,
+        new Date(document.addedAt!).toISOString(),
+        exported.get(document.id) ?? "",
+      ]),
+    );
 }

@@ -11,6 +11,7 @@ import { loadLocales, type Messages } from "#app/i18n/locales.server.ts";
 import { configErrorFromZod, SettlementConfigError } from "./config-error.ts";
 import { type OfferedFlow, type OfferedFlows, offeredFlows } from "./offered-flows.ts";
 import { checkOfferedFlows } from "./flow-checks.ts";
+import { checkImportantDocuments, type ImportantDocumentFile } from "./important-documents.server.ts";
 import { type Settlement, settlementSchema } from "./settlement-schema.ts";
 import { log } from "#app/log.server.ts";
 import { testSiteKeyBehaviour } from "#app/captcha/turnstile-test-keys.ts";
@@ -28,6 +29,8 @@ export interface Portal extends OfferedFlows {
    * reaches it, its pages and API answering 404 first (offeredFlow).
    */
   forms: Record<FormType, FormDefinition>;
+  /** The important documents' files by name (settlement.json importantDocuments), checked at start-up: what /documents/<name> serves. */
+  importantDocumentFiles: Map<string, ImportantDocumentFile>;
 }
 
 export function loadPortal(settlementDir: string, localesDir = path.resolve("locales")): Portal {
@@ -66,6 +69,7 @@ export function loadPortal(settlementDir: string, localesDir = path.resolve("loc
     );
   }
   checkOfferedFlows(settlementDir, offered.flows, forms, deadlines.settings);
+  const importantDocumentFiles = checkImportantDocuments(settlementDir, settlement);
   warnOfVinSignIn(file, settlement, offered.flows, forms);
   warnOfTestSiteKey(file, settlement);
   return {
@@ -74,6 +78,7 @@ export function loadPortal(settlementDir: string, localesDir = path.resolve("loc
     deadlines: deadlines.settings,
     messages,
     forms,
+    importantDocumentFiles,
     ...offered,
   };
 }

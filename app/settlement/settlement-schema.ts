@@ -65,6 +65,25 @@ const uploads = z
     path: ["maxFileBytes"],
   });
 
+/** A file in the settlement folder's documents/: a plain name, never a path. */
+const documentFileName = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+    'Expected a file name in the settlement\'s documents folder, like "long-form-notice.pdf"',
+  );
+
+/**
+ * One of the settlement's important documents (issue 25; docs/configuration.md
+ * "importantDocuments"), listed first on /documents: its title, and its file in the settlement
+ * folder's documents/ (one for every culture, or one per culture), served by the portal. Each file
+ * is checked at start-up (app/settlement/important-documents.server.ts).
+ */
+const importantDocument = z.strictObject({
+  title: localizedText,
+  file: z.union([documentFileName, z.record(z.string(), documentFileName)]),
+});
+
 /**
  * Who may file what (issue 10; docs/configuration.md "claims"): how many claims one class member
  * files per form type, which flows accept a VIN alone to sign in (the claim is then unverified and
@@ -103,6 +122,11 @@ const offeredFlow = z.strictObject({
       /^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/,
       'Expected a field as "model.field", like "claimantInfo.emailAddress"',
     )
+    .optional(),
+  /** In a flow that files claims: the field ("model.field") whose last name finds a filed claim with its reference code (claim access). */
+  lastNameField: z
+    .string()
+    .regex(/^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/, 'Expected a field as "model.field", like "claimantInfo.lastName"')
     .optional(),
 });
 
@@ -162,6 +186,7 @@ export const settlementSchema = z
     home: z.enum(FORM_TYPES).optional(),
     analyticsTagId: z.string().optional(),
     email: email.optional(),
+    importantDocuments: z.array(importantDocument).default([]),
   })
   .superRefine((settlement, ctx) => {
     if (!settlement.cultures.includes("en")) {
@@ -181,6 +206,10 @@ export const settlementSchema = z
       ...settlement.banner.copy.map((line, index): [Array<string | number>, LocalizedText] => [
         ["banner", "copy", index],
         line,
+      ]),
+      ...settlement.importantDocuments.flatMap((document, index): [Array<string | number>, LocalizedText][] => [
+        [["importantDocuments", index, "title"], document.title],
+        [["importantDocuments", index, "file"], document.file],
       ]),
     ];
     for (const [path, text] of texts) {
@@ -236,6 +265,12 @@ function checkOfferedFlows(
         code: "custom",
         path: ["flows", formType, "emailField"],
         message: `emailField is for the "open" sign-in, where the e-mail address is who the claimant is`,
+      });
+    if (settlement.flows?.[formType]?.lastNameField && !FLOWS[formType].filesClaims)
+      ctx.addIssue({
+        code: "custom",
+        path: ["flows", formType, "lastNameField"],
+        message: `lastNameField is for a flow that files claims: ${formType} files none`,
       });
     const takes = FLOWS[formType].signInKinds;
     for (const [index, kind] of signIn.entries()) {

@@ -346,6 +346,19 @@ export const MIGRATIONS: readonly Migration[] = [
    CREATE INDEX email_outbox_due ON email_outbox (next_attempt_at) WHERE done_at IS NULL;
    CREATE INDEX email_outbox_done ON email_outbox (done_at) WHERE done_at IS NOT NULL;`,
   },
+  // Issue 25, claim access: the filed claims a session found (Store.grantClaimAccess), kept on the
+  // session's row so they end with it, as its sign-ins do.
+  {
+    sqlite: `ALTER TABLE sessions ADD COLUMN claim_access TEXT NOT NULL DEFAULT '{}';`,
+    postgresql: `ALTER TABLE sessions ADD COLUMN claim_access JSONB NOT NULL DEFAULT '{}';`,
+  },
+  // Issue 25, documents for a filed claim: a document added to a claim after filing (to cure a
+  // deficiency) is the claim's like a filed one, marked with when it was added (NULL: filed with
+  // the claim). Read off documents_claim: a claim has a handful of documents.
+  {
+    sqlite: "ALTER TABLE documents ADD COLUMN added_at INTEGER;",
+    postgresql: "ALTER TABLE documents ADD COLUMN added_at BIGINT;",
+  },
 ];
 
 /** The schema versions as `dialect` runs them. */

@@ -7,7 +7,9 @@ import { migrate } from "./migrations.ts";
 import type { Answers, SensitiveAnswers } from "./sensitive-answers.server.ts";
 import {
   CLAIM_COLUMNS,
+  type ClaimAccessGrant,
   type ClaimRow,
+  claimAccessKey,
   claimFromRow,
   DOCUMENT_COLUMNS,
   type DocumentRow,
@@ -383,7 +385,7 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
       if (!ready) await migrating();
       const id = newDocumentId();
       const { size, sha256 } = await documents.put({ id, ...document, createdAt: now }, content);
-      return { id, ...document, size, sha256, referenceCode: null, createdAt: now };
+      return { id, ...document, size, sha256, referenceCode: null, createdAt: now, addedAt: null };
     },
     async getDocument(id) {
       return documentFromRow(
@@ -402,8 +404,38 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
     async claimDocuments(referenceCodes) {
       const codes = typeof referenceCodes === "string" ? [referenceCodes] : referenceCodes;
       const rows = await q.all<DocumentRow>(
-        `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE ${dialect.oneOf("reference_code", "$1")} ORDER BY reference_code, created_at, id`,
+        `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE ${dialect.oneOf("reference_code", "$1")}
+         ORDER BY reference_code, COALESCE(added_at, 0), created_at, id`,
         [codes],
+      );
+      return rows.map((row) => documentFromRow(row)!);
+    },
+    async addClaimDocuments(referenceCode, documentIds, owner, within, now) {
+      return transaction(async (tx) => {
+        // Two requests adding to one claim at once (two tabs) queue here: each counts the other's.
+        await tx.lock(`additions ${referenceCode}`);
+        const held = await tx.get<{ files: number | string; bytes: number | string | null }>(
+          `SELECT COUNT(*) AS files, SUM(size) AS bytes FROM documents
+           WHERE (reference_code = $1 AND added_at IS NOT NULL) OR ${dialect.oneOf("id", "$2")}`,
+          [referenceCode, documentIds],
+        );
+        if (Number(held?.files ?? 0) > within.maxFiles) return "tooManyFiles" as const;
+        if (Number(held?.bytes ?? 0) > within.maxClaimBytes) return "claimTooLarge" as const;
+        const added = await tx.run(
+          `UPDATE documents SET reference_code = $1, added_at = $2
+           WHERE ${dialect.oneOf("id", "$3")} AND owner = $4 AND reference_code IS NULL AND ${documents.complete}
+             AND form_type = (SELECT form_type FROM claims WHERE reference_code = $1)`,
+          [referenceCode, now, documentIds, owner],
+        );
+        if (added !== new Set(documentIds).size)
+          throw new Error(`A document added to claim ${referenceCode} is not an upload of ${owner} for it`);
+        return "added" as const;
+      });
+    },
+    async claimAdditions(referenceCode, since = 0) {
+      const rows = await q.all<DocumentRow>(
+        `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE reference_code = $1 AND added_at >= $2 ORDER BY added_at, created_at, id`,
+        [referenceCode, since],
       );
       return rows.map((row) => documentFromRow(row)!);
     },
@@ -561,6 +593,29 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
       const ids = (await q.all<{ id: string }>("SELECT id FROM field_keys_used ORDER BY id")).map((row) => row.id);
       for (const id of ids) recordedKeys.add(id);
       return ids;
+    },
+    async grantClaimAccess(sessionId, grant, now) {
+      // One statement, as authorize: grants at the same moment each keep theirs.
+      await q.run(
+        `INSERT INTO sessions (id, created_at, last_seen_at, claim_access) VALUES ($1, $2, $2, ${dialect.jsonObject("$3", "$4")})
+         ON CONFLICT (id) DO UPDATE SET last_seen_at = excluded.last_seen_at,
+           claim_access = ${dialect.withJsonKey("sessions.claim_access", "$3", "$4")}`,
+        [sessionId, now, claimAccessKey(grant), JSON.stringify(grant)],
+      );
+    },
+    async claimAccessGrants(sessionId) {
+      const row = await q.get<{ claim_access: Record<string, ClaimAccessGrant> | string }>(
+        "SELECT claim_access FROM sessions WHERE id = $1",
+        [sessionId],
+      );
+      return row ? Object.values(fromJson(row.claim_access)) : [];
+    },
+    async ownerClaims(owner) {
+      const rows = await q.all<StoredClaimRow>(
+        `SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = $1 ORDER BY submitted_at, reference_code`,
+        [owner],
+      );
+      return rows.map((row) => claimOf(row)!);
     },
     ...memberLists(q, transaction),
     async addMembers(listId, members) {

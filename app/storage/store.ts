@@ -63,6 +63,8 @@ export interface StoredDocument {
   /** Set once the document belongs to a filed claim. */
   referenceCode: string | null;
   createdAt: number;
+  /** When it was added to its claim after filing (Store.addClaimDocuments); null for a document filed with the claim, or not yet a claim's. */
+  addedAt: number | null;
 }
 
 export interface NewDocument {
@@ -501,9 +503,29 @@ export interface Store {
   deleteDocument(id: string): Promise<void>;
   /**
    * The documents of a claim, or of several (an export's page of claims, in one query rather than
-   * one a claim), by claim and in the order they were uploaded.
+   * one a claim), by claim: those filed with it in the order they were uploaded, then those added
+   * after filing in the order they were added.
    */
   claimDocuments(referenceCodes: string | readonly string[]): Promise<StoredDocument[]>;
+
+  // Documents for a filed claim (issue 25, app/claims/add-documents.server.ts): added after filing,
+  // each marked with when; what was filed never changes.
+  /**
+   * Makes uploads of `owner` not yet part of a claim (putDocument) additions to the filed claim, at
+   * `now`, in one transaction: all of them or, if one is not such an upload or the claim is not
+   * filed, none (it throws). The claim's answers, records and versions are not touched. Additions
+   * to one claim queue, each counted with those before it against `within` (the settlement's
+   * limits): over one, none is added and it says which.
+   */
+  addClaimDocuments(
+    referenceCode: string,
+    documentIds: readonly string[],
+    owner: DraftOwner,
+    within: { maxFiles: number; maxClaimBytes: number },
+    now: number,
+  ): Promise<"added" | "tooManyFiles" | "claimTooLarge">;
+  /** The documents added to a claim after filing, at `since` or later (all of them without), in the order they were added. */
+  claimAdditions(referenceCode: string, since?: number): Promise<StoredDocument[]>;
   /** A Claim ID's failed sign-ins, if any are remembered. */
   getSignInFailures(claimId: string): Promise<SignInFailures | undefined>;
   /**
@@ -595,10 +617,33 @@ export interface Store {
   purgeSentEmails(doneBefore: number): Promise<number>;
   /** How many messages wait to be sent, and since when the oldest does (for the sender's log). */
   emailBacklog(): Promise<{ waiting: number; oldestQueuedAt: number | null }>;
+  // Claim access (issue 25, app/claims/claim-access.server.ts): the filed claims a session found,
+  // and how strongly; kept with the session, and ended with it.
+  /** Records what the session found (creating the session's record if it has none): another grant of the same claims replaces it. */
+  grantClaimAccess(sessionId: string, grant: ClaimAccessGrant, now: number): Promise<void>;
+  /** What the session found, in no particular order. */
+  claimAccessGrants(sessionId: string): Promise<ClaimAccessGrant[]>;
+  /** Every claim of an owner (a member's, whatever the form type), in filing order. */
+  ownerClaims(owner: DraftOwner): Promise<Claim[]>;
 
   /** Store health for /healthz: throws when the database cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * What a session found of filed claims (claim access): every claim of a member who signed in with
+ * their Claim ID and PIN ("member"), or one claim by its reference code and its claimant's last
+ * name or e-mail address ("code").
+ */
+export type ClaimAccessGrant =
+  | { strength: "member"; claimId: string; at: number }
+  | { strength: "code"; referenceCode: string; at: number };
+
+/** A grant's key in the session's record: one per member, one per claim. */
+export function claimAccessKey(grant: ClaimAccessGrant): string {
+  // Encoded: a JSON path names the key in SQLite, and a Claim ID is whatever the class list holds.
+  return grant.strength === "member" ? `member:${encodeURIComponent(grant.claimId)}` : `code:${grant.referenceCode}`;
 }
 
 /** The Store's class-member list methods: each store implements them in a file of their own. */
@@ -656,9 +701,11 @@ export interface DocumentRow {
   form_type: FormType;
   reference_code: string | null;
   created_at: number | string;
+  added_at: number | string | null;
 }
 
-export const DOCUMENT_COLUMNS = "id, name, media_type, size, sha256, owner, form_type, reference_code, created_at";
+export const DOCUMENT_COLUMNS =
+  "id, name, media_type, size, sha256, owner, form_type, reference_code, created_at, added_at";
 
 export function documentFromRow(row: DocumentRow | undefined): StoredDocument | undefined {
   return (
@@ -672,6 +719,7 @@ export function documentFromRow(row: DocumentRow | undefined): StoredDocument | 
       formType: row.form_type,
       referenceCode: row.reference_code,
       createdAt: Number(row.created_at),
+      addedAt: row.added_at === null ? null : Number(row.added_at),
     }
   );
 }

@@ -27,6 +27,7 @@ describe("configuration errors stop the server", () => {
         (s.contact as Record<string, unknown>).fr = (s.contact as Record<string, unknown>).en;
         s.claimsAdminTitle = "Acme";
         s.banner = { showBanner: false };
+        s.importantDocuments = [];
       },
       /locales\/fr\.json: missing: culture "fr" is listed in settlement\.json but has no locale file/,
     ],

@@ -51,6 +51,8 @@ describe.each(BACKENDS)("the %s store", (backend) => {
   const member = { claimId: "10000001", vin: null, verified: true, signInMethod: "claimIdPin" } as const;
   const saveDraft = (owner: DraftOwner, formType: FormType, draft: Omit<Draft, "updatedAt">, now: number) =>
     store.updateDraft(owner, formType, () => draft, now);
+  /** Limits no test of additions reaches, but the one about limits. */
+  const NO_LIMITS = { maxFiles: 100, maxClaimBytes: 100 * 1024 * 1024 };
   const newClaim = (draftId: string, models: Claim["models"] = {}, extra: Partial<NewClaim> = {}): NewClaim => ({
     draftId,
     member,
@@ -385,6 +387,116 @@ describe.each(BACKENDS)("the %s store", (backend) => {
     await store.deleteDocument(kept.id);
     await store.endSession("s4");
     expect(await readAll(store.readDocument(kept.id))).toEqual(content);
+  });
+
+  test("documents added after filing: the claim's, each with when it was added; what was filed is unchanged", async () => {
+    const upload = (name: string, owner: DraftOwner, at: number) =>
+      store.putDocument(
+        { name, mediaType: "application/pdf", owner, formType: "reimbursement" },
+        [Buffer.from(`%PDF-1.7 ${name}`)],
+        at,
+      );
+    const filedDocument = await upload("receipt.pdf", "member:adds", 1);
+    const records = {
+      documentContexts: [
+        {
+          clientId: "doc-11111111",
+          status: "saved" as const,
+          fields: { name: "receipt.pdf" },
+          documentId: filedDocument.id,
+        },
+      ],
+    };
+    await store.submitClaim(
+      "member:adds",
+      "reimbursement",
+      newClaim("d-adds", { a: { b: "c" } }, { records, documentIds: [filedDocument.id] }),
+      "one",
+      () => "REI-ADDS-0001",
+      2,
+    );
+    const filed = await store.getClaim("REI-ADDS-0001");
+
+    // Added by whoever found the claim: an upload of their session, made the claim's in one step.
+    const first = await upload("statement.pdf", "session:finder", 10);
+    await store.addClaimDocuments("REI-ADDS-0001", [first.id], "session:finder", NO_LIMITS, 11);
+    const second = await upload("letter.pdf", "session:finder", 19);
+    const third = await upload("id.pdf", "session:finder", 20);
+    await store.addClaimDocuments("REI-ADDS-0001", [second.id, third.id], "session:finder", NO_LIMITS, 21);
+
+    expect((await store.claimAdditions("REI-ADDS-0001")).map((document) => [document.name, document.addedAt])).toEqual([
+      ["statement.pdf", 11],
+      ["letter.pdf", 21],
+      ["id.pdf", 21],
+    ]);
+    expect((await store.claimAdditions("REI-ADDS-0001", 21)).map((document) => document.name)).toEqual([
+      "letter.pdf",
+      "id.pdf",
+    ]);
+    expect(await store.getDocument(first.id)).toMatchObject({ referenceCode: "REI-ADDS-0001", addedAt: 11 });
+    // The claim's documents are the filed one and the additions, each marked as it came.
+    expect((await store.claimDocuments("REI-ADDS-0001")).map((document) => [document.name, document.addedAt])).toEqual([
+      ["receipt.pdf", null],
+      ["statement.pdf", 11],
+      ["letter.pdf", 21],
+      ["id.pdf", 21],
+    ]);
+    // What was filed is as it was: answers, records, version and its time.
+    expect(await store.getClaim("REI-ADDS-0001")).toEqual(filed);
+    expect(await store.claimVersions("REI-ADDS-0001")).toHaveLength(1);
+    // An addition is the claim's: not deleted as an upload, nor with the session that added it.
+    await store.deleteDocument(first.id);
+    await store.endSession("finder");
+    expect(await readAll(store.readDocument(first.id))).toEqual(Buffer.from("%PDF-1.7 statement.pdf"));
+  });
+
+  test("documents added after filing: additions at once to one claim queue, each counted with the others against the limits", async () => {
+    const upload = (name: string, size: number) =>
+      store.putDocument(
+        { name, mediaType: "application/pdf", owner: "session:tabs", formType: "standard" },
+        [Buffer.alloc(size, 0x25)],
+        1,
+      );
+    await store.submitClaim("member:tabs", "standard", newClaim("d-tabs"), "one", () => "STD-TABS-0001", 2);
+    // Two tabs, one document each, where the claim takes one more.
+    const [first, second] = await Promise.all([upload("one.pdf", 10), upload("two.pdf", 10)]);
+    const oneMore = { maxFiles: 1, maxClaimBytes: 1000 };
+    const outcomes = await Promise.all([
+      store.addClaimDocuments("STD-TABS-0001", [first!.id], "session:tabs", oneMore, 3),
+      store.addClaimDocuments("STD-TABS-0001", [second!.id], "session:tabs", oneMore, 3),
+    ]);
+    expect(outcomes.sort()).toEqual(["added", "tooManyFiles"]);
+    expect(await store.claimAdditions("STD-TABS-0001")).toHaveLength(1);
+    // Bytes likewise: 10 held, 995 more is over 1000.
+    const large = await upload("large.pdf", 995);
+    expect(
+      await store.addClaimDocuments(
+        "STD-TABS-0001",
+        [large.id],
+        "session:tabs",
+        { maxFiles: 5, maxClaimBytes: 1000 },
+        4,
+      ),
+    ).toBe("claimTooLarge");
+    expect((await store.getDocument(large.id))?.referenceCode).toBeNull();
+  });
+
+  test("documents added after filing: all or none; only the adder's own uploads, only to a filed claim of their type", async () => {
+    const upload = (name: string, owner: DraftOwner, formType: FormType = "standard") =>
+      store.putDocument({ name, mediaType: "application/pdf", owner, formType }, [Buffer.from("%PDF-1.7")], 1);
+    await store.submitClaim("member:adds2", "standard", newClaim("d-adds2"), "one", () => "STD-ADDS-0002", 2);
+    const mine = await upload("mine.pdf", "session:adder");
+    const theirs = await upload("theirs.pdf", "session:someone-else");
+    await expect(
+      store.addClaimDocuments("STD-ADDS-0002", [mine.id, theirs.id], "session:adder", NO_LIMITS, 3),
+    ).rejects.toThrow();
+    const otherType = await upload("other.pdf", "session:adder", "automotive");
+    await expect(
+      store.addClaimDocuments("STD-ADDS-0002", [otherType.id], "session:adder", NO_LIMITS, 3),
+    ).rejects.toThrow();
+    await expect(store.addClaimDocuments("STD-NONE-0000", [mine.id], "session:adder", NO_LIMITS, 3)).rejects.toThrow();
+    expect(await store.claimAdditions("STD-ADDS-0002")).toEqual([]);
+    expect((await store.getDocument(mine.id))?.referenceCode).toBeNull();
   });
 
   test("the same file sent again under a new id is the same claim; another file is a change", async () => {

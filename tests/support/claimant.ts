@@ -128,6 +128,27 @@ export class Claimant {
     return page;
   }
 
+  /** Posts several files under one input, as a browser sends a file input with `multiple`: the CSRF token first. */
+  async postMultipartFiles(
+    pathname: string,
+    field: string,
+    files: Array<{ name: string; content: Uint8Array<ArrayBuffer> }>,
+  ): Promise<Page> {
+    const token = this.lastPage?.document.querySelector('input[name="csrf"]')?.getAttribute("value") ?? "";
+    const form = new FormData();
+    form.append("csrf", token);
+    for (const file of files) form.append(field, new File([file.content], file.name));
+    const page = this.remember(
+      await getPage(`${this.portal.url}${pathname}`, {
+        method: "POST",
+        headers: { ...this.headers, Cookie: this.cookie, Origin: this.portal.url },
+        body: form,
+      }),
+    );
+    if (page.status < 300 || page.status >= 400) this.lastPage = page;
+    return page;
+  }
+
   /**
    * Signs in on a flow's index page with a class member's Claim ID and PIN (this claimant's own
    * member by default, with the demo's first member's data) and the token of the "test" captcha
