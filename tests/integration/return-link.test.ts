@@ -236,6 +236,14 @@ describe.each(BACKENDS)("the open flow's return link, on %s", (backend) => {
       expect(page.text("h1"), query).toBe("This link does not work");
       expect(page.headers.get("set-cookie"), query).toBeNull();
     }
+    // A form posted to it (there is none) is refused as a client's mistake, not a failure of the portal's.
+    const posted = await fetch(`${portal.url}/return?token=garbage`, {
+      method: "POST",
+      headers: { Origin: portal.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "token=garbage",
+    });
+    expect(posted.status).toBeGreaterThanOrEqual(400);
+    expect(posted.status).toBeLessThan(500);
     const spanish = await getPage(`${portal.url}/return?culture=es&token=nothing`);
     expect(spanish.status).toBe(404);
     expect(spanish.text("h1")).toBe("Este enlace no funciona");
