@@ -8,6 +8,7 @@ import type { Draft } from "#app/storage/store.ts";
 import type { Flow } from "./claim-flow.ts";
 import { type ClaimantSession, isReadOnly } from "./claimant-session.server.ts";
 import { emailFiledBySomeoneElse } from "./open-claims.server.ts";
+import { giveReturnLink } from "./return-link.server.ts";
 
 /**
  * Whether the claimant's answers may still change: not once their claim is filed, unless the
@@ -46,7 +47,7 @@ export async function saveStep({
   flow: Flow;
   step: StepName;
   page: PageDefinition;
-  claimant: Pick<ClaimantSession, "owner" | "draft">;
+  claimant: Pick<ClaimantSession, "owner" | "draft" | "sessionId" | "signIn">;
   answers: ModelValues | undefined;
 }): Promise<SaveStepOutcome> {
   const { owner, draft } = claimant;
@@ -54,12 +55,15 @@ export async function saveStep({
   if (!answers || Object.keys(recordProblems).length > 0) return { ok: false, reason: "invalid", recordProblems };
   const taken = await emailFiledBySomeoneElse(flow.formType, answers, owner);
   if (taken) return { ok: false, reason: "emailTaken", field: taken.field };
+  const asked = fieldsOfBlocks(page.blocks);
   const saved = await getStore().updateDraft(
     owner,
     flow.formType,
-    (current) => withStepAnswers(current ?? draft, step, answers, fieldsOfBlocks(page.blocks)),
+    (current) => withStepAnswers(current ?? draft, step, answers, asked),
     flow.now,
   );
+  // An open claimant who gave their e-mail address is sent a link back to this draft (decision 032).
+  await giveReturnLink(flow, claimant, saved, asked);
   return { ok: true, draft: saved };
 }
 

@@ -91,6 +91,14 @@ export function StepPage({
             />
             {page.intro && <p>{text(page.intro)}</p>}
             {loaderData.timeout && <IdleNotice timeout={loaderData.timeout} />}
+            {/* An open claimant's link back to their draft, e-mailed once they gave their address (decision 032). */}
+            {loaderData.returnLink && (
+              <p className="return-link-sent">
+                {loaderData.returnLink.until
+                  ? text("Return_Notice_Until", loaderData.returnLink.to, loaderData.returnLink.until)
+                  : text("Return_Notice", loaderData.returnLink.to)}
+              </p>
+            )}
             {loaderData.records.map((view) => (
               <Records
                 key={view.block.model}

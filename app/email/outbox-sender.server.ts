@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import nodemailer from "nodemailer";
 import { log } from "#app/log.server.ts";
+import { withReturnLinkToken } from "#app/security/return-link-token.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import type { LeasedEmail, Store } from "#app/storage/store.ts";
 import { type EmailSettings, emailSettings } from "./email-settings.server.ts";
@@ -78,7 +79,8 @@ export function emailSender(
         from: settings.from,
         to: email.to,
         subject: email.subject,
-        text: email.text,
+        // A return link's token is made as it is sent, never stored (decision 032).
+        text: withReturnLinkToken(email.key, email.text),
         messageId: messageId(email.key, settings.from),
       });
     } catch (error) {

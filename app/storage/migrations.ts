@@ -359,6 +359,27 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: "ALTER TABLE documents ADD COLUMN added_at INTEGER;",
     postgresql: "ALTER TABLE documents ADD COLUMN added_at BIGINT;",
   },
+  // The open flow's return links (decision 032): a token's hash (never the token), the draft it
+  // resumes (its owner "link:<id>" and form type) and the key of the address it was sent to; found
+  // by the hash, and by the owner when a new address replaces the link.
+  {
+    sqlite: `CREATE TABLE return_links (
+     token_hash TEXT PRIMARY KEY,
+     owner TEXT NOT NULL,
+     form_type TEXT NOT NULL,
+     address_key TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   );
+   CREATE INDEX return_links_owner ON return_links (owner);`,
+    postgresql: `CREATE TABLE return_links (
+     token_hash TEXT PRIMARY KEY,
+     owner TEXT NOT NULL,
+     form_type TEXT NOT NULL,
+     address_key TEXT NOT NULL,
+     created_at BIGINT NOT NULL
+   );
+   CREATE INDEX return_links_owner ON return_links (owner);`,
+  },
 ];
 
 /** The schema versions as `dialect` runs them. */

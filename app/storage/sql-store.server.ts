@@ -23,6 +23,7 @@ import {
   filingOutcome,
   newDocumentId,
   recordDocumentIds,
+  type ReturnLinkOwner,
   type SessionRecord,
   SIGN_IN_FAILURES_COLUMNS,
   type SignInFailuresRow,
@@ -496,10 +497,14 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
       return { sessions, documents: removed.length + (await documents.purgeCutOff(idleSince)) };
     },
     async purgeDrafts(formTypes) {
-      const { drafts, removed } = await transaction(async (tx) => ({
-        removed: await deleteUnclaimedDocuments(tx, dialect.oneOf("form_type", "$1"), [formTypes]),
-        drafts: await tx.run(`DELETE FROM drafts WHERE ${dialect.oneOf("form_type", "$1")}`, [formTypes]),
-      }));
+      const { drafts, removed } = await transaction(async (tx) => {
+        // A return link resumes a draft: it goes with the drafts (decision 032).
+        await tx.run(`DELETE FROM return_links WHERE ${dialect.oneOf("form_type", "$1")}`, [formTypes]);
+        return {
+          removed: await deleteUnclaimedDocuments(tx, dialect.oneOf("form_type", "$1"), [formTypes]),
+          drafts: await tx.run(`DELETE FROM drafts WHERE ${dialect.oneOf("form_type", "$1")}`, [formTypes]),
+        };
+      });
       await documents.remove(removed);
       return { drafts, documents: removed.length };
     },
@@ -658,6 +663,58 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
         "SELECT count(*) AS waiting, min(queued_at) AS oldest FROM email_outbox WHERE done_at IS NULL",
       );
       return { waiting: Number(row?.waiting ?? 0), oldestQueuedAt: row?.oldest == null ? null : Number(row.oldest) };
+    },
+    async giveReturnLink(sessionId, formType, link, now) {
+      return transaction(async (tx) => {
+        const sessionOwner = `session:${sessionId}`;
+        // The lock of the session's draft (updateDraft's): a save of it waits, then finds it moved.
+        await tx.lock(`${sessionOwner} ${formType}`);
+        const session = sessionOf(await tx.get<SessionRow>(`${GET_SESSION}${dialect.forUpdate}`, [sessionId]));
+        const signIn = session?.authorizations[formType];
+        if (!signIn) throw new Error(`giveReturnLink: session not signed in to ${formType}`);
+        const owner: ReturnLinkOwner = `link:${signIn.returnLink ?? randomBytes(16).toString("base64url")}`;
+        await tx.lock(`${owner} ${formType}`);
+        if (!signIn.returnLink) {
+          await tx.run(
+            `UPDATE sessions SET authorizations = ${dialect.withJsonKey("sessions.authorizations", "$2", "$3")} WHERE id = $1`,
+            [sessionId, formType, JSON.stringify({ ...signIn, returnLink: owner.slice("link:".length) })],
+          );
+        }
+        // The session's draft is the newest (a save that raced the move writes one again): it is the link's.
+        if (await tx.get(GET_DRAFT, [sessionOwner, formType])) {
+          await tx.run("DELETE FROM drafts WHERE owner = $1 AND form_type = $2", [owner, formType]);
+          await tx.run("UPDATE drafts SET owner = $1 WHERE owner = $2 AND form_type = $3", [
+            owner,
+            sessionOwner,
+            formType,
+          ]);
+        }
+        await tx.run("UPDATE documents SET owner = $1 WHERE owner = $2 AND form_type = $3 AND reference_code IS NULL", [
+          owner,
+          sessionOwner,
+          formType,
+        ]);
+        const current = await tx.get<{ address_key: string }>(
+          "SELECT address_key FROM return_links WHERE owner = $1 AND form_type = $2",
+          [owner, formType],
+        );
+        if (current?.address_key === link.addressKey) return { owner, issued: false };
+        // A new address: the link sent to the old one stops working.
+        await tx.run("DELETE FROM return_links WHERE owner = $1 AND form_type = $2", [owner, formType]);
+        await tx.run(
+          "INSERT INTO return_links (token_hash, owner, form_type, address_key, created_at) VALUES ($1, $2, $3, $4, $5)",
+          [link.tokenHash, owner, formType, link.addressKey, now],
+        );
+        await queueEmailIn(tx, link.email);
+        return { owner, issued: true };
+      });
+    },
+    async findReturnLink(tokenHash) {
+      const row = await q.get<{ owner: ReturnLinkOwner; form_type: FormType; created_at: number | string }>(
+        "SELECT owner, form_type, created_at FROM return_links WHERE token_hash = $1",
+        [tokenHash],
+      );
+      return row && { owner: row.owner, formType: row.form_type, createdAt: Number(row.created_at) };
     },
     async ping() {
       await q.get("SELECT 1");

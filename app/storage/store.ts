@@ -26,9 +26,13 @@ export type DraftRecords = Record<string, RecordEntry[]>;
  * Whose draft a thing belongs to: a verified class member ("member:<Claim ID>"), found again on any
  * device they sign in from, or, for an unverified sign-in (a VIN alone, or no notice at all, where
  * a flow allows it), the one session that signed in ("session:<session id>"), since a VIN is no
- * secret and an open sign-in proves nothing.
+ * secret and an open sign-in proves nothing; or, once an open claimant was e-mailed a link back to
+ * their draft (decision 032), that link's draft ("link:<id>"), found again from any device by it.
  */
-export type DraftOwner = `member:${string}` | `session:${string}`;
+export type DraftOwner = `member:${string}` | `session:${string}` | ReturnLinkOwner;
+
+/** The owner of a draft an e-mailed return link finds (decision 032). */
+export type ReturnLinkOwner = `link:${string}`;
 
 /** How a session signed in to a form type: what its drafts and claims are filed under. */
 export interface SignIn {
@@ -42,11 +46,14 @@ export interface SignIn {
   claimId?: string;
   /** The VIN a VIN-only sign-in gave. */
   vin?: string;
+  /** An open sign-in whose draft has a return link (decision 032): the link's draft id (owner "link:<id>"). */
+  returnLink?: string;
 }
 
 /** The owner of what a session does under a sign-in: the member if verified, else the session itself. */
-export function draftOwner(sessionId: string, signIn: Pick<SignIn, "claimId">): DraftOwner {
-  return signIn.claimId ? `member:${signIn.claimId}` : `session:${sessionId}`;
+export function draftOwner(sessionId: string, signIn: Pick<SignIn, "claimId" | "returnLink">): DraftOwner {
+  if (signIn.claimId) return `member:${signIn.claimId}`;
+  return signIn.returnLink ? `link:${signIn.returnLink}` : `session:${sessionId}`;
 }
 
 /** An uploaded file as stored: its content lives in the document store under `id`. */
@@ -626,6 +633,25 @@ export interface Store {
   /** Every claim of an owner (a member's, whatever the form type), in filing order. */
   ownerClaims(owner: DraftOwner): Promise<Claim[]>;
 
+  // The open flow's return link (decision 032): an open claimant's draft, once they gave their
+  // e-mail address, is the link's (owner "link:<id>"), found again from any device by the token
+  // e-mailed to them; the token is stored only as its hash.
+  /**
+   * Gives the session's draft of the form type its return link for `link.addressKey`, in one
+   * transaction: the draft and its uploads move from the session to the link's owner (once: the
+   * session's sign-in then names the link), and unless the draft's link was given for the same
+   * address already, the old link is forgotten (it stops working), this one stored and its message
+   * queued (`link.email`, made for the link's id). `issued`: whether a new link was given.
+   */
+  giveReturnLink(
+    sessionId: string,
+    formType: FormType,
+    link: NewReturnLink,
+    now: number,
+  ): Promise<{ owner: ReturnLinkOwner; issued: boolean }>;
+  /** The return link of a token's hash, if it is one (not forgotten, not purged). */
+  findReturnLink(tokenHash: string): Promise<ReturnLink | undefined>;
+
   /** Store health for /healthz: throws when the database cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -770,4 +796,22 @@ export function emailFromRow(row: EmailRow | undefined): LeasedEmail | undefined
       lease: row.lease,
     }
   );
+}
+
+/** A return link to give a draft (Store.giveReturnLink): its token's hash, the address it goes to, its message. */
+export interface NewReturnLink {
+  /** The link's id: a new one each time a link is given (the message's key and the token are made from it). */
+  id: string;
+  /** SHA-256 of the token, hex: the token itself is never stored. */
+  tokenHash: string;
+  /** The key of the address it is sent to (open-claims.server.ts emailKey): the same address again gives no new link. */
+  addressKey: string;
+  email: NewEmail;
+}
+
+/** A return link as stored: whose draft of which form type it resumes. */
+export interface ReturnLink {
+  owner: ReturnLinkOwner;
+  formType: FormType;
+  createdAt: number;
 }

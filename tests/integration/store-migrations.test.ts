@@ -138,6 +138,7 @@ const INDEXES = [
   "claims_contact",
   "email_outbox_due",
   "email_outbox_done",
+  "return_links_owner",
 ];
 
 const indexesOf = async (backend: Backend, db: OldDatabase) =>
