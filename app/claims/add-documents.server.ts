@@ -1,8 +1,10 @@
+import { wakeEmailSender } from "#app/email/outbox-sender.server.ts";
 import { type ReceivedFile, receiveUpload, type UploadLimits } from "#app/documents/upload.server.ts";
 import { CSRF_FIELD_NAME, isValidCsrfToken, requireFormCsrf } from "#app/session/csrf.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
-import type { Claim, StoredDocument } from "#app/storage/store.ts";
+import type { Claim, NewEmail, StoredDocument } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
+import { claimantDay, claimantEmail, claimEmail } from "./claim-email.server.ts";
 
 /** The input of the page's form the documents come in (one or several files). */
 export const ADDED_DOCUMENTS_FIELD = "documents";
@@ -76,6 +78,7 @@ export async function addDocuments({
       owner,
       limits,
       now,
+      additionEmail(claim, stored, now),
     );
   } catch (error) {
     await discard();
@@ -86,8 +89,21 @@ export async function addDocuments({
     await discard();
     return { ok: false, reason: "refused", refused: [{ ...received.files.at(-1)!, refusal: joined }] };
   }
+  wakeEmailSender();
   return {
     ok: true,
     added: stored.map((document) => ({ ...document, referenceCode: claim.referenceCode, addedAt: now })),
   };
+}
+
+/** The claimant's message about an addition (one per addition: keyed by its first document), if e-mail is on and the claim has an address. */
+function additionEmail(claim: Claim, documents: StoredDocument[], now: number): NewEmail | undefined {
+  const to = claimantEmail(claim.formType, claim.models);
+  if (!to) return undefined;
+  return claimEmail(`claim-documents:${claim.referenceCode}:${documents[0]!.id}`, to, claim.culture, {
+    kind: "documentsAdded",
+    referenceCode: claim.referenceCode,
+    on: claimantDay(now, claim.culture),
+    documents: documents.map((document) => document.name),
+  });
 }

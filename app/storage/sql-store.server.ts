@@ -411,7 +411,7 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
       );
       return rows.map((row) => documentFromRow(row)!);
     },
-    async addClaimDocuments(referenceCode, documentIds, owner, within, now) {
+    async addClaimDocuments(referenceCode, documentIds, owner, within, now, email) {
       return transaction(async (tx) => {
         // Two requests adding to one claim at once (two tabs) queue here: each counts the other's.
         await tx.lock(`additions ${referenceCode}`);
@@ -430,6 +430,7 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
         );
         if (added !== new Set(documentIds).size)
           throw new Error(`A document added to claim ${referenceCode} is not an upload of ${owner} for it`);
+        if (email) await queueEmailIn(tx, email);
         return "added" as const;
       });
     },

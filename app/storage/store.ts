@@ -530,6 +530,8 @@ export interface Store {
     owner: DraftOwner,
     within: { maxFiles: number; maxClaimBytes: number },
     now: number,
+    /** The claimant's message about the addition, queued in its transaction (none when nothing is added). */
+    email?: NewEmail,
   ): Promise<"added" | "tooManyFiles" | "claimTooLarge">;
   /** The documents added to a claim after filing, at `since` or later (all of them without), in the order they were added. */
   claimAdditions(referenceCode: string, since?: number): Promise<StoredDocument[]>;

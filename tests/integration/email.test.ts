@@ -101,6 +101,29 @@ describe.each(BACKENDS)("e-mail after filing, on %s", (backend) => {
     expect(smtp.received.filter(about(referenceCode))).toHaveLength(1);
   });
 
+  test("documents added to a filed claim are e-mailed, by name, once per addition", async () => {
+    const { claimant, referenceCode } = await fileStandard(portal);
+    await smtp.waitFor(1, about(referenceCode));
+    await claimant.get("/documents");
+    const added = await claimant.postMultipart(
+      `/documents?claim=${referenceCode}`,
+      {},
+      { documents: { name: "proof of purchase.pdf", content: PDF } },
+    );
+    expect(added.status).toBe(303);
+    const [email] = await smtp.waitFor(
+      1,
+      (email) => about(referenceCode)(email) && email.subject.includes("documents"),
+    );
+    expect(email!.subject).toBe(
+      `Acme Motors Transmission Settlement: documents were added to your claim ${referenceCode}`,
+    );
+    expect(email!.to).toEqual(["bo@acmemotors.example"]);
+    expect(email!.text).toContain("- proof of purchase.pdf");
+    expect(await waiting(portal)).toBe(0);
+    expect(smtp.received.filter(about(referenceCode))).toHaveLength(2);
+  });
+
   test("a claim filed in Spanish is e-mailed in Spanish, its link to the status page in Spanish", async () => {
     const { confirmation, referenceCode } = await fileStandard(portal, "es");
     expect(confirmation.text(".emailed-to")).toContain("Le enviaremos por correo electrónico una confirmación");
