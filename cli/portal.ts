@@ -3,6 +3,7 @@
  *
  *   validate                     check the settlement folder (SETTLEMENT_DIR) as the server would
  *   import-members <file.csv>    check a class-member list and make it the one every server signs in against
+ *   import-statuses <file.csv>   check the administrator's claim statuses and add them, all or none
  *   export [--out DIR] [--format json,jsonl,csv] [--documents] [--since T] [--until T] [--resume]
  *                                claims with their answers and records (and documents), all or those of a window
  *   report [--json]              claims by day and form type
@@ -24,6 +25,7 @@ import { readMemberList } from "#app/claimants/member-list-file.server.ts";
 import { claimsReport, formatReport } from "#app/operator/claims-report.server.ts";
 import { logAsText } from "#app/log.server.ts";
 import { exportClaims } from "#app/operator/export-claims.server.ts";
+import { importStatuses } from "#app/operator/import-statuses.server.ts";
 import type { ExportFormat } from "#app/operator/export-progress.server.ts";
 import { EXPORT_TIME_EXAMPLE, exportTime } from "#app/operator/export-window.ts";
 import { formsOfStoredClaims, loadPortal } from "#app/settlement/portal.server.ts";
@@ -37,6 +39,7 @@ import { closeStore, getStore, storeName } from "#app/storage/store.server.ts";
 const USAGE = `Usage: npm run portal -- <command>
   validate                        check the settlement folder (SETTLEMENT_DIR, default settlements/demo)
   import-members <file.csv>       check a class-member list and make it the one every server signs claimants in against
+  import-statuses <file.csv>      check the administrator's claim statuses (every problem, with its line) and add them, all or none
   export [--out DIR] [--format json,jsonl,csv] [--documents] [--since T] [--until T] [--resume]
                                   claims with answers and records; --documents copies their documents too;
                                   --since/--until: only claims whose latest version was filed from T (ISO 8601
@@ -57,7 +60,7 @@ logAsText();
  * The commands on the store refuse, as the server does, a store holding answers under a field key
  * they lack. Not backup: a backup is wanted most when something is wrong, and it decrypts nothing.
  */
-const CHECKS_FIELD_KEYS = new Set(["export", "report", "purge", "unlock", "reencrypt"]);
+const CHECKS_FIELD_KEYS = new Set(["export", "report", "purge", "unlock", "reencrypt", "import-statuses"]);
 
 const settlementDir = () => path.resolve(process.env.SETTLEMENT_DIR ?? "settlements/demo");
 
@@ -124,6 +127,17 @@ async function main(argv: string[]): Promise<number> {
       const perSecond = Math.round(imported.members / Math.max(imported.seconds, 0.001));
       console.log(
         `Imported ${imported.members} class members (${imported.withVin} with a VIN) from ${file} in ${imported.seconds.toFixed(1)} s (${perSecond} a second): every server signs claimants in against them now.`,
+      );
+      return 0;
+    }
+    case "import-statuses": {
+      const source = rest[0];
+      if (!source) throw new UsageError("import-statuses needs the CSV file of statuses to import");
+      const file = path.resolve(source);
+      const { settlement } = loadPortal(settlementDir());
+      const imported = await importStatuses(getStore(), file, settlement, Date.now());
+      console.log(
+        `Imported ${imported.rows} statuses from ${file}: ${imported.added} added, ${imported.alreadyImported} already imported before (left as they were).`,
       );
       return 0;
     }
@@ -248,7 +262,8 @@ const FILE_PROBLEMS: Record<string, string> = {
  */
 function operatorMessage(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
-  if (["SettlementConfigError", "ConfigurationError", "ExportError"].includes(error.name)) return error.message;
+  if (["SettlementConfigError", "ConfigurationError", "ExportError", "StatusFileError"].includes(error.name))
+    return error.message;
   const { code, path: where } = error as NodeJS.ErrnoException;
   if (code && where && FILE_PROBLEMS[code]) return `${where}: ${FILE_PROBLEMS[code]}`;
   return error;

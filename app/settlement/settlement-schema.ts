@@ -155,6 +155,17 @@ export const settlementSchema = z
     /** The flow "/" shows; absent (with `flows`), "/" is a start page listing the flows offered. */
     home: z.enum(FORM_TYPES).optional(),
     analyticsTagId: z.string().optional(),
+    /**
+     * Claim status (import-statuses, docs/decisions/028-claim-status.md): the reasons a claim is
+     * denied and the documents a claim needs, by the code the administrator's file gives, each a
+     * text in every culture.
+     */
+    statusReasons: z
+      .record(
+        z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "A reason code is letters, digits, _ and - (at most 64)"),
+        localizedText,
+      )
+      .default({}),
   })
   .superRefine((settlement, ctx) => {
     if (!settlement.cultures.includes("en")) {
@@ -171,6 +182,10 @@ export const settlementSchema = z
       [["claimsAdminTitle"], settlement.claimsAdminTitle],
       [["banner", "header"], settlement.banner.header],
       [["banner", "image", "alt"], settlement.banner.image?.alt],
+      ...Object.entries(settlement.statusReasons).map(([code, text]): [Array<string | number>, LocalizedText] => [
+        ["statusReasons", code],
+        text,
+      ]),
       ...settlement.banner.copy.map((line, index): [Array<string | number>, LocalizedText] => [
         ["banner", "copy", index],
         line,

@@ -10,6 +10,8 @@ import {
   type ClaimRow,
   claimAccessKey,
   claimFromRow,
+  type ClaimStatus,
+  claimStatusFingerprint,
   DOCUMENT_COLUMNS,
   type DocumentRow,
   documentFromRow,
@@ -65,6 +67,18 @@ type StoredClaimRow = Omit<ClaimRow, "models" | "records"> & {
   models: ModelValues | string;
   records: DraftRecords | string | null;
 };
+
+/** A claim_statuses row as either database returns it. */
+interface ClaimStatusRow {
+  reference_code: string;
+  status: ClaimStatus["status"];
+  status_date: string;
+  reason_code: string | null;
+  reason_text: string | null;
+  due_date: string | null;
+  payment_method: ClaimStatus["paymentMethod"];
+  imported_at: number | string;
+}
 
 const sessionOf = (row: SessionRow | undefined): SessionRecord | undefined =>
   row && {
@@ -549,6 +563,62 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
         [owner],
       );
       return rows.map((row) => claimOf(row)!);
+    },
+    async filedReferenceCodes(referenceCodes) {
+      const rows = await q.all<{ reference_code: string }>(
+        `SELECT reference_code FROM claims WHERE ${dialect.oneOf("reference_code", "$1")}`,
+        [referenceCodes],
+      );
+      return rows.map((row) => row.reference_code);
+    },
+    async importClaimStatuses(batches, now) {
+      return transaction(async (tx) => {
+        let added = 0;
+        let alreadyImported = 0;
+        for await (const batch of batches)
+          for (const status of batch) {
+            // A status imported before (this file again, or a row twice) conflicts on its fingerprint, and is left.
+            const inserted = await tx.run(
+              `INSERT INTO claim_statuses (reference_code, status, status_date, reason_code, reason_text, due_date, payment_method, fingerprint, imported_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (reference_code, fingerprint) DO NOTHING`,
+              [
+                status.referenceCode,
+                status.status,
+                status.date,
+                status.reasonCode,
+                status.reasonText,
+                status.dueDate,
+                status.paymentMethod,
+                claimStatusFingerprint(status),
+                now,
+              ],
+            );
+            // A documents_needed status added here is the one whose claimant gets an e-mail (issue 25's
+            // outbox, in this transaction, so it is sent once the statuses are in, and never for a row
+            // imported again).
+            if (inserted > 0) added++;
+            else alreadyImported++;
+          }
+        return { added, alreadyImported };
+      });
+    },
+    async claimStatuses(referenceCodes) {
+      const codes = typeof referenceCodes === "string" ? [referenceCodes] : referenceCodes;
+      const rows = await q.all<ClaimStatusRow>(
+        `SELECT reference_code, status, status_date, reason_code, reason_text, due_date, payment_method, imported_at
+         FROM claim_statuses WHERE ${dialect.oneOf("reference_code", "$1")} ORDER BY reference_code, status_date, id`,
+        [codes],
+      );
+      return rows.map((row) => ({
+        referenceCode: row.reference_code,
+        status: row.status,
+        date: row.status_date,
+        reasonCode: row.reason_code,
+        reasonText: row.reason_text,
+        dueDate: row.due_date,
+        paymentMethod: row.payment_method,
+        importedAt: Number(row.imported_at),
+      }));
     },
     ...memberLists(q, transaction),
     async addMembers(listId, members) {

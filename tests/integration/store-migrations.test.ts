@@ -136,6 +136,7 @@ const INDEXES = [
   "class_members_vin",
   "address_failures_window_ends_at",
   "claims_contact",
+  "claim_statuses_row",
 ];
 
 const indexesOf = async (backend: Backend, db: OldDatabase) =>
