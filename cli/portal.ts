@@ -26,6 +26,8 @@ import { claimsReport, formatReport } from "#app/operator/claims-report.server.t
 import { logAsText } from "#app/log.server.ts";
 import { exportClaims } from "#app/operator/export-claims.server.ts";
 import { importStatuses } from "#app/operator/import-statuses.server.ts";
+import { typedReferenceCode } from "#app/claims/reference-code.ts";
+import { referenceCodeLockKey } from "#app/security/sign-in-lockout.server.ts";
 import type { ExportFormat } from "#app/operator/export-progress.server.ts";
 import { EXPORT_TIME_EXAMPLE, exportTime } from "#app/operator/export-window.ts";
 import { formsOfStoredClaims, loadPortal } from "#app/settlement/portal.server.ts";
@@ -47,7 +49,7 @@ const USAGE = `Usage: npm run portal -- <command>
                                   export that stopped, in its --out folder
   report [--json]                 claims by day (Los Angeles) and form type
   purge                           remove expired sessions, drafts past their deadline and retention, unfiled uploads
-  unlock <Claim ID>               lift the Claim ID's sign-in lockout (after checking with the claimant who called)
+  unlock <Claim ID | code>        lift the Claim ID's sign-in lockout, or a reference code's look-up lockout (after checking with the claimant who called)
   new-field-key                   print a new key to put first in FIELD_ENCRYPTION_KEYS or DATA_DIR/field-keys (key rotation)
   reencrypt                       encrypt every sensitive answer with the current (first) field key: after a rotation, or an upgrade
   backup <folder>                 copy the SQLite database, documents and session secret into a new folder, while the portal runs`;
@@ -184,7 +186,19 @@ async function main(argv: string[]): Promise<number> {
     }
     case "unlock": {
       const claimId = rest[0];
-      if (!claimId || !/^\d{8}$/.test(claimId)) throw new UsageError("unlock needs the Claim ID to unlock (8 digits)");
+      // A reference code whose look-ups are locked (claim access) is unlocked the same way.
+      if (claimId && /^[A-Za-z]{3}-/.test(claimId)) {
+        const code = typedReferenceCode(claimId);
+        const forgotten = await getStore().clearSignInFailures(referenceCodeLockKey(code));
+        console.log(
+          forgotten
+            ? `Reference code ${code} is unlocked: its failed look-ups are forgotten.`
+            : `Reference code ${code} had no failed look-ups.`,
+        );
+        return 0;
+      }
+      if (!claimId || !/^\d{8}$/.test(claimId))
+        throw new UsageError("unlock needs the Claim ID to unlock (8 digits), or a reference code");
       const forgotten = await getStore().clearSignInFailures(claimId);
       console.log(
         forgotten

@@ -4,6 +4,7 @@ import { Claimant } from "#tests/support/claimant.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { fileStandardClaim } from "#tests/support/filing.ts";
 import { blankMember } from "#tests/support/members.ts";
+import { portalCommand } from "#tests/support/portal-command.ts";
 import type { Page } from "#tests/support/http.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { openSettlement, settlementWith } from "#tests/support/settlement.ts";
@@ -91,6 +92,12 @@ describe.each(BACKENDS)("claim access, on %s", (backend) => {
     expect(locked.status).toBe(429);
     expect(locked.text(".claim-access .form-error")).toContain("Searches for this reference code are paused");
     expect(locked.headers.get("location")).toBeNull();
+
+    // The administrator, satisfied the caller is the claimant, lifts it.
+    const unlocked = await portalCommand(portal, portal.settlementDir, "unlock", code.toLowerCase());
+    expect(unlocked.code, unlocked.stderr).toBe(0);
+    expect(unlocked.stdout).toContain(`Reference code ${code} is unlocked`);
+    expect((await find(portal, { referenceCode: code, lastName: "Lee" })).page.status).toBe(303);
 
     const unknown = "STD-ZZZZ-ZZZZ-ZZZZ";
     for (let attempt = 0; attempt < 5; attempt++)
