@@ -16,8 +16,8 @@ export const middleware: Route.MiddlewareFunction[] = [databaseAwayMiddleware];
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
 export const shouldRevalidate = newChallengeAfterEachAnswer;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { claims, form, headers } = await loadClaimAccess({ request });
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { claims, form, headers } = await loadClaimAccess({ request, url });
   // Only what the page shows of each claim: its status, never its answers.
   const statuses = await claimStatuses(claims, getTranslate(context), getCulture(context));
   return data({ statuses, form }, { headers });
