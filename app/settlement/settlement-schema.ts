@@ -160,12 +160,7 @@ export const settlementSchema = z
      * denied and the documents a claim needs, by the code the administrator's file gives, each a
      * text in every culture.
      */
-    statusReasons: z
-      .record(
-        z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "A reason code is letters, digits, _ and - (at most 64)"),
-        localizedText,
-      )
-      .default({}),
+    statusReasons: z.record(z.string(), localizedText).default({}),
   })
   .superRefine((settlement, ctx) => {
     if (!settlement.cultures.includes("en")) {
@@ -197,6 +192,13 @@ export const settlementSchema = z
         if (!text[culture]) ctx.addIssue({ code: "custom", path, message: `No text for culture "${culture}"` });
       }
     }
+    for (const code of Object.keys(settlement.statusReasons))
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(code))
+        ctx.addIssue({
+          code: "custom",
+          path: ["statusReasons", code],
+          message: "A reason code is letters, digits, _ and - (at most 64), as the statuses file gives it",
+        });
     checkOfferedFlows(settlement, ctx);
     if (settlement.banner.showBanner && !settlement.banner.header && settlement.banner.copy.length === 0) {
       ctx.addIssue({
