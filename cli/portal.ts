@@ -3,6 +3,7 @@
  *
  *   validate                     check the settlement folder (SETTLEMENT_DIR) as the server would
  *   import-members <file.csv>    check a class-member list and make it the one every server signs in against
+ *   import-statuses <file.csv>   check the administrator's claim statuses and add them, all or none
  *   export [--out DIR] [--format json,jsonl,csv] [--documents] [--since T] [--until T] [--resume]
  *                                claims with their answers and records (and documents), all or those of a window
  *   report [--json]              claims by day and form type
@@ -24,6 +25,11 @@ import { readMemberList } from "#app/claimants/member-list-file.server.ts";
 import { claimsReport, formatReport } from "#app/operator/claims-report.server.ts";
 import { logAsText } from "#app/log.server.ts";
 import { exportClaims } from "#app/operator/export-claims.server.ts";
+import { importStatuses } from "#app/operator/import-statuses.server.ts";
+import { statusEmail } from "#app/claims/claim-status.server.ts";
+import { emailSettings } from "#app/email/email-settings.server.ts";
+import { typedReferenceCode } from "#app/claims/reference-code.ts";
+import { referenceCodeLockKey } from "#app/security/sign-in-lockout.server.ts";
 import type { ExportFormat } from "#app/operator/export-progress.server.ts";
 import { EXPORT_TIME_EXAMPLE, exportTime } from "#app/operator/export-window.ts";
 import { formsOfStoredClaims, loadPortal } from "#app/settlement/portal.server.ts";
@@ -37,6 +43,7 @@ import { closeStore, getStore, storeName } from "#app/storage/store.server.ts";
 const USAGE = `Usage: npm run portal -- <command>
   validate                        check the settlement folder (SETTLEMENT_DIR, default settlements/demo)
   import-members <file.csv>       check a class-member list and make it the one every server signs claimants in against
+  import-statuses <file.csv>      check the administrator's claim statuses (every problem, with its line) and add them, all or none
   export [--out DIR] [--format json,jsonl,csv] [--documents] [--since T] [--until T] [--resume]
                                   claims with answers and records; --documents copies their documents too;
                                   --since/--until: only claims whose latest version was filed from T (ISO 8601
@@ -44,7 +51,7 @@ const USAGE = `Usage: npm run portal -- <command>
                                   export that stopped, in its --out folder
   report [--json]                 claims by day (Los Angeles) and form type
   purge                           remove expired sessions, drafts past their deadline and retention, unfiled uploads
-  unlock <Claim ID>               lift the Claim ID's sign-in lockout (after checking with the claimant who called)
+  unlock <Claim ID | code>        lift the Claim ID's sign-in lockout, or a reference code's look-up lockout (after checking with the claimant who called)
   new-field-key                   print a new key to put first in FIELD_ENCRYPTION_KEYS or DATA_DIR/field-keys (key rotation)
   reencrypt                       encrypt every sensitive answer with the current (first) field key: after a rotation, or an upgrade
   backup <folder>                 copy the SQLite database, documents and session secret into a new folder, while the portal runs`;
@@ -57,7 +64,7 @@ logAsText();
  * The commands on the store refuse, as the server does, a store holding answers under a field key
  * they lack. Not backup: a backup is wanted most when something is wrong, and it decrypts nothing.
  */
-const CHECKS_FIELD_KEYS = new Set(["export", "report", "purge", "unlock", "reencrypt"]);
+const CHECKS_FIELD_KEYS = new Set(["export", "report", "purge", "unlock", "reencrypt", "import-statuses"]);
 
 const settlementDir = () => path.resolve(process.env.SETTLEMENT_DIR ?? "settlements/demo");
 
@@ -127,6 +134,23 @@ async function main(argv: string[]): Promise<number> {
       );
       return 0;
     }
+    case "import-statuses": {
+      const source = rest[0];
+      if (!source) throw new UsageError("import-statuses needs the CSV file of statuses to import");
+      const file = path.resolve(source);
+      const { settlement } = loadPortal(settlementDir());
+      const imported = await importStatuses(getStore(), file, settlement, Date.now(), statusEmail);
+      console.log(
+        `Imported ${imported.rows} statuses from ${file}: ${imported.added} added, ${imported.alreadyImported} already imported before (left as they were).`,
+      );
+      // Messages are queued only where SMTP_URL is set, as the servers' is: an import without it tells no one.
+      console.log(
+        emailSettings()
+          ? `${imported.emailed} claimant${imported.emailed === 1 ? "" : "s"} will be e-mailed about documents needed (the servers send the messages).`
+          : "No claimant is e-mailed: SMTP_URL is not set here.",
+      );
+      return 0;
+    }
     case "export": {
       const formats = values.format?.split(",").map((format) => format.trim());
       if (formats?.some((format) => !EXPORT_FORMATS.includes(format as ExportFormat)))
@@ -170,7 +194,19 @@ async function main(argv: string[]): Promise<number> {
     }
     case "unlock": {
       const claimId = rest[0];
-      if (!claimId || !/^\d{8}$/.test(claimId)) throw new UsageError("unlock needs the Claim ID to unlock (8 digits)");
+      // A reference code whose look-ups are locked (claim access) is unlocked the same way.
+      if (claimId && /^[A-Za-z]{3}-/.test(claimId)) {
+        const code = typedReferenceCode(claimId);
+        const forgotten = await getStore().clearSignInFailures(referenceCodeLockKey(code));
+        console.log(
+          forgotten
+            ? `Reference code ${code} is unlocked: its failed look-ups are forgotten.`
+            : `Reference code ${code} had no failed look-ups.`,
+        );
+        return 0;
+      }
+      if (!claimId || !/^\d{8}$/.test(claimId))
+        throw new UsageError("unlock needs the Claim ID to unlock (8 digits), or a reference code");
       const forgotten = await getStore().clearSignInFailures(claimId);
       console.log(
         forgotten
@@ -248,7 +284,8 @@ const FILE_PROBLEMS: Record<string, string> = {
  */
 function operatorMessage(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
-  if (["SettlementConfigError", "ConfigurationError", "ExportError"].includes(error.name)) return error.message;
+  if (["SettlementConfigError", "ConfigurationError", "ExportError", "StatusFileError"].includes(error.name))
+    return error.message;
   const { code, path: where } = error as NodeJS.ErrnoException;
   if (code && where && FILE_PROBLEMS[code]) return `${where}: ${FILE_PROBLEMS[code]}`;
   return error;

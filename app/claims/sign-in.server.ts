@@ -31,9 +31,10 @@ export type SignInOutcome =
 
 /**
  * Signing in to a flow (SPEC §4 "Form authorization", §7 authorize), for the pages and the API
- * alike, once the credentials pass their model's rules and the checks of proveSignIn. Signed in, the session
- * gets a new id (its sign-ins go with it), so an id planted or seen before reaches nothing after;
- * it is authorized for the form type, and the owner's draft takes the data the sign-in fills in.
+ * alike, once the credentials pass their model's rules and the checks of proveSignIn. Signed in,
+ * the session gets a new id (its sign-ins go with it), so an id planted or seen before reaches
+ * nothing after; it is authorized for the form type, and the owner's draft takes the data the
+ * sign-in fills in.
  */
 export async function signIn({
   formType,

@@ -55,18 +55,19 @@ export interface ClaimAccessAnswer {
 interface PageArgs {
   request: Request;
   context: Readonly<RouterContextProvider>;
+  /** The page's address as the route sees it (request.url is the data request's, /claim/status.data, with JavaScript). */
+  url: URL;
 }
 
 /**
  * For a page's loader: the claims this session may see (server-side: a page sends the browser only
  * what it shows of them), the find form, and the headers to answer with (a new session's cookie).
  */
-export async function loadClaimAccess({ request }: Pick<PageArgs, "request">): Promise<{
+export async function loadClaimAccess({ request, url }: Pick<PageArgs, "request" | "url">): Promise<{
   claims: AccessibleClaim[];
   form: ClaimAccessForm;
   headers: HeadersInit;
 }> {
-  const url = new URL(request.url);
   const now = requestNow(request);
   const { sessionId, setCookie } = await ensureSessionId(request);
   const claims = await accessibleClaims(sessionId, now);
@@ -91,7 +92,7 @@ export async function loadClaimAccess({ request }: Pick<PageArgs, "request">): P
  * without the find query (post/redirect/get) with the session's new cookie; else the page again,
  * with the message (the same for an unknown code and a wrong name) and the refusal's status.
  */
-export async function findClaim({ request, context }: PageArgs) {
+export async function findClaim({ request, context, url }: PageArgs) {
   const text = getTranslate(context);
   const culture = getCulture(context);
   const now = requestNow(request);
@@ -133,10 +134,9 @@ export async function findClaim({ request, context }: PageArgs) {
           culture,
         });
   if (outcome.ok) {
-    const url = new URL(request.url);
-    url.searchParams.delete(FIND_PARAM);
-    url.searchParams.delete("index");
-    return redirect(`${url.pathname}${url.search}`, { status: 303, headers: { "Set-Cookie": outcome.setCookie } });
+    const back = new URL(url);
+    back.searchParams.delete(FIND_PARAM);
+    return redirect(`${back.pathname}${back.search}`, { status: 303, headers: { "Set-Cookie": outcome.setCookie } });
   }
   // A captcha to redo is shown at the captcha; everything else (an unreachable provider too), above the form.
   if (outcome.reason === "captcha" && outcome.status !== 503)

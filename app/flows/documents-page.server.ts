@@ -19,6 +19,8 @@ import { findClaim, loadClaimAccess } from "./claim-access.server.ts";
 interface PageArgs {
   request: Request;
   context: Readonly<RouterContextProvider>;
+  /** The page's address as the route sees it (request.url is the data request's, /documents.data, with JavaScript). */
+  url: URL;
 }
 
 /** The query naming the claim a form adds documents to (and, after, the one whose section says they came). */
@@ -35,12 +37,11 @@ export interface AddDocumentsAnswer {
  * session may see (claim access), the documents added to it since filing and a form to add more
  * (a plain multipart form: it works without JavaScript); with none, claim access's find form.
  */
-export async function loadDocumentsPage({ request, context }: PageArgs) {
+export async function loadDocumentsPage({ request, context, url }: PageArgs) {
   const { settlement } = getPortal();
   const culture = getCulture(context);
   const text = getTranslate(context);
-  const url = new URL(request.url);
-  const { claims, form, headers } = await loadClaimAccess({ request });
+  const { claims, form, headers } = await loadClaimAccess({ request, url });
   const store = getStore();
   const { uploads } = settlement;
   return data(
@@ -91,11 +92,11 @@ export async function documentsPageAction(args: PageArgs) {
  * (400), nothing kept. A claim the session may not see (its session ended meanwhile) reads the body
  * past and the page says to find the claim again (403).
  */
-async function addDocumentsFromPage({ request, context }: PageArgs) {
+async function addDocumentsFromPage({ request, context, url }: PageArgs) {
   const text = getTranslate(context);
   const culture = getCulture(context);
   const now = requestNow(request);
-  const referenceCode = new URL(request.url).searchParams.get(CLAIM_PARAM) ?? "";
+  const referenceCode = url.searchParams.get(CLAIM_PARAM) ?? "";
   const sessionId = await readSessionId(request);
   const found = sessionId && referenceCode ? await accessibleClaim(sessionId, referenceCode, now) : undefined;
   const messages = { tooLarge: text("Form_TooLarge"), malformed: text("Upload_Malformed") };

@@ -9,8 +9,15 @@ import { isUploadField } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
 import { isRecordModel, PARENT_FIELD } from "#app/records/records.ts";
 import { PRIVATE_FILE } from "#app/storage/data-dir.server.ts";
-import type { Claim, RecordEntry, Store, StoredDocument } from "#app/storage/store.ts";
+import type { Claim, ClaimStatus, RecordEntry, Store, StoredDocument } from "#app/storage/store.ts";
 import { ExportError, exportFolder } from "./export-folder.server.ts";
+import {
+  currentStatus,
+  STATUS_HISTORY_FILE,
+  STATUS_HISTORY_HEADER,
+  statusHistoryLines,
+  statusJson,
+} from "./export-statuses.server.ts";
 import {
   completeExport,
   ExportFile,
@@ -165,8 +172,14 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
       await store.claimDocuments(page.map((claim) => claim.referenceCode)),
       (document) => document.referenceCode!,
     );
+    // Claim status (issue 25): the page's statuses in one query too.
+    const statusesOf = Map.groupBy(
+      await store.claimStatuses(page.map((claim) => claim.referenceCode)),
+      (status) => status.referenceCode,
+    );
     for (const claim of page) {
       const documents = documentsOf.get(claim.referenceCode) ?? [];
+      const statuses = statusesOf.get(claim.referenceCode) ?? [];
       const exported = new Map<string, string>();
       // A claim without documents gets no folder: an empty one would say its documents were lost.
       if (progress.documents && documents.length > 0) {
@@ -183,11 +196,16 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
           documentCount++;
         }
       }
-      const line = JSON.stringify(claimJson(claim, documents, exported));
+      const line = JSON.stringify({ ...claimJson(claim, documents, exported), ...statusJson(claim, statuses) });
       await (await json?.())?.write(`${claims > 0 ? ",\n" : ""}${line}`);
       await (await jsonl?.())?.write(`${line}\n`);
-      if (formats.includes("csv"))
-        await writeCsv(claim, formOf(claim.formType), columnsOf(claim.formType), documents, exported, file);
+      if (formats.includes("csv")) {
+        await writeCsv(claim, formOf(claim.formType), columnsOf(claim.formType), documents, exported, file, statuses);
+        if (statuses.length > 0) {
+          const history = await file(STATUS_HISTORY_FILE, CSV_FILE_START + csvLine(STATUS_HISTORY_HEADER));
+          for (const row of statusHistoryLines(statuses)) await history.write(row);
+        }
+      }
       claims++;
     }
     const last = page.at(-1);
@@ -313,10 +331,18 @@ async function writeCsv(
   documents: StoredDocument[],
   exported: Map<string, string>,
   fileOf: (name: string, start: string) => Promise<ExportFile>,
+  statuses: ClaimStatus[],
 ) {
   const csvFor = (name: string, header: string[]) => fileOf(name, CSV_FILE_START + csvLine(header));
   const about = identity(claim);
-  const claims = await csvFor(`claims-${claim.formType}.csv`, ["referenceCode", ...Object.keys(about), ...columns]);
+  // Claim status (issue 25): after the answers, so the columns before them stay where they were.
+  const status = currentStatus(claim, statuses);
+  const claims = await csvFor(`claims-${claim.formType}.csv`, [
+    "referenceCode",
+    ...Object.keys(about),
+    ...columns,
+    ...Object.keys(status),
+  ]);
   await claims.write(
     csvLine([
       claim.referenceCode,
@@ -325,6 +351,7 @@ async function writeCsv(
         const [model, key] = column.split(".") as [string, string];
         return claim.models[model]?.[key] ?? "";
       }),
+      ...Object.values(status),
     ]),
   );
   for (const model of definition.models.filter((candidate) => isRecordModel(modelKey(candidate)))) {

@@ -4,8 +4,8 @@ import { ClaimAccessForm } from "#app/components/ClaimAccessForm.tsx";
 import { PageHeading } from "#app/components/PageHeading.tsx";
 import { PageTitle } from "#app/components/PageTitle.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
+import { claimStatuses } from "#app/claims/claim-status.server.ts";
 import { findClaim, loadClaimAccess } from "#app/flows/claim-access.server.ts";
-import { claimantToday, formatDayLong } from "#app/forms/claimant-dates.ts";
 import { databaseAwayMiddleware } from "#app/http/database-away.server.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
@@ -16,36 +16,54 @@ export const middleware: Route.MiddlewareFunction[] = [databaseAwayMiddleware];
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
 export const shouldRevalidate = newChallengeAfterEachAnswer;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const culture = getCulture(context);
-  const text = getTranslate(context);
-  const { claims, form, headers } = await loadClaimAccess({ request });
-  // Only what the page shows of each claim: never its answers.
-  const found = claims.map(({ claim }) => ({
-    referenceCode: claim.referenceCode,
-    flow: text(`Flow_${claim.formType}_Title`),
-    filedOn: formatDayLong(claimantToday(claim.submittedAt), culture, "long"),
-  }));
-  return data({ claims: found, form }, { headers });
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { claims, form, headers } = await loadClaimAccess({ request, url });
+  // Only what the page shows of each claim: its status, never its answers.
+  const statuses = await claimStatuses(claims, getTranslate(context), getCulture(context));
+  return data({ statuses, form }, { headers });
 }
 
 export const action = (args: Route.ActionArgs) => findClaim(args);
 
 export default function ClaimStatus({ loaderData, actionData }: Route.ComponentProps) {
   const text = useText();
-  const { claims, form } = loaderData;
+  const { statuses, form } = loaderData;
   const answer = actionData?.access;
   const errors = !!answer && Object.keys(answer.errors).length > 0;
   return (
     <>
       <PageTitle titleKey="Status_Title" errors={errors} />
       <PageHeading>{text("Status_Title")}</PageHeading>
-      {claims.map((claim) => (
+      {statuses.map((claim) => (
         <section key={claim.referenceCode} className="claim-status" aria-labelledby={`claim-${claim.referenceCode}`}>
           <h2 id={`claim-${claim.referenceCode}`}>
             {claim.flow}: <span className="reference-code">{claim.referenceCode}</span>
           </h2>
-          <p className="claim-status-current">{text("Status_Received", claim.filedOn)}</p>
+          <div className="claim-status-current">
+            <p>
+              {text("Status_Current")}{" "}
+              <strong className={`status-tag status-${claim.current.status}`}>{claim.current.label}</strong>
+            </p>
+            <p>{text(`Status_${claim.current.status}_Explained`)}</p>
+            {claim.current.details.map((detail) => (
+              <p key={detail}>{detail}</p>
+            ))}
+            {claim.current.status === "documents_needed" && (
+              <p>
+                <PortalLink to="/documents">{text("Status_AddDocuments")}</PortalLink>
+              </p>
+            )}
+          </div>
+          <h3>{text("Status_History")}</h3>
+          <ol className="claim-status-history">
+            {claim.history.map((change, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the history is a fixed list, newest first
+              <li key={index}>
+                <strong>{change.label}</strong>, {change.date}
+                {change.details.length > 0 && <span className="claim-status-details"> {change.details.join(" ")}</span>}
+              </li>
+            ))}
+          </ol>
         </section>
       ))}
       {form.shown || answer ? (

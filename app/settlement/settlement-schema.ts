@@ -187,6 +187,12 @@ export const settlementSchema = z
     analyticsTagId: z.string().optional(),
     email: email.optional(),
     importantDocuments: z.array(importantDocument).default([]),
+    /**
+     * Claim status (import-statuses, docs/decisions/028-claim-status.md): the reasons a claim is
+     * denied and the documents a claim needs, by the code the administrator's file gives, each a
+     * text in every culture.
+     */
+    statusReasons: z.record(z.string(), localizedText).default({}),
   })
   .superRefine((settlement, ctx) => {
     if (!settlement.cultures.includes("en")) {
@@ -203,6 +209,10 @@ export const settlementSchema = z
       [["claimsAdminTitle"], settlement.claimsAdminTitle],
       [["banner", "header"], settlement.banner.header],
       [["banner", "image", "alt"], settlement.banner.image?.alt],
+      ...Object.entries(settlement.statusReasons).map(([code, text]): [Array<string | number>, LocalizedText] => [
+        ["statusReasons", code],
+        text,
+      ]),
       ...settlement.banner.copy.map((line, index): [Array<string | number>, LocalizedText] => [
         ["banner", "copy", index],
         line,
@@ -218,6 +228,13 @@ export const settlementSchema = z
         if (!text[culture]) ctx.addIssue({ code: "custom", path, message: `No text for culture "${culture}"` });
       }
     }
+    for (const code of Object.keys(settlement.statusReasons))
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(code))
+        ctx.addIssue({
+          code: "custom",
+          path: ["statusReasons", code],
+          message: "A reason code is letters, digits, _ and - (at most 64), as the statuses file gives it",
+        });
     checkOfferedFlows(settlement, ctx);
     if (settlement.banner.showBanner && !settlement.banner.header && settlement.banner.copy.length === 0) {
       ctx.addIssue({

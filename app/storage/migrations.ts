@@ -380,6 +380,36 @@ export const MIGRATIONS: readonly Migration[] = [
    );
    CREATE INDEX return_links_owner ON return_links (owner);`,
   },
+  // Issue 25, claim status: the statuses the administrator imports (import-statuses), a row per
+  // change, never overwritten; a row's fingerprint makes importing the same row again add nothing.
+  {
+    sqlite: `CREATE TABLE claim_statuses (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     reference_code TEXT NOT NULL,
+     status TEXT NOT NULL,
+     status_date TEXT NOT NULL,
+     reason_code TEXT,
+     reason_text TEXT,
+     due_date TEXT,
+     payment_method TEXT,
+     fingerprint TEXT NOT NULL,
+     imported_at INTEGER NOT NULL
+   );
+   CREATE UNIQUE INDEX claim_statuses_row ON claim_statuses (reference_code, fingerprint);`,
+    postgresql: `CREATE TABLE claim_statuses (
+     id BIGSERIAL PRIMARY KEY,
+     reference_code TEXT NOT NULL,
+     status TEXT NOT NULL,
+     status_date TEXT NOT NULL,
+     reason_code TEXT,
+     reason_text TEXT,
+     due_date TEXT,
+     payment_method TEXT,
+     fingerprint TEXT NOT NULL,
+     imported_at BIGINT NOT NULL
+   );
+   CREATE UNIQUE INDEX claim_statuses_row ON claim_statuses (reference_code, fingerprint);`,
+  },
 ];
 
 /** The schema versions as `dialect` runs them. */

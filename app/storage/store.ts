@@ -1,4 +1,5 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import type { ClaimStatusName, PaymentMethod } from "#app/claims/claim-status.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { StepName } from "#app/forms/page-schema.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
@@ -653,6 +654,22 @@ export interface Store {
   ): Promise<{ owner: ReturnLinkOwner; issued: boolean }>;
   /** The return link of a token's hash, if it is one (not forgotten, not purged). */
   findReturnLink(tokenHash: string): Promise<ReturnLink | undefined>;
+  // Claim status (issue 25, docs/decisions/028-claim-status.md): the statuses the administrator
+  // imports, a row per change, never overwritten.
+  /** Which of these reference codes are filed claims. */
+  filedReferenceCodes(referenceCodes: readonly string[]): Promise<string[]>;
+  /**
+   * Adds statuses, batch by batch as they come, all in one transaction (nothing is added if any
+   * batch fails); a status already stored (the same row imported again) is not added twice.
+   */
+  importClaimStatuses(
+    batches: AsyncIterable<NewClaimStatus[]>,
+    now: number,
+    /** The claimant's message about a status added (Documents needed), queued in the same transaction. */
+    email?: (status: NewClaimStatus, claim: Claim) => NewEmail | undefined,
+  ): Promise<{ added: number; alreadyImported: number; emailed: number }>;
+  /** The statuses of a claim, or of several (an export's page), by claim, oldest first (by date, then as imported). */
+  claimStatuses(referenceCodes: string | readonly string[]): Promise<ClaimStatus[]>;
 
   /** Store health for /healthz: throws when the database cannot be reached. */
   ping(): Promise<void>;
@@ -672,6 +689,35 @@ export type ClaimAccessGrant =
 export function claimAccessKey(grant: ClaimAccessGrant): string {
   // Encoded: a JSON path names the key in SQLite, and a Claim ID is whatever the class list holds.
   return grant.strength === "member" ? `member:${encodeURIComponent(grant.claimId)}` : `code:${grant.referenceCode}`;
+}
+
+/** A status of a filed claim as the administrator gave it (a row of an import-statuses file). */
+export interface NewClaimStatus {
+  referenceCode: string;
+  status: ClaimStatusName;
+  /** The day it took effect, YYYY-MM-DD (a calendar day, not a time). */
+  date: string;
+  /** A code of the settlement's statusReasons: the reason (denied) or what is needed (documents_needed). */
+  reasonCode: string | null;
+  /** The administrator's own words, shown as written, when no code says it. */
+  reasonText: string | null;
+  /** Documents needed: by when, YYYY-MM-DD. */
+  dueDate: string | null;
+  /** Paid: how. */
+  paymentMethod: PaymentMethod | null;
+}
+
+/** A status as stored: when it was imported too. */
+export interface ClaimStatus extends NewClaimStatus {
+  importedAt: number;
+}
+
+/** What makes a status the same one imported again: every field of it. */
+export function claimStatusFingerprint(status: NewClaimStatus): string {
+  const { referenceCode, status: name, date, reasonCode, reasonText, dueDate, paymentMethod } = status;
+  return createHash("sha256")
+    .update(JSON.stringify([referenceCode, name, date, reasonCode, reasonText, dueDate, paymentMethod]))
+    .digest("hex");
 }
 
 /** The Store's class-member list methods: each store implements them in a file of their own. */

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BACKENDS } from "#tests/support/backends.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
-import { blankMember, type Credentials } from "#tests/support/members.ts";
+import { fileStandardClaim } from "#tests/support/filing.ts";
+import { blankMember } from "#tests/support/members.ts";
+import { portalCommand } from "#tests/support/portal-command.ts";
 import type { Page } from "#tests/support/http.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { openSettlement, settlementWith } from "#tests/support/settlement.ts";
@@ -10,19 +12,7 @@ import { openSettlement, settlementWith } from "#tests/support/settlement.ts";
 const SIGNED = { "signature.attestation": "on", "signature.signature": "Bo Lee", captchaToken: "test-pass" };
 const NOT_FOUND = "We could not find a claim with these details.";
 
-/** Signs in as `member` (a new one unless given) and files a standard claim with these claimant answers: its reference code. */
-async function fileStandard(portal: PortalServer, answers = STANDARD_CLAIMANT, member: Credentials = blankMember()) {
-  const claimant = new Claimant(portal);
-  await claimant.signIn("standard", member);
-  await claimant.complete("/standard/claimant-info", answers);
-  await claimant.complete("/standard/claim-details", STANDARD_DETAILS);
-  await claimant.complete("/standard/payment-election", { "paymentElection.paymentMethod": "check" });
-  await claimant.complete("/standard/supporting-documents", {});
-  await claimant.get("/standard/claim-summary");
-  const filed = await claimant.post("/standard/claim-summary", SIGNED);
-  expect(filed.status, filed.text(".error-summary")).toBe(303);
-  return (await claimant.get(filed.headers.get("location")!)).text(".reference-code");
-}
+const fileStandard = fileStandardClaim;
 
 /** A claimant (another browser) posting the find form of /claim/status. */
 async function find(portal: PortalServer, fields: Record<string, string>, claimant = new Claimant(portal)) {
@@ -71,7 +61,7 @@ describe.each(BACKENDS)("claim access, on %s", (backend) => {
 
     const status = await claimant.get("/claim/status");
     expect(status.text(".claim-status")).toContain(code);
-    expect(status.text(".claim-status")).toContain("Received on");
+    expect(status.text(".claim-status")).toContain("Received");
     // Found, the page no longer asks; it offers to find another.
     expect(status.document.querySelector('input[name="referenceCode"]')).toBeNull();
   });
@@ -102,6 +92,12 @@ describe.each(BACKENDS)("claim access, on %s", (backend) => {
     expect(locked.status).toBe(429);
     expect(locked.text(".claim-access .form-error")).toContain("Searches for this reference code are paused");
     expect(locked.headers.get("location")).toBeNull();
+
+    // The administrator, satisfied the caller is the claimant, lifts it.
+    const unlocked = await portalCommand(portal, portal.settlementDir, "unlock", code.toLowerCase());
+    expect(unlocked.code, unlocked.stderr).toBe(0);
+    expect(unlocked.stdout).toContain(`Reference code ${code} is unlocked`);
+    expect((await find(portal, { referenceCode: code, lastName: "Lee" })).page.status).toBe(303);
 
     const unknown = "STD-ZZZZ-ZZZZ-ZZZZ";
     for (let attempt = 0; attempt < 5; attempt++)

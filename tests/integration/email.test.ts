@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BACKENDS, freshDatabaseUrl } from "#tests/support/backends.ts";
 import { Claimant } from "#tests/support/claimant.ts";
@@ -9,6 +12,8 @@ import {
 } from "#tests/support/demo-answers.ts";
 import { PDF } from "#tests/support/documents.ts";
 import { addExpense, DOCUMENTS_STEP, uploadReceipt } from "#tests/support/filing.ts";
+import { claimantDay } from "#app/operator/import-statuses.server.ts";
+import { portalCommand } from "#tests/support/portal-command.ts";
 import { type PortalServer, startFailure, startPortal } from "#tests/support/portal-server.ts";
 import { withStore } from "#tests/support/server-state.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
@@ -120,6 +125,28 @@ describe.each(BACKENDS)("e-mail after filing, on %s", (backend) => {
     );
     expect(email!.to).toEqual(["bo@acmemotors.example"]);
     expect(email!.text).toContain("- proof of purchase.pdf");
+    expect(await waiting(portal)).toBe(0);
+    expect(smtp.received.filter(about(referenceCode))).toHaveLength(2);
+  });
+
+  test("a status of Documents needed is e-mailed once: what is needed, by when, where to add it; importing it again sends nothing", async () => {
+    const { referenceCode } = await fileStandard(portal, "es");
+    await smtp.waitFor(1, about(referenceCode));
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "statuses-")), "statuses.csv");
+    writeFileSync(
+      file,
+      `ReferenceCode,Status,Date,ReasonCode,ReasonText,DueDate,PaymentMethod\n${referenceCode},under_review,${claimantDay(Date.now())},,,,\n${referenceCode},documents_needed,${claimantDay(Date.now())},PROOF_OF_PURCHASE,,2027-01-15,\n`,
+    );
+    for (const round of [1, 2]) {
+      const imported = await portalCommand(portal, settlement, "import-statuses", file);
+      expect(imported.code, imported.stderr).toBe(0);
+      expect(imported.stdout).toContain(`${round === 1 ? 1 : 0} claimant`);
+    }
+    const [email] = await smtp.waitFor(2, about(referenceCode)).then((emails) => emails.slice(1));
+    expect(email!.subject).toContain(`documentos para su reclamo ${referenceCode}`);
+    expect(email!.text).toContain("- un recibo u otro comprobante de que compró el producto");
+    expect(email!.text).toContain("15 de enero de 2027");
+    expect(email!.text).toContain("https://claims.acme-settlement.example/documents?culture=es");
     expect(await waiting(portal)).toBe(0);
     expect(smtp.received.filter(about(referenceCode))).toHaveLength(2);
   });

@@ -139,6 +139,7 @@ const INDEXES = [
   "email_outbox_due",
   "email_outbox_done",
   "return_links_owner",
+  "claim_statuses_row",
 ];
 
 const indexesOf = async (backend: Backend, db: OldDatabase) =>

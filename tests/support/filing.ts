@@ -1,5 +1,6 @@
 import { Claimant } from "./claimant.ts";
-import { AUTOMOTIVE_CLAIMANT, REIMBURSEMENT_DETAILS } from "./demo-answers.ts";
+import { AUTOMOTIVE_CLAIMANT, REIMBURSEMENT_DETAILS, STANDARD_CLAIMANT, STANDARD_DETAILS } from "./demo-answers.ts";
+import { blankMember, type Credentials } from "./members.ts";
 import type { PortalServer } from "./portal-server.ts";
 
 export const DOCUMENTS_STEP = "/reimbursement/supporting-documents";
@@ -97,4 +98,29 @@ export async function fileReimbursementClaim(
 
 function expect303(page: { status: number; text: (selector: string) => string }, what: string) {
   if (page.status !== 303) throw new Error(`Could not ${what}: ${page.status} ${page.text(".error-summary")}`);
+}
+
+/**
+ * Signs in as `member` (a new one unless given) and files a standard claim without JavaScript, with
+ * these claimant answers (Bo Lee's unless given): its reference code.
+ */
+export async function fileStandardClaim(
+  portal: PortalServer,
+  answers: Record<string, string> = STANDARD_CLAIMANT,
+  member: Credentials = blankMember(),
+): Promise<string> {
+  const claimant = new Claimant(portal);
+  await claimant.signIn("standard", member);
+  await claimant.complete("/standard/claimant-info", answers);
+  await claimant.complete("/standard/claim-details", STANDARD_DETAILS);
+  await claimant.complete("/standard/payment-election", { "paymentElection.paymentMethod": "check" });
+  await claimant.complete("/standard/supporting-documents", {});
+  await claimant.get("/standard/claim-summary");
+  const filed = await claimant.post("/standard/claim-summary", {
+    "signature.attestation": "on",
+    "signature.signature": "Bo Lee",
+    captchaToken: claimant.captchaToken,
+  });
+  expect303(filed, "submit the claim");
+  return (await claimant.get(filed.headers.get("location")!)).text(".reference-code");
 }

@@ -9,13 +9,14 @@ const run = promisify(execFile);
 
 /** The environment `npm run portal` runs in against a test server's store and settlement. */
 export function portalCommandEnvironment(portal: PortalServer | undefined, settlementDir: string) {
-  const { DATABASE_URL: _server, ...environment } = process.env;
+  const { DATABASE_URL: _server, SMTP_URL: _smtp, ...environment } = process.env;
   return {
     ...environment,
     SETTLEMENT_DIR: settlementDir,
     DATA_DIR: portal?.dataDir ?? mkdtempSync(path.join(tmpdir(), "cli-data-")),
     ...(portal?.databaseUrl ? { DATABASE_URL: portal.databaseUrl } : {}),
     ...(portal?.env?.FIELD_ENCRYPTION_KEYS ? { FIELD_ENCRYPTION_KEYS: portal.env.FIELD_ENCRYPTION_KEYS } : {}),
+    ...(portal?.env?.SMTP_URL ? { SMTP_URL: portal.env.SMTP_URL } : {}),
   };
 }
 

@@ -76,6 +76,17 @@ describe("settlement configuration", () => {
     expect(message).toMatch(/at contact: No contact settings for culture "fr"/);
   });
 
+  test("a status reason (import-statuses) missing a culture, or with a code of other characters, is refused", () => {
+    const missing = settlementWith((s) => {
+      s.statusReasons = { W9: { en: "a signed W-9" } };
+    });
+    expect(loadError(missing)).toMatch(/at statusReasons\.W9: No text for culture "es"/);
+    const spaced = settlementWith((s) => {
+      s.statusReasons = { "no spaces": "x" };
+    });
+    expect(loadError(spaced)).toMatch(/A reason code is letters, digits, _ and -/);
+  });
+
   test("invalid JSON and a missing file are reported with the file", () => {
     const dir = settlementWith();
     writeSettlementFile(dir, "settlement.json", "{ not json");
