@@ -342,6 +342,53 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
       const rows = await q.all<StoredClaimRow>(CLAIMS_BY_VERSION, [after.versionAt, after.referenceCode, until, limit]);
       return rows.map((row) => claimOf(row)!);
     },
+    // Change of address (issue 25): contact versions of a filed claim.
+    async addContactChange(referenceCode, formType, change, now) {
+      return transaction(async (tx, sealed) => {
+        // Two changes of one claim at once, on any instance, queue here: each gets a version of its own.
+        await tx.lock(`contact change ${referenceCode}`);
+        const latest = await tx.get<{ version: number | string | null }>(
+          "SELECT MAX(version) AS version FROM claim_contacts WHERE reference_code = $1",
+          [referenceCode],
+        );
+        const version = Number(latest?.version ?? 0) + 1;
+        // Sealed as a claim's answers are: a contact field a settlement marks sensitive is encrypted too.
+        const stored = await sealed(formType, { models: change.models }, now);
+        await tx.run(
+          "INSERT INTO claim_contacts (reference_code, version, models, culture, changed_at) VALUES ($1, $2, $3, $4, $5)",
+          [referenceCode, version, JSON.stringify(stored.models), change.culture, now],
+        );
+        return { referenceCode, version, models: change.models, culture: change.culture, changedAt: now };
+      });
+    },
+    async contactChanges(referenceCodes) {
+      const codes = typeof referenceCodes === "string" ? [referenceCodes] : referenceCodes;
+      const rows = await q.all<{
+        reference_code: string;
+        version: number | string;
+        models: ModelValues | string;
+        culture: string;
+        changed_at: number | string;
+      }>(
+        `SELECT reference_code, version, models, culture, changed_at FROM claim_contacts
+         WHERE ${dialect.oneOf("reference_code", "$1")} ORDER BY reference_code, version`,
+        [codes],
+      );
+      return rows.map((row) => ({
+        referenceCode: row.reference_code,
+        version: Number(row.version),
+        models: answers.open({ models: fromJson(row.models) }).models,
+        culture: row.culture,
+        changedAt: Number(row.changed_at),
+      }));
+    },
+    async ownerClaims(owner) {
+      const rows = await q.all<StoredClaimRow>(
+        `SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = $1 ORDER BY form_type, submitted_at, reference_code`,
+        [owner],
+      );
+      return rows.map((row) => claimOf(row)!);
+    },
     async putDocument(document, content, now) {
       if (!ready) await migrating();
       const id = newDocumentId();
@@ -506,6 +553,16 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
           "(SELECT form_type FROM claims WHERE claims.reference_code = claim_versions.reference_code) AS form_type, models, records",
           claimAnswers,
           claimColumns,
+        ),
+        contacts: await rewrite(
+          "claim_contacts",
+          ["reference_code", "version"],
+          "(SELECT form_type FROM claims WHERE claims.reference_code = claim_contacts.reference_code) AS form_type, models",
+          (row) => ({
+            formType: row.form_type as FormType,
+            stored: { models: fromJson(row.models as ModelValues | string) },
+          }),
+          (stored) => ({ models: JSON.stringify(stored.models) }),
         ),
       };
       // The answers are all under the keys seen (the current one): the others are forgotten. The
