@@ -23,6 +23,9 @@ export default [
   // every render (issue 14).
   index("routes/flow-index.tsx", { id: "home" }),
   route("lookup", "routes/lookup.tsx"),
+  // After filing (issue 25): a member's change of address, and one claim's.
+  route("coa", "routes/change-of-address.tsx"),
+  route("coa/:referenceCode", "routes/change-of-address-claim.tsx"),
   // The claim flows' start pages by name (the lookup is one page of its own): any other single name
   // is the catch-all's light 404 page. "/" is the settlement's home flow, or its list of flows.
   ...CLAIM_FORM_TYPES.map((flow) => route(flow, "routes/flow-index.tsx", { id: flow })),
