@@ -13,6 +13,8 @@ export default [
   route("sign-out", "routes/sign-out.ts"),
   route("healthz", "routes/healthz.ts"),
   route("texts/:file", "routes/texts.ts"),
+  // After filing (issue 25): a filed claim's status, found by claim access.
+  route("claim/status", "routes/claim-status.tsx"),
 
   // The flows' pages: one route per kind of page for every flow, the steps' `:flow` taking the
   // flow's name. Each route's middleware (app/flows/flow-route.server.ts) finds the flow and step

@@ -27,11 +27,16 @@ export function openClaimEmail(formType: FormType, models: ModelValues): OpenCla
   const [model, name] = flow.emailField.split(".") as [string, string];
   const email = models[model]?.[name];
   if (typeof email !== "string" || email.trim() === "") return undefined;
+  return { field: flow.emailField, key: emailKey(email) };
+}
+
+/** An e-mail address's key: SHA-256 of it in lower case, without spaces or invisible characters. */
+export function emailKey(email: string): string {
   const address = email
     .normalize("NFKC")
     .replace(/[\s\p{Cf}]/gu, "")
     .toLowerCase();
-  return { field: flow.emailField, key: createHash("sha256").update(address).digest("hex") };
+  return createHash("sha256").update(address).digest("hex");
 }
 
 /**

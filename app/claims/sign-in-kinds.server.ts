@@ -54,6 +54,11 @@ const PROOFS: Record<
   },
 };
 
+/** A class member's Claim ID and PIN, whatever the flow (claim access: every claim the member filed). */
+export function proveMember(credentials: Credentials, now: number): Promise<Identity | Refusal<"notRecognised">> {
+  return PROOFS.notice(credentials, now);
+}
+
 /**
  * The one identity check: the credentials (already valid by their model's rules) prove a sign-in of
  * a kind the flow offers, or they do not (401), or they are of a kind it does not offer (400).

@@ -31,9 +31,7 @@ export type SignInOutcome =
 
 /**
  * Signing in to a flow (SPEC §4 "Form authorization", §7 authorize), for the pages and the API
- * alike, once the credentials pass their model's rules: the captcha, the lockout per Claim ID
- * (sign-in-lockout.server.ts), then who the credentials prove (sign-in-kinds.server.ts). A failure
- * counts against the client's address, and is answered 429 past its budget. Signed in, the session
+ * alike, once the credentials pass their model's rules and the checks of proveSignIn. Signed in, the session
  * gets a new id (its sign-ins go with it), so an id planted or seen before reaches nothing after;
  * it is authorized for the form type, and the owner's draft takes the data the sign-in fills in.
  */
@@ -53,23 +51,61 @@ export async function signIn({
   text: Translate;
   culture: string;
 }): Promise<SignInOutcome> {
-  const { sessionId, context, now } = requester;
-  const passed = await passCaptcha(captcha, requester, { unavailableKey: "Error_ProblemOccurred", counted: true });
-  if (!passed.ok) return passed;
-  const locked = await admitSignInAttempt(credentials, now, text, culture, context);
-  if (locked) return { ok: false, reason: "lockedOut", message: locked };
-  const identity = await proveIdentity(formType, credentials, now);
-  await recordSignInOutcome(credentials, "signIn" in identity ? identity : { key: identity.key });
-  if (!("signIn" in identity)) {
-    // Only credentials that prove no one count against the address, and are answered differently past its budget.
-    if (identity.reason === "notRecognised" && (await signInFailedTooOften(context, credentials, now)))
-      return { ok: false, reason: "tooManyFailures", status: 429, key: "Authorization_TooManyFailures" };
-    return identity;
-  }
+  const { sessionId, now } = requester;
+  const identity = await proveSignIn({
+    credentials,
+    captcha,
+    requester,
+    text,
+    culture,
+    prove: () => proveIdentity(formType, credentials, now),
+  });
+  if (!("signIn" in identity)) return identity;
   const renewed = await newSessionId();
   await renewSessionId(sessionId, renewed.sessionId, now);
   const { draft, filed } = await grantAuthorization(renewed.sessionId, formType, identity, now);
   return { ok: true, ...renewed, prepopulated: identity.prepopulated, draft, filed };
+}
+
+/** Why credentials were not let in: a captcha not passed, a locked Claim ID, or a refusal of their proof. */
+export type SignInRefused = Exclude<SignInOutcome, { ok: true }>;
+
+/**
+ * The checks every sign-in passes, a flow's and claim access's alike (app/claims/claim-access.server.ts):
+ * the captcha, the lockout per Claim ID (sign-in-lockout.server.ts), then who the credentials prove
+ * (`prove`: sign-in-kinds.server.ts). A failure counts against the client's address, and is
+ * answered 429 past its budget.
+ */
+export async function proveSignIn({
+  credentials,
+  captcha,
+  requester,
+  text,
+  culture,
+  prove,
+}: {
+  credentials: ModelValues[string] | undefined;
+  captcha: CaptchaProof;
+  requester: Requester;
+  text: Translate;
+  culture: string;
+  prove: () => Promise<Identity | Refusal<"notRecognised" | "credentialsRequired">>;
+}): Promise<Identity | SignInRefused> {
+  const { context, now } = requester;
+  const passed = await passCaptcha(captcha, requester, { unavailableKey: "Error_ProblemOccurred", counted: true });
+  if (!passed.ok) return passed;
+  const locked = await admitSignInAttempt(credentials, now, text, culture, context);
+  if (locked) return { ok: false, reason: "lockedOut", message: locked };
+  const identity = await prove();
+  await recordSignInOutcome(credentials, "signIn" in identity ? identity : { key: identity.key });
+  // Only credentials that prove no one count against the address, and are answered differently past its budget.
+  if (
+    !("signIn" in identity) &&
+    identity.reason === "notRecognised" &&
+    (await signInFailedTooOften(context, credentials, now))
+  )
+    return { ok: false, reason: "tooManyFailures", status: 429, key: "Authorization_TooManyFailures" };
+  return identity;
 }
 
 /**

@@ -72,8 +72,13 @@ function claimIdOf(credentials: ModelValues[string] | undefined): string | undef
   return typeof credentials?.claimId === "string" && credentials.claimId !== "" ? credentials.claimId : undefined;
 }
 
-/** Why a locked Claim ID is refused: until when (in the claimants' time zone), and whom to call. */
-export function lockedText(until: number, text: Translate, culture: string): string {
+/** Why a locked Claim ID (or reference code: `key`) is refused: until when (in the claimants' time zone), and whom to call. */
+export function lockedText(
+  until: number,
+  text: Translate,
+  culture: string,
+  key = "Authorization_ClaimIdLocked",
+): string {
   const { phone, email } = contactFor(getPortal().settlement, culture);
   const when = new Intl.DateTimeFormat(culture, {
     year: "numeric",
@@ -84,7 +89,7 @@ export function lockedText(until: number, text: Translate, culture: string): str
     timeZone: CLAIMANT_DATE_ZONE,
     timeZoneName: "long",
   }).format(until);
-  return text("Authorization_ClaimIdLocked", when, phone, email);
+  return text(key, when, phone, email);
 }
 
 /**
@@ -101,11 +106,7 @@ export async function admitSignInAttempt(
 ): Promise<string | undefined> {
   const claimId = claimIdOf(credentials);
   if (!claimId) return undefined;
-  let locked: number | undefined;
-  await getStore().updateSignInFailures(claimId, (current) => {
-    locked = lockedUntil(current, now);
-    return locked === undefined ? withFailure(current, now) : current;
-  });
+  const locked = await admitAttempt(claimId, now);
   if (locked === undefined) return undefined;
   requestLog(context).warn("sign-in refused: the Claim ID is locked", {
     claimId,
@@ -113,6 +114,28 @@ export async function admitSignInAttempt(
     lockedUntil: new Date(locked).toISOString(),
   });
   return lockedText(locked, text, culture);
+}
+
+/**
+ * An attempt on what `lockKey` names (a Claim ID, or a reference code's key: referenceCodeLockKey),
+ * counted as a failure until it succeeds: until when it is locked, if it is (the attempt is then
+ * not counted).
+ */
+export async function admitAttempt(lockKey: string, now: number): Promise<number | undefined> {
+  let locked: number | undefined;
+  await getStore().updateSignInFailures(lockKey, (current) => {
+    locked = lockedUntil(current, now);
+    return locked === undefined ? withFailure(current, now) : current;
+  });
+  return locked;
+}
+
+/**
+ * Finding a claim by its reference code and its claimant's last name (claim access) is locked per
+ * code as signing in is per Claim ID, in the same records, under this key: no Claim ID has a colon.
+ */
+export function referenceCodeLockKey(referenceCode: string): string {
+  return `reference:${referenceCode}`;
 }
 
 /** After the PIN is compared: a sign-in that succeeded forgets its Claim ID's failures (a failure stays counted). */

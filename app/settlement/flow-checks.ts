@@ -19,13 +19,18 @@ export function checkOfferedFlows(
 ) {
   const settlementFile = path.join(settlementDir, "settlement.json");
   const pagesFile = (formType: FormType) => path.join(settlementDir, "forms", `${formType}.pages.json`);
-  for (const { formType, signIn, emailField, deadlineKeys } of flows) {
+  for (const { formType, signIn, emailField, lastNameField, deadlineKeys } of flows) {
     // A claim flow whose deadlines are all unset would take claims for ever, its start page showing
     // no date. (The lookup only says whether a VIN is covered: it may stay open.)
     if (FLOWS[formType].filesClaims && !deadlineKeys.some((key) => deadlines[key]))
       fail(
         settlementFile,
         `at deadlines: none of ${formType}'s deadlines (${deadlineKeys.join(", ")}) is set: a flow must close; set one, or name its own in flows.${formType}.deadlines`,
+      );
+    if (lastNameField && !stepFields(forms[formType]).includes(lastNameField))
+      fail(
+        settlementFile,
+        `at flows.${formType}.lastNameField: "${lastNameField}" is not a field ${formType}'s steps ask: a claimant finds a filed claim by its reference code and the last name given there`,
       );
     const { pages } = forms[formType];
     const asked = fieldsOfBlocks(pages.index?.blocks ?? []);
@@ -52,9 +57,7 @@ export function checkOfferedFlows(
  * and a required one (a claim without an address would not be counted at all).
  */
 function checkEmailField(file: string, formType: FormType, definition: FormDefinition, emailField: string | undefined) {
-  const onSteps = Object.entries(definition.pages).flatMap(([step, page]) =>
-    step === "index" ? [] : fieldsOfBlocks(page.blocks),
-  );
+  const onSteps = stepFields(definition);
   const where = `at flows.${formType}.emailField: "${emailField}"`;
   if (!emailField || !onSteps.includes(emailField))
     fail(
@@ -64,6 +67,13 @@ function checkEmailField(file: string, formType: FormType, definition: FormDefin
   const required = resolveField(definition, emailField)?.field.validations?.some((rule) => rule.type === "required");
   if (!required)
     fail(file, `${where} is not required: a claim without an address would escape the one claim per address`);
+}
+
+/** The fields a flow's steps ask (not its sign-in page's credentials), as "model.field". */
+function stepFields(definition: FormDefinition): string[] {
+  return Object.entries(definition.pages).flatMap(([step, page]) =>
+    step === "index" ? [] : fieldsOfBlocks(page.blocks),
+  );
 }
 
 function fail(file: string, problem: string): never {

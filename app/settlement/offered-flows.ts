@@ -13,10 +13,15 @@ export interface OfferedFlow {
   signIn: SignInKind[];
   /** With the open sign-in: the field ("model.field") holding the e-mail address a claim is one of. */
   emailField?: string;
+  /** In a flow that files claims: the field ("model.field") holding the last name a claim is found by with its reference code. */
+  lastNameField?: string;
 }
 
 /** The field an open flow takes the claimant's e-mail address from, unless the settlement names another. */
 export const DEFAULT_EMAIL_FIELD = "claimantInfo.emailAddress";
+
+/** The field a filed claim's last name is read from (claim access), unless the settlement names another. */
+export const DEFAULT_LAST_NAME_FIELD = "claimantInfo.lastName";
 
 /** The flows a settlement offers, in the order its start page lists them, and the flow "/" shows, if any. */
 export interface OfferedFlows {
@@ -39,6 +44,7 @@ export function offeredFlows(settlement: Pick<Settlement, "flows" | "home" | "cl
         signIn: FLOWS[formType].signInKinds.filter(
           (kind) => kind === "notice" || (kind === "vin" && vinOnly.includes(formType)),
         ),
+        ...(FLOWS[formType].filesClaims ? { lastNameField: DEFAULT_LAST_NAME_FIELD } : {}),
       })),
       home: settlement.home ?? "automotive",
     };
@@ -52,6 +58,7 @@ export function offeredFlows(settlement: Pick<Settlement, "flows" | "home" | "cl
         deadlineKeys: chosen?.deadlines ?? [...FLOWS[formType].deadlineKeys],
         signIn,
         ...(signIn.includes("open") ? { emailField: chosen?.emailField ?? DEFAULT_EMAIL_FIELD } : {}),
+        ...(FLOWS[formType].filesClaims ? { lastNameField: chosen?.lastNameField ?? DEFAULT_LAST_NAME_FIELD } : {}),
       };
     }),
     home: settlement.home,

@@ -93,6 +93,11 @@ const offeredFlow = z.strictObject({
       'Expected a field as "model.field", like "claimantInfo.emailAddress"',
     )
     .optional(),
+  /** In a flow that files claims: the field ("model.field") whose last name finds a filed claim with its reference code (claim access). */
+  lastNameField: z
+    .string()
+    .regex(/^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/, 'Expected a field as "model.field", like "claimantInfo.lastName"')
+    .optional(),
 });
 
 /** settlement.json `flows`: the flows offered, keyed by form type, in the order the start page lists them. */
@@ -224,6 +229,12 @@ function checkOfferedFlows(
         code: "custom",
         path: ["flows", formType, "emailField"],
         message: `emailField is for the "open" sign-in, where the e-mail address is who the claimant is`,
+      });
+    if (settlement.flows?.[formType]?.lastNameField && !FLOWS[formType].filesClaims)
+      ctx.addIssue({
+        code: "custom",
+        path: ["flows", formType, "lastNameField"],
+        message: `lastNameField is for a flow that files claims: ${formType} files none`,
       });
     const takes = FLOWS[formType].signInKinds;
     for (const [index, kind] of signIn.entries()) {

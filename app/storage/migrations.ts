@@ -311,6 +311,12 @@ export const MIGRATIONS: readonly Migration[] = [
   // address per flow is looked up off this index, in the filing transaction.
   `ALTER TABLE claims ADD COLUMN contact_key TEXT;
    CREATE INDEX claims_contact ON claims (form_type, contact_key) WHERE contact_key IS NOT NULL;`,
+  // Issue 25, claim access: the filed claims a session found (Store.grantClaimAccess), kept on the
+  // session's row so they end with it, as its sign-ins do.
+  {
+    sqlite: `ALTER TABLE sessions ADD COLUMN claim_access TEXT NOT NULL DEFAULT '{}';`,
+    postgresql: `ALTER TABLE sessions ADD COLUMN claim_access JSONB NOT NULL DEFAULT '{}';`,
+  },
   // Issue 25, change of address: a filed claim's contact details as changed after filing, a
   // version per change (Store.addContactChange); the claim's filed answers never change.
   {

@@ -6,7 +6,9 @@ import { migrate } from "./migrations.ts";
 import type { Answers, SensitiveAnswers } from "./sensitive-answers.server.ts";
 import {
   CLAIM_COLUMNS,
+  type ClaimAccessGrant,
   type ClaimRow,
+  claimAccessKey,
   claimFromRow,
   DOCUMENT_COLUMNS,
   type DocumentRow,
@@ -382,13 +384,6 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
         changedAt: Number(row.changed_at),
       }));
     },
-    async ownerClaims(owner) {
-      const rows = await q.all<StoredClaimRow>(
-        `SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = $1 ORDER BY form_type, submitted_at, reference_code`,
-        [owner],
-      );
-      return rows.map((row) => claimOf(row)!);
-    },
     async putDocument(document, content, now) {
       if (!ready) await migrating();
       const id = newDocumentId();
@@ -581,6 +576,29 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
       const ids = (await q.all<{ id: string }>("SELECT id FROM field_keys_used ORDER BY id")).map((row) => row.id);
       for (const id of ids) recordedKeys.add(id);
       return ids;
+    },
+    async grantClaimAccess(sessionId, grant, now) {
+      // One statement, as authorize: grants at the same moment each keep theirs.
+      await q.run(
+        `INSERT INTO sessions (id, created_at, last_seen_at, claim_access) VALUES ($1, $2, $2, ${dialect.jsonObject("$3", "$4")})
+         ON CONFLICT (id) DO UPDATE SET last_seen_at = excluded.last_seen_at,
+           claim_access = ${dialect.withJsonKey("sessions.claim_access", "$3", "$4")}`,
+        [sessionId, now, claimAccessKey(grant), JSON.stringify(grant)],
+      );
+    },
+    async claimAccessGrants(sessionId) {
+      const row = await q.get<{ claim_access: Record<string, ClaimAccessGrant> | string }>(
+        "SELECT claim_access FROM sessions WHERE id = $1",
+        [sessionId],
+      );
+      return row ? Object.values(fromJson(row.claim_access)) : [];
+    },
+    async ownerClaims(owner) {
+      const rows = await q.all<StoredClaimRow>(
+        `SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = $1 ORDER BY submitted_at, reference_code`,
+        [owner],
+      );
+      return rows.map((row) => claimOf(row)!);
     },
     ...memberLists(q, transaction),
     async addMembers(listId, members) {

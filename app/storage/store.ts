@@ -498,8 +498,6 @@ export interface Store {
   ): Promise<ContactChange>;
   /** The contact changes of a claim, or of several (an export's page), by claim, oldest first. */
   contactChanges(referenceCodes: string | readonly string[]): Promise<ContactChange[]>;
-  /** Every claim the owner filed, of any form type: by form type, then in filing order (a member's claims after filing). */
-  ownerClaims(owner: DraftOwner): Promise<Claim[]>;
 
   /**
    * Streams a document's content into storage under a new random id and records it, unclaimed,
@@ -593,9 +591,33 @@ export interface Store {
    */
   fieldKeyIds(): Promise<string[]>;
 
+  // Claim access (issue 25, app/claims/claim-access.server.ts): the filed claims a session found,
+  // and how strongly; kept with the session, and ended with it.
+  /** Records what the session found (creating the session's record if it has none): another grant of the same claims replaces it. */
+  grantClaimAccess(sessionId: string, grant: ClaimAccessGrant, now: number): Promise<void>;
+  /** What the session found, in no particular order. */
+  claimAccessGrants(sessionId: string): Promise<ClaimAccessGrant[]>;
+  /** Every claim of an owner (a member's, whatever the form type), in filing order. */
+  ownerClaims(owner: DraftOwner): Promise<Claim[]>;
+
   /** Store health for /healthz: throws when the database cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * What a session found of filed claims (claim access): every claim of a member who signed in with
+ * their Claim ID and PIN ("member"), or one claim by its reference code and its claimant's last
+ * name or e-mail address ("code").
+ */
+export type ClaimAccessGrant =
+  | { strength: "member"; claimId: string; at: number }
+  | { strength: "code"; referenceCode: string; at: number };
+
+/** A grant's key in the session's record: one per member, one per claim. */
+export function claimAccessKey(grant: ClaimAccessGrant): string {
+  // Encoded: a JSON path names the key in SQLite, and a Claim ID is whatever the class list holds.
+  return grant.strength === "member" ? `member:${encodeURIComponent(grant.claimId)}` : `code:${grant.referenceCode}`;
 }
 
 /** The Store's class-member list methods: each store implements them in a file of their own. */

@@ -40,7 +40,14 @@ describe("the flows a settlement offers (settlement.json flows and home)", () =>
 
   test("a settlement offering standard alone, with its own deadline", () => {
     const portal = loadPortal(settlementWith({ flows: { standard: { deadlines: ["globalDeadline"] } } }));
-    expect(portal.flows).toEqual([{ formType: "standard", deadlineKeys: ["globalDeadline"], signIn: ["notice"] }]);
+    expect(portal.flows).toEqual([
+      {
+        formType: "standard",
+        deadlineKeys: ["globalDeadline"],
+        signIn: ["notice"],
+        lastNameField: "claimantInfo.lastName",
+      },
+    ]);
     expect(portal.home).toBeUndefined();
     expect(Object.keys(portal.forms)).toEqual(["standard"]);
   });
@@ -160,5 +167,16 @@ describe("the flows a settlement offers (settlement.json flows and home)", () =>
     expect(() => loadPortal(optional)).toThrow(
       /at flows\.standard\.emailField: "claimantInfo\.emailAddress" is not required: a claim without an address would escape/,
     );
+  });
+
+  test("refused: a last-name field (claim access) that the flow's steps do not ask, or on the lookup", () => {
+    const notAsked = settlementWith({ flows: { standard: { lastNameField: "claimantInfo.surname" } } });
+    expect(() => loadPortal(notAsked)).toThrow(
+      /at flows\.standard\.lastNameField: "claimantInfo\.surname" is not a field standard's steps ask/,
+    );
+    const lookup = settlementWith({
+      flows: { standard: {}, lookup: { lastNameField: "claimantInfo.lastName" } },
+    });
+    expect(() => loadPortal(lookup)).toThrow(/lastNameField is for a flow that files claims: lookup files none/);
   });
 });
