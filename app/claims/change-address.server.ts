@@ -4,40 +4,8 @@ import type { ModelValues } from "#app/forms/validate-step.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { type Claim, type ContactChange, type DraftOwner, sameContent } from "#app/storage/store.ts";
-import { isPastLifetime, isSessionExpired, recordActivity } from "./claimant-session.server.ts";
+import { accessibleClaims } from "./claim-access.server.ts";
 import { contactOf, contactPaths, currentContact } from "./contact-details.ts";
-
-/**
- * Who may change a claim's address: a member proved by their Claim ID and PIN, since the address
- * is where the payment goes. A VIN is no secret, an open sign-in proves nothing, and a reference
- * code with a last name is found on a letter: none of them may send a payment elsewhere.
- */
-export type AddressHolder =
-  | { ok: true; claimId: string }
-  /** Not signed in at all (or the session ended); "notVerified": signed in, but not with a Claim ID and PIN. */
-  | { ok: false; reason: "notSignedIn" | "notVerified" };
-
-/**
- * The member a session signed in with a Claim ID and PIN (to any flow), as the flows' sign-in
- * left it: the session's own record of who proved what, not a check of its own. An idle or
- * too old session is over, as on every flow page.
- */
-export async function addressHolder(sessionId: string | undefined, now: number): Promise<AddressHolder> {
-  const store = getStore();
-  const session = sessionId ? await store.getSession(sessionId) : undefined;
-  if (!session) return { ok: false, reason: "notSignedIn" };
-  if (isSessionExpired(session, now) || isPastLifetime(session, now)) {
-    await store.endSession(session.id);
-    return { ok: false, reason: "notSignedIn" };
-  }
-  const signIns = Object.values(session.authorizations);
-  const member = signIns.find((signIn) => signIn?.method === "claimIdPin" && signIn.claimId);
-  if (!member) return { ok: false, reason: signIns.length ? "notVerified" : "notSignedIn" };
-  await recordActivity(session, now);
-  return { ok: true, claimId: member.claimId! };
-}
-
-const ownerOf = (claimId: string): DraftOwner => `member:${claimId}`;
 
 /** A member's claim whose contact details may change: its flow's form, and its details now. */
 export interface ContactClaim {
@@ -55,32 +23,51 @@ function contactFormOf(formType: FormType): { definition: FormDefinition; paths:
   return definition && paths.length > 0 ? { definition, paths } : undefined;
 }
 
-/** The member's claims whose contact details they may change, with each one's details now. */
-export async function memberContactClaims(claimId: string): Promise<ContactClaim[]> {
-  const store = getStore();
-  const claims = (await store.ownerClaims(ownerOf(claimId))).filter(
-    (claim) => claim.member.verified && contactFormOf(claim.formType),
-  );
+/**
+ * The claims whose address this session may change, each with its details now: those it found
+ * as a member signed in with their Claim ID and PIN (claim access, strength "member"), since the
+ * address is where the payment goes. A claim found by its code and a last name (found on a
+ * letter), one filed with a VIN alone (no secret) or with the open sign-in (which proves nothing)
+ * may not send a payment elsewhere: "notVerified" when the session found only such claims;
+ * "notSignedIn" when it found none.
+ */
+export async function addressClaims(
+  sessionId: string | undefined,
+  now: number,
+): Promise<{ ok: true; claims: ContactClaim[] } | { ok: false; reason: "notSignedIn" | "notVerified" }> {
+  const accessible = await accessibleClaims(sessionId, now);
+  const claims = accessible
+    .filter(({ strength, claim }) => strength === "member" && claim.member.verified && contactFormOf(claim.formType))
+    .map(({ claim }) => claim);
+  if (claims.length === 0) return { ok: false, reason: accessible.length ? "notVerified" : "notSignedIn" };
   const changes = Map.groupBy(
-    claims.length ? await store.contactChanges(claims.map((claim) => claim.referenceCode)) : [],
+    await getStore().contactChanges(claims.map((claim) => claim.referenceCode)),
     (change) => change.referenceCode,
   );
-  return claims.map((claim) => {
-    const { definition, paths } = contactFormOf(claim.formType)!;
-    const own = changes.get(claim.referenceCode) ?? [];
-    return { claim, definition, paths, current: currentContact(claim, own, paths), changes: own };
-  });
+  return {
+    ok: true,
+    claims: claims.map((claim) => {
+      const { definition, paths } = contactFormOf(claim.formType)!;
+      const own = changes.get(claim.referenceCode) ?? [];
+      return { claim, definition, paths, current: currentContact(claim, own, paths), changes: own };
+    }),
+  };
 }
 
-/** One of the member's claims by its reference code; anyone else's is none (it reads as unknown). */
-export async function memberContactClaim(claimId: string, referenceCode: string): Promise<ContactClaim | undefined> {
-  return (await memberContactClaims(claimId)).find((found) => found.claim.referenceCode === referenceCode);
+/** One claim whose address this session may change, by its reference code; any other is none (it reads as unknown). */
+export async function addressClaim(
+  sessionId: string | undefined,
+  referenceCode: string,
+  now: number,
+): Promise<ContactClaim | undefined> {
+  const found = await addressClaims(sessionId, now);
+  return found.ok ? found.claims.find(({ claim }) => claim.referenceCode === referenceCode) : undefined;
 }
 
 export type AddressChangeOutcome =
   /** "changed": recorded as a new contact version; "unchanged": the details are the current ones, nothing recorded. */
   | { ok: true; outcome: "changed" | "unchanged"; claim: Claim; change?: ContactChange }
-  /** No claim of this member by that code (or its flow asks no contact details). */
+  /** No claim by that code whose address this session may change (or its flow asks no contact details). */
   | { ok: false; reason: "notFound" };
 
 /**
@@ -90,19 +77,19 @@ export type AddressChangeOutcome =
  * draft of the claim takes the new details too, so an amendment files them, not the old ones.
  */
 export async function changeAddress({
-  claimId,
+  sessionId,
   referenceCode,
   contact,
   culture,
   now,
 }: {
-  claimId: string;
+  sessionId: string | undefined;
   referenceCode: string;
   contact: ModelValues;
   culture: string;
   now: number;
 }): Promise<AddressChangeOutcome> {
-  const found = await memberContactClaim(claimId, referenceCode);
+  const found = await addressClaim(sessionId, referenceCode, now);
   if (!found) return { ok: false, reason: "notFound" };
   const { claim, paths, current } = found;
   const models = contactOf(contact, paths);
@@ -117,7 +104,7 @@ export async function changeAddress({
 /** The member's draft of the claim, if it is the claim's (amend), takes the new contact details. */
 async function updateDraftContact(claim: Claim, models: ModelValues, now: number) {
   const store = getStore();
-  const owner = ownerOf(claim.member.claimId!);
+  const owner: DraftOwner = `member:${claim.member.claimId}`;
   const draft = await store.getDraft(owner, claim.formType);
   if (draft?.draftId !== claim.draftId) return;
   await store.updateDraft(

@@ -1,11 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import {
-  addressHolder,
-  type ContactClaim,
-  changeAddress,
-  memberContactClaim,
-  memberContactClaims,
-} from "#app/claims/change-address.server.ts";
+import { addressClaims, type ContactClaim, changeAddress } from "#app/claims/change-address.server.ts";
 import { contactPage } from "#app/claims/contact-details.ts";
 import { requestNow } from "#app/clock.server.ts";
 import { answerRows } from "#app/forms/answer-rows.ts";
@@ -23,6 +17,7 @@ import { csrfToken } from "#app/session/csrf.server.ts";
 import { readSessionId } from "#app/session/session-cookie.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { contactFor } from "#app/settlement/settlement-schema.ts";
+import { findClaim, loadClaimAccess } from "./claim-access.server.ts";
 import { pageModels } from "./step-page.server.ts";
 
 /** The change-of-address pages (issue 25): /coa, the member's claims, and /coa/<reference code>, one claim's form. */
@@ -57,33 +52,41 @@ function merged(models: ModelValues, contact: ModelValues): ModelValues {
 }
 
 /**
- * /coa: who is signed in decides the page. Not signed in: how to; signed in without a Claim ID
- * and PIN: why an address cannot change online, and whom to ask; a member: their claims' current
- * contact details, each with a way to change them (one claim: its form straight away).
+ * /coa: what the session found decides the page (claim access). Nothing: the notice's sign-in
+ * form (Claim ID and PIN, the captcha), posted to /coa itself; claims found only by code, or a
+ * sign-in without a PIN: why an address cannot change online, and whom to ask; a member: their
+ * claims' current contact details, each with a way to change them (one claim: its form at once).
  */
 export async function loadAddressClaims(args: AddressArgs) {
   const { culture, text, now } = requestOf(args);
-  const holder = await addressHolder(await readSessionId(args.request), now);
-  const contact = contactFor(getPortal().settlement, culture);
-  if (!holder.ok) return { signedIn: holder.reason, contact, claims: [] };
-  const claims = await memberContactClaims(holder.claimId);
-  if (claims.length === 1) throw redirect(withCulture(claimPath(claims[0]!.claim.referenceCode), culture));
-  return {
-    signedIn: "member" as const,
-    contact,
-    claims: claims.map((found) => shownClaim(found, text, culture)),
-  };
+  const { form, headers } = await loadClaimAccess(args);
+  const found = await addressClaims(await readSessionId(args.request), now);
+  if (found.ok && found.claims.length === 1)
+    throw redirect(withCulture(claimPath(found.claims[0]!.claim.referenceCode), culture), { headers });
+  return data(
+    {
+      signedIn: found.ok ? ("member" as const) : found.reason,
+      contact: contactFor(getPortal().settlement, culture),
+      claims: found.ok ? found.claims.map((claim) => shownClaim(claim, text, culture)) : [],
+      // Only the notice's sign-in: a claim found by its code may not change its address.
+      form: { ...form, method: "member" as const, shown: !found.ok && form.membersSignIn, membersSignIn: false },
+    },
+    { headers },
+  );
 }
 
-/** The member's claim an address names, or a 404 (anyone else's code reads as unknown); without a member, /coa says why. */
+/** /coa's POST: the notice's sign-in form (claim access), then /coa again. */
+export const signInForAddress = (args: AddressArgs) => findClaim(args);
+
+/** The claim an address names, if this session may change it, or a 404 (any other code reads as unknown); without a member, /coa says why. */
 async function requireContactClaim(args: AddressArgs, referenceCode: string) {
   const { culture, now } = requestOf(args);
   const sessionId = await readSessionId(args.request);
-  const holder = await addressHolder(sessionId, now);
-  if (!holder.ok) throw redirect(withCulture(COA_PATH, culture), 303);
-  const found = await memberContactClaim(holder.claimId, referenceCode);
-  if (!found) throw data(null, { status: 404 });
-  return { holder, found, sessionId: sessionId! };
+  const found = await addressClaims(sessionId, now);
+  if (!found.ok) throw redirect(withCulture(COA_PATH, culture), 303);
+  const claim = found.claims.find((candidate) => candidate.claim.referenceCode === referenceCode);
+  if (!claim) throw data(null, { status: 404 });
+  return { found: claim, sessionId: sessionId!, singleClaim: found.claims.length === 1 };
 }
 
 /** What the contact form checks a change against: the settlement's rules, and the claim's answers with its details as they are now. */
@@ -101,7 +104,7 @@ function contactChecks(found: ContactClaim, now: number): StepContext {
 /** /coa/<code>: the claim's current contact details first, then the form to change them (or, after a change, the confirmation). */
 export async function loadAddressChange(args: AddressArgs & { referenceCode: string }) {
   const { culture, text, now } = requestOf(args);
-  const { found, sessionId } = await requireContactClaim(args, args.referenceCode);
+  const { found, sessionId, singleClaim } = await requireContactClaim(args, args.referenceCode);
   const { definition, paths, current, claim } = found;
   const page = contactPage(definition)!;
   const { settlement } = getPortal();
@@ -111,7 +114,7 @@ export async function loadAddressChange(args: AddressArgs & { referenceCode: str
     ...shownClaim(found, text, culture),
     /** Just sent: "changed" (a new version recorded) or "unchanged" (the details were the current ones). */
     result: RESULTS.find((result) => result === url.searchParams.get("result")),
-    singleClaim: (await memberContactClaims(found.claim.member.claimId!)).length === 1,
+    singleClaim,
     form: {
       step: "claimant-info" as const,
       page,
@@ -143,7 +146,7 @@ export async function loadAddressChange(args: AddressArgs & { referenceCode: str
  */
 export async function submitAddressChange(args: AddressArgs & { referenceCode: string }) {
   const { culture, text, now } = requestOf(args);
-  const { holder, found, sessionId } = await requireContactClaim(args, args.referenceCode);
+  const { found, sessionId } = await requireContactClaim(args, args.referenceCode);
   const formData = await readPostedForm(args.request, sessionId, text);
   const page = contactPage(found.definition)!;
   const submission = parseStep(
@@ -155,7 +158,7 @@ export async function submitAddressChange(args: AddressArgs & { referenceCode: s
   );
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const changed = await changeAddress({
-    claimId: holder.claimId,
+    sessionId,
     referenceCode: found.claim.referenceCode,
     contact: submission.value,
     culture,
