@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BACKENDS, readClaims } from "#tests/support/backends.ts";
@@ -6,6 +7,7 @@ import { Claimant, fieldError, summaryLines } from "#tests/support/claimant.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { at, type Page } from "#tests/support/http.ts";
 import { blankMember, type Credentials } from "#tests/support/members.ts";
+import { portalCommand } from "#tests/support/portal-command.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { withStore } from "#tests/support/server-state.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
@@ -119,6 +121,47 @@ describe.each(BACKENDS)("change of address (claims.perMember 'one'), on %s", (ba
     const [filed] = (await readClaims(portal)).filter((claim) => claim.reference_code === code);
     expect(filed!.models.claimantInfo).toMatchObject({ mailingStreetLine1: "1 Main St", mailingCity: "Austin" });
     expect(filed!.version).toBe(1);
+
+    // The export: the current details and the history, the old address with its time.
+    const out = mkdtempSync(path.join(tmpdir(), "export-"));
+    const exported = await portalCommand(portal, portal.settlementDir, "export", "--out", out, "--format", "jsonl,csv");
+    expect(exported.code, exported.stderr).toBe(0);
+    const line = readFileSync(path.join(out, "claims.jsonl"), "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((text) => JSON.parse(text))
+      .find((claim) => claim.referenceCode === code);
+    expect(line.answers.claimantInfo).toMatchObject({ mailingStreetLine1: "1 Main St", mailingCity: "Austin" });
+    expect(line.contact.claimantInfo).toMatchObject({ mailingStreetLine1: "77 Harbor Ave", mailingCity: "Tacoma" });
+    expect(
+      line.contactHistory.map(
+        (version: { source: string; at: string; contact: { claimantInfo: Record<string, string> } }) => [
+          version.source,
+          version.at,
+          version.contact.claimantInfo.mailingCity,
+        ],
+      ),
+    ).toEqual([
+      ["filed", new Date(FILED_AT).toISOString(), "Austin"],
+      ["changed", new Date(CHANGED_AT).toISOString(), "Tacoma"],
+    ]);
+    const csv = readFileSync(path.join(out, "contacts-standard.csv"), "utf8")
+      .replace(/^\uFEFF/, "")
+      .split(/\r?\n/);
+    const header = csv[0]!.split(",");
+    const rows = csv.filter((row) => row.startsWith(code)).map((row) => row.split(","));
+    const column = (name: string) => header.indexOf(name);
+    expect(
+      rows.map((row) => [
+        row[column("source")],
+        row[column("at")],
+        row[column("current")],
+        row[column("claimantInfo.mailingStreetLine1")],
+      ]),
+    ).toEqual([
+      ["filed", new Date(FILED_AT).toISOString(), "false", "1 Main St"],
+      ["changed", new Date(CHANGED_AT).toISOString(), "true", "77 Harbor Ave"],
+    ]);
 
     // The same details sent again (Back, send again): nothing new recorded.
     await claimant.get(`/coa/${code}`);
