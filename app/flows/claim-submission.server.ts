@@ -3,6 +3,7 @@ import { captchaProof, captchaSettings } from "#app/captcha/captcha.server.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { checkClaimAnswers } from "#app/claims/claim-answers.ts";
 import { isReadOnly } from "#app/claims/claimant-session.server.ts";
+import { draftKeptFor } from "#app/claims/draft-kept.server.ts";
 import { fileClaim } from "#app/claims/file-claim.server.ts";
 import { startAnotherClaim as startAnother } from "#app/claims/start-another-claim.server.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
@@ -71,7 +72,7 @@ function answerSections(
 export async function loadSummary({ request, context }: StepArgs) {
   const flow = getFlowStep(context);
   const { formType, step, definition, culture, text, now, settlement } = flow;
-  const { sessionId, session, draft, filed } = await requireClaimantSession(request, flow);
+  const { sessionId, session, draft, filed, signIn } = await requireClaimantSession(request, flow);
   if (isReadOnly(filed)) throw redirect(filedClaimPath(formType, culture));
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
   if (missing) throw redirect(withCulture(stepPath(formType, missing), culture));
@@ -84,6 +85,7 @@ export async function loadSummary({ request, context }: StepArgs) {
     ...signatureDate(now, culture),
     captcha: captchaSettings(settlement, sessionId, now),
     timeout: sessionTimeout(flow, session),
+    draftKept: draftKeptFor(formType, signIn, culture),
   };
 }
 

@@ -20,6 +20,7 @@ import type { Draft, SessionRecord } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { isReadOnly, SESSION_LIFETIME_MS, SESSION_TIMEOUT_MS } from "#app/claims/claimant-session.server.ts";
 import { mayChangeAnswers, saveStep } from "#app/claims/save-step.server.ts";
+import { draftKeptFor } from "#app/claims/draft-kept.server.ts";
 import { requireClaimantSession, sessionExpiredPath } from "./claimant-page.server.ts";
 import { backStep, firstIncompleteBefore, flowSteps, nextStep, stepPath } from "#app/forms/steps.ts";
 import { data, redirect, type RouterContextProvider } from "react-router";
@@ -189,7 +190,7 @@ export async function loadStep({ request, context }: StepArgs) {
     const next = nextStep(definition, step) ?? flowSteps(definition).at(-1)!;
     throw redirect(withCulture(stepPath(formType, next), culture));
   }
-  const { sessionId, session, draft, filed } = await requireClaimantSession(request, flow);
+  const { sessionId, session, draft, filed, signIn } = await requireClaimantSession(request, flow);
   if (isReadOnly(filed)) throw redirect(filedClaimPath(formType, culture));
   // A later step opened before the earlier ones are complete goes to the first incomplete one.
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
@@ -199,6 +200,7 @@ export async function loadStep({ request, context }: StepArgs) {
     ...stepPosition(flow, returnsToSummary(url) ? "claim-summary" : backStep(definition, step)),
     justSaved: url.searchParams.get("saved") === "1",
     timeout: sessionTimeout(flow, session),
+    draftKept: draftKeptFor(formType, signIn, culture),
   };
 }
 
