@@ -24,6 +24,8 @@ import { pageModels } from "./step-page.server.ts";
 interface AddressArgs {
   request: Request;
   context: Readonly<RouterContextProvider>;
+  /** The page's address as the route sees it (with JavaScript, request.url is the data request's: /coa.data). */
+  url: URL;
 }
 
 const COA_PATH = "/coa";
@@ -108,7 +110,7 @@ export async function loadAddressChange(args: AddressArgs & { referenceCode: str
   const { definition, paths, current, claim } = found;
   const page = contactPage(definition)!;
   const { settlement } = getPortal();
-  const url = new URL(args.request.url);
+  const { url } = args;
   const saved = merged(claim.models, current);
   return {
     ...shownClaim(found, text, culture),
