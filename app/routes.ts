@@ -30,6 +30,9 @@ export default [
   // After filing (issue 25): the settlement's important documents, and documents added to a filed claim.
   route("documents", "routes/documents.tsx"),
   route("documents/:file", "routes/important-document.ts"),
+  // After filing (issue 25): a member's change of address, and one claim's.
+  route("coa", "routes/change-of-address.tsx"),
+  route("coa/:referenceCode", "routes/change-of-address-claim.tsx"),
   // The claim flows' start pages by name (the lookup is one page of its own): any other single name
   // is the catch-all's light 404 page. "/" is the settlement's home flow, or its list of flows.
   ...CLAIM_FORM_TYPES.map((flow) => route(flow, "routes/flow-index.tsx", { id: flow })),

@@ -223,7 +223,7 @@ async function main(argv: string[]): Promise<number> {
       const rewritten = await getStore().reencryptAnswers();
       const { current, source } = fieldKeys();
       console.log(
-        `Sensitive answers now all encrypted with field key ${current.id}, the first of ${source}: rewrote ${rewritten.drafts} drafts, ${rewritten.claims} claims and ${rewritten.versions} claim versions. Keys after the first may be removed once every server has the new one first.`,
+        `Sensitive answers now all encrypted with field key ${current.id}, the first of ${source}: rewrote ${rewritten.drafts} drafts, ${rewritten.claims} claims, ${rewritten.versions} claim versions and ${rewritten.contacts} contact changes. Keys after the first may be removed once every server has the new one first.`,
       );
       return 0;
     }

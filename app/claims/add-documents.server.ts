@@ -4,7 +4,7 @@ import { CSRF_FIELD_NAME, isValidCsrfToken, requireFormCsrf } from "#app/session
 import { getPortal } from "#app/settlement/portal.server.ts";
 import type { Claim, NewEmail, StoredDocument } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
-import { claimantDay, claimantEmail, claimEmail } from "./claim-email.server.ts";
+import { claimantDay, claimEmail, currentRecipient } from "./claim-email.server.ts";
 
 /** The input of the page's form the documents come in (one or several files). */
 export const ADDED_DOCUMENTS_FIELD = "documents";
@@ -78,7 +78,7 @@ export async function addDocuments({
       owner,
       limits,
       now,
-      additionEmail(claim, stored, now),
+      additionEmail(claim, await currentRecipient(claim), stored, now),
     );
   } catch (error) {
     await discard();
@@ -97,8 +97,12 @@ export async function addDocuments({
 }
 
 /** The claimant's message about an addition (one per addition: keyed by its first document), if e-mail is on and the claim has an address. */
-function additionEmail(claim: Claim, documents: StoredDocument[], now: number): NewEmail | undefined {
-  const to = claimantEmail(claim.formType, claim.models);
+function additionEmail(
+  claim: Claim,
+  to: string | undefined,
+  documents: StoredDocument[],
+  now: number,
+): NewEmail | undefined {
   if (!to) return undefined;
   return claimEmail(`claim-documents:${claim.referenceCode}:${documents[0]!.id}`, to, claim.culture, {
     kind: "documentsAdded",

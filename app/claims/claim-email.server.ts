@@ -11,7 +11,7 @@ import { DEFAULT_EMAIL_FIELD } from "#app/settlement/offered-flows.ts";
 import { getPortal, offeredFlow } from "#app/settlement/portal.server.ts";
 import { contactFor } from "#app/settlement/settlement-schema.ts";
 import { getStore } from "#app/storage/store.server.ts";
-import type { Claim, NewClaim, NewEmail } from "#app/storage/store.ts";
+import type { Claim, ContactChange, NewClaim, NewEmail } from "#app/storage/store.ts";
 import type { Flow } from "./claim-flow.ts";
 
 /**
@@ -26,6 +26,28 @@ export function claimantEmail(formType: FormType, models: ModelValues): string |
   const [model, name] = field.split(".") as [string, string];
   const value = models[model]?.[name];
   return typeof value === "string" && value.includes("@") ? value.trim() : undefined;
+}
+
+/**
+ * Where a filed claim's messages go now: the e-mail address of its latest change of address
+ * (/coa) made since its latest version was filed, else its own answer.
+ */
+export function claimRecipient(
+  claim: Pick<Claim, "formType" | "models" | "versionAt">,
+  latestContact: Pick<ContactChange, "models" | "changedAt"> | undefined,
+): string | undefined {
+  const changed =
+    latestContact && latestContact.changedAt >= claim.versionAt
+      ? claimantEmail(claim.formType, latestContact.models)
+      : undefined;
+  return changed ?? claimantEmail(claim.formType, claim.models);
+}
+
+/** claimRecipient, reading the claim's changes of address. */
+export async function currentRecipient(
+  claim: Pick<Claim, "referenceCode" | "formType" | "models" | "versionAt">,
+): Promise<string | undefined> {
+  return claimRecipient(claim, (await getStore().contactChanges(claim.referenceCode)).at(-1));
 }
 
 /** The day `at` as the claimant reads it in their language ("May 1, 2024", "1 de mayo de 2024"). */

@@ -7,11 +7,12 @@ import {
   type Claim,
   type ClaimStatus,
   claimStatusFingerprint,
+  type ContactChange,
   type NewClaimStatus,
   type NewEmail,
 } from "#app/storage/store.ts";
 import type { AccessibleClaim } from "./claim-access.server.ts";
-import { claimantEmail, claimEmail } from "./claim-email.server.ts";
+import { claimEmail, claimRecipient } from "./claim-email.server.ts";
 import type { ClaimStatusName } from "./claim-status.ts";
 
 /** One change of a claim's status as its claimant reads it: what, since when, and what it says (never an account number). */
@@ -111,9 +112,13 @@ function statusReason(status: Pick<ClaimStatus, "reasonCode" | "reasonText">, cu
  * (Documents needed: what, by when), in the claim's language; undefined for the others, with
  * e-mail off, or without an address. One per status (keyed by its fingerprint).
  */
-export function statusEmail(status: NewClaimStatus, claim: Claim): NewEmail | undefined {
+export function statusEmail(
+  status: NewClaimStatus,
+  claim: Claim,
+  latestContact: ContactChange | undefined,
+): NewEmail | undefined {
   if (status.status !== "documents_needed") return undefined;
-  const to = claimantEmail(claim.formType, claim.models);
+  const to = claimRecipient(claim, latestContact);
   if (!to) return undefined;
   return claimEmail(`claim-status:${claim.referenceCode}:${claimStatusFingerprint(status)}`, to, claim.culture, {
     kind: "documentsNeeded",

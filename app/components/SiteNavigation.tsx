@@ -1,14 +1,24 @@
 import { useText } from "#app/i18n/use-text.ts";
-import type { FlowLink, LayoutModel } from "#app/themes/layout-model.ts";
+import type { FlowLink, HeaderLinks, LayoutModel } from "#app/themes/layout-model.ts";
 import { ExternalLink } from "./ExternalLink.tsx";
-import { PortalLink } from "./PortalLink.tsx";
+import { HeaderLink } from "./HeaderLink.tsx";
 
 /**
  * The header navigation of SPEC §2: pages of the settlement web site (appended to its base URL,
- * opening in a new tab) and the portal's own VIN lookup; the claim, reimbursement and VIN links
- * only for the flows the settlement offers (`flowLinks`). The kontent header omits them.
+ * opening in a new tab), the portal's own documents page (issue 25: the settlement's documents and
+ * a filed claim's, unless headerLinks keeps it on the site) and VIN lookup; the claim,
+ * reimbursement and VIN links only for the flows the settlement offers (`flowLinks`). The kontent
+ * header omits them.
  */
-export function SiteNavigation({ model, flowLinks }: { model: LayoutModel; flowLinks: FlowLink[] }) {
+export function SiteNavigation({
+  model,
+  flowLinks,
+  headerLinks,
+}: {
+  model: LayoutModel;
+  flowLinks: FlowLink[];
+  headerLinks: HeaderLinks;
+}) {
   const text = useText();
   const site = (path: string) => `${model.siteBaseUrl}${path}`;
   return (
@@ -21,18 +31,14 @@ export function SiteNavigation({ model, flowLinks }: { model: LayoutModel; flowL
           <ExternalLink href={site("/dates")}>{text("Header_Dates")}</ExternalLink>
         </li>
         <li>
-          <ExternalLink href={site("/documents")}>{text("Header_Documents")}</ExternalLink>
+          <HeaderLink link={headerLinks.documents} label={text("Header_Documents")} />
         </li>
         <li>
           <ExternalLink href={site("/faq")}>{text("Header_Faq")}</ExternalLink>
         </li>
         {flowLinks.map(({ labelKey, href, on }) => (
           <li key={href}>
-            {on === "site" ? (
-              <ExternalLink href={href}>{text(labelKey)}</ExternalLink>
-            ) : (
-              <PortalLink to={href}>{text(labelKey)}</PortalLink>
-            )}
+            <HeaderLink link={{ labelKey, href, on }} />
           </li>
         ))}
       </ul>

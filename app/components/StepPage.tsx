@@ -1,4 +1,5 @@
 import { useContext, useState } from "react";
+import { DraftKeptNotice } from "#app/components/DraftKeptNotice.tsx";
 import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
 import { IdleNotice } from "#app/components/IdleNotice.tsx";
 import { StepHeading } from "#app/components/StepHeading.tsx";
@@ -99,6 +100,7 @@ export function StepPage({
                   : text("Return_Notice", loaderData.returnLink.to)}
               </p>
             )}
+            <DraftKeptNotice kept={loaderData.draftKept} />
             {loaderData.records.map((view) => (
               <Records
                 key={view.block.model}

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { captchaProof, captchaSettings } from "#app/captcha/captcha.server.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { returningClaimant } from "#app/claims/claimant-session.server.ts";
+import { draftKeptBySignIn } from "#app/claims/draft-kept.server.ts";
 import { signIn } from "#app/claims/sign-in.server.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import { readPostedForm } from "#app/http/form-body.server.ts";
@@ -45,6 +46,7 @@ export async function loadIndex({ request, context }: StepArgs) {
       continuePath: draft ? continuePath(formType, draft, filed, culture) : undefined,
       signedIn,
       signedOut: url.searchParams.get(SIGNED_OUT_PARAM) === "1",
+      draftKept: draftKeptBySignIn(formType, culture),
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : {} },
   );

@@ -5,15 +5,13 @@ import { captchaProof, captchaSettings } from "#app/captcha/captcha.server.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { checkClaimAnswers } from "#app/claims/claim-answers.ts";
 import { isReadOnly } from "#app/claims/claimant-session.server.ts";
+import { draftKeptFor } from "#app/claims/draft-kept.server.ts";
 import { fileClaim } from "#app/claims/file-claim.server.ts";
 import { startAnotherClaim as startAnother } from "#app/claims/start-another-claim.server.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import { claimantToday, formatClaimantDate, formatDayLong } from "#app/forms/claimant-dates.ts";
-import type { FieldConfig } from "#app/forms/definition-schema.ts";
-import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
-import { displayValue } from "#app/forms/display-value.ts";
-import { fieldKind } from "#app/forms/fields/index.ts";
-import { fieldsOfBlocks, type FormDefinition, qualify, resolveField } from "#app/forms/form-definition.ts";
+import { answerRows } from "#app/forms/answer-rows.ts";
+import { fieldsOfBlocks, type FormDefinition } from "#app/forms/form-definition.ts";
 import { readPostedForm } from "#app/http/form-body.server.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
@@ -37,10 +35,6 @@ export function signatureDate(now: number, culture: string) {
 const pick = (values: Record<string, unknown> | undefined, keys: string[]) =>
   Object.fromEntries(keys.map((key) => [key, values?.[key] ?? null]));
 
-/** A field that only repeats another to catch typing errors ("Confirm email address"): not an answer of its own. */
-const repeatsAnotherField = (field: FieldConfig) =>
-  field.validations?.some((validation) => validation.type === "equalTo") ?? false;
-
 /**
  * Every answer by step, each with a link to change its step (issue 4 "check your answers"; issue 13):
  * as the claimant would write it, without the "Confirm …" repeats, a blank optional one "Not given".
@@ -55,20 +49,7 @@ function answerSections(
   const { models } = draft;
   return answerSteps(definition).map((step) => {
     const page = definition.pages[step]!;
-    const answers = fieldsOfBlocks(page.blocks).flatMap((path) => {
-      const { field, modelKey } = resolveField(definition, path)!;
-      const valueAt = (reference: string) => {
-        const [model, key] = qualify(reference, modelKey).split(".") as [string, string];
-        return models[model]?.[key] ?? null;
-      };
-      // Hidden fields and fields that do not apply are not the claimant's answers.
-      if (!fieldKind(field).visible || !dependenciesFulfilled(field.dependencies, valueAt)) return [];
-      if (repeatsAnotherField(field)) return [];
-      const [model, key] = path.split(".") as [string, string];
-      const value = models[model]?.[key] ?? null;
-      const shown = value === null || value === "" ? text("Value_NotGiven") : displayValue(field, value, text, culture);
-      return [{ path, label: text(field.label), value: shown }];
-    });
+    const answers = answerRows(definition, fieldsOfBlocks(page.blocks), models, text, culture);
     // Each saved record (an expense, a document) as one answer: "Document 1 — receipt.pdf, Receipt, 120 KB".
     const choices = recordChoices(definition, page, draft.records, text, culture);
     for (const view of recordsViews(definition, page, draft.records, text, culture, choices)) {
@@ -93,7 +74,7 @@ function answerSections(
 export async function loadSummary({ request, context }: StepArgs) {
   const flow = getFlowStep(context);
   const { formType, step, definition, culture, text, now, settlement } = flow;
-  const { sessionId, session, draft, filed } = await requireClaimantSession(request, flow);
+  const { sessionId, session, draft, filed, signIn } = await requireClaimantSession(request, flow);
   if (isReadOnly(filed)) throw redirect(filedClaimPath(formType, culture));
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
   if (missing) throw redirect(withCulture(stepPath(formType, missing), culture));
@@ -106,6 +87,7 @@ export async function loadSummary({ request, context }: StepArgs) {
     ...signatureDate(now, culture),
     captcha: captchaSettings(settlement, sessionId, now),
     timeout: sessionTimeout(flow, session),
+    draftKept: draftKeptFor(formType, signIn, culture),
   };
 }
 

@@ -21,6 +21,7 @@ import { getStore } from "#app/storage/store.server.ts";
 import { isReadOnly, SESSION_LIFETIME_MS, SESSION_TIMEOUT_MS } from "#app/claims/claimant-session.server.ts";
 import { mayChangeAnswers, saveStep } from "#app/claims/save-step.server.ts";
 import { returnLinkNotice } from "#app/claims/return-link.server.ts";
+import { draftKeptFor } from "#app/claims/draft-kept.server.ts";
 import { requireClaimantSession, sessionExpiredPath } from "./claimant-page.server.ts";
 import { backStep, firstIncompleteBefore, flowSteps, nextStep, stepPath } from "#app/forms/steps.ts";
 import { data, redirect, type RouterContextProvider } from "react-router";
@@ -191,7 +192,7 @@ export async function loadStep({ request, context }: StepArgs) {
     throw redirect(withCulture(stepPath(formType, next), culture));
   }
   const claimant = await requireClaimantSession(request, flow);
-  const { sessionId, session, draft, filed } = claimant;
+  const { sessionId, session, draft, filed, signIn } = claimant;
   if (isReadOnly(filed)) throw redirect(filedClaimPath(formType, culture));
   // A later step opened before the earlier ones are complete goes to the first incomplete one.
   const missing = firstIncompleteBefore(definition, step, draft.completedSteps);
@@ -202,6 +203,7 @@ export async function loadStep({ request, context }: StepArgs) {
     justSaved: url.searchParams.get("saved") === "1",
     timeout: sessionTimeout(flow, session),
     returnLink: returnLinkNotice(flow, claimant),
+    draftKept: draftKeptFor(formType, signIn, culture),
   };
 }
 

@@ -5,6 +5,7 @@ import path from "node:path";
 import { CSV_FILE_START, csvLine } from "#app/claimants/csv.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import { fitToBytes, MAX_NAME_BYTES, safeFileName } from "#app/documents/file-types.ts";
+import { type ContactVersion, contactHistory, contactPaths } from "#app/claims/contact-details.ts";
 import { isUploadField } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, type FormDefinition, modelKey } from "#app/forms/form-definition.ts";
 import { isRecordModel, PARENT_FIELD } from "#app/records/records.ts";
@@ -177,6 +178,7 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
       await store.claimStatuses(page.map((claim) => claim.referenceCode)),
       (status) => status.referenceCode,
     );
+    const contactsOf = await contactHistories(store, forms, page);
     for (const claim of page) {
       const documents = documentsOf.get(claim.referenceCode) ?? [];
       const statuses = statusesOf.get(claim.referenceCode) ?? [];
@@ -196,7 +198,12 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
           documentCount++;
         }
       }
-      const line = JSON.stringify({ ...claimJson(claim, documents, exported), ...statusJson(claim, statuses) });
+      const contact = contactsOf.get(claim.referenceCode);
+      const line = JSON.stringify({
+        ...claimJson(claim, documents, exported),
+        ...statusJson(claim, statuses),
+        ...contactJson(contact),
+      });
       await (await json?.())?.write(`${claims > 0 ? ",\n" : ""}${line}`);
       await (await jsonl?.())?.write(`${line}\n`);
       if (formats.includes("csv")) {
@@ -205,6 +212,7 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
           const history = await file(STATUS_HISTORY_FILE, CSV_FILE_START + csvLine(STATUS_HISTORY_HEADER));
           for (const row of statusHistoryLines(statuses)) await history.write(row);
         }
+        if (contact) await writeContactsCsv(claim, contact, file);
       }
       claims++;
     }
@@ -414,4 +422,87 @@ async function writeAddedDocumentsCsv(
         exported.get(document.id) ?? "",
       ]),
     );
+}
+
+// Change of address (issue 25): a claim's contact details as changed after filing.
+
+/** A claim's contact history, for a claim whose contact details changed after filing: the fields, and each version. */
+interface ExportedContact {
+  paths: string[];
+  history: ContactVersion[];
+}
+
+/**
+ * The contact histories of a page's claims that changed their contact details after filing (the
+ * changes in one query; the filed versions only of those claims): the others' contact details are
+ * their answers.
+ */
+async function contactHistories(
+  store: Store,
+  forms: Partial<Record<FormType, FormDefinition>>,
+  page: Claim[],
+): Promise<Map<string, ExportedContact>> {
+  const changes = Map.groupBy(
+    page.length ? await store.contactChanges(page.map((claim) => claim.referenceCode)) : [],
+    (change) => change.referenceCode,
+  );
+  const histories = new Map<string, ExportedContact>();
+  for (const claim of page) {
+    const own = changes.get(claim.referenceCode);
+    const form = forms[claim.formType];
+    if (!own || !form) continue;
+    const paths = contactPaths(form);
+    const history = contactHistory(claim, await store.claimVersions(claim.referenceCode), own, paths);
+    histories.set(claim.referenceCode, { paths, history });
+  }
+  return histories;
+}
+
+/**
+ * In claims.json(l): `contact`, the claim's current contact details (the latest change, or as
+ * filed), and `contactHistory`, every version oldest first, each "filed" or "changed" with its
+ * time; null for a claim whose contact details never changed after filing (its answers hold them).
+ */
+function contactJson(contact: ExportedContact | undefined) {
+  if (!contact) return { contact: null, contactHistory: null };
+  return {
+    contact: contact.history.at(-1)!.contact,
+    contactHistory: contact.history.map((version) => ({
+      source: version.source,
+      version: version.version,
+      at: new Date(version.at).toISOString(),
+      culture: version.culture,
+      contact: version.contact,
+    })),
+  };
+}
+
+/**
+ * contacts-<type>.csv: a row per contact version of each claim whose contact details changed after
+ * filing, oldest first, the current one marked: the old address with its time, and the new.
+ */
+async function writeContactsCsv(
+  claim: Claim,
+  contact: ExportedContact,
+  fileOf: (name: string, start: string) => Promise<ExportFile>,
+) {
+  const file = await fileOf(
+    `contacts-${claim.formType}.csv`,
+    CSV_FILE_START + csvLine(["referenceCode", "source", "version", "at", "current", ...contact.paths]),
+  );
+  for (const [index, version] of contact.history.entries()) {
+    await file.write(
+      csvLine([
+        claim.referenceCode,
+        version.source,
+        version.version,
+        new Date(version.at).toISOString(),
+        index === contact.history.length - 1,
+        ...contact.paths.map((path) => {
+          const [model, key] = path.split(".") as [string, string];
+          return version.contact[model]?.[key] ?? "";
+        }),
+      ]),
+    );
+  }
 }

@@ -3,7 +3,7 @@ import { csvSlices } from "#app/claimants/csv-slices.ts";
 import { checkListFile } from "#app/claimants/member-list-file.server.ts";
 import { CLAIMANT_DATE_ZONE } from "#app/deadlines/time-zones.ts";
 import type { Settlement } from "#app/settlement/settlement-schema.ts";
-import type { Claim, NewClaimStatus, NewEmail, Store } from "#app/storage/store.ts";
+import type { NewClaimStatus, Store } from "#app/storage/store.ts";
 import { checkStatusRow, headerProblems, type StatusRowContext } from "./status-file.ts";
 
 /**
@@ -56,7 +56,7 @@ export async function importStatuses(
   settlement: Pick<Settlement, "statusReasons">,
   now: number,
   /** The claimant's message about a status added (Documents needed), queued with it. */
-  email?: (status: NewClaimStatus, claim: Claim) => NewEmail | undefined,
+  email?: Parameters<Store["importClaimStatuses"]>[2],
 ): Promise<ImportedStatuses> {
   checkListFile(file);
   const context: StatusRowContext = {

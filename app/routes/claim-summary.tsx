@@ -1,4 +1,5 @@
 import { AnswerList } from "#app/components/AnswerList.tsx";
+import { DraftKeptNotice } from "#app/components/DraftKeptNotice.tsx";
 import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { Feedback } from "#app/components/Feedback.tsx";
@@ -63,6 +64,7 @@ export default function ClaimSummary({ loaderData, actionData }: Route.Component
             {loaderData.amending && <Feedback>{text("Summary_Amending", loaderData.amending)}</Feedback>}
             {loaderData.page.intro && <p>{text(loaderData.page.intro)}</p>}
             {loaderData.timeout && <IdleNotice timeout={loaderData.timeout} />}
+            <DraftKeptNotice kept={loaderData.draftKept} />
             {loaderData.sections.map((section) => (
               <section key={section.step} className="answer-section" aria-labelledby={`answers-${section.step}`}>
                 <h2 id={`answers-${section.step}`}>{section.title}</h2>

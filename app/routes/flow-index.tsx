@@ -1,3 +1,4 @@
+import { DraftKeptNotice } from "#app/components/DraftKeptNotice.tsx";
 import { PageHeading } from "#app/components/PageHeading.tsx";
 import { Feedback } from "#app/components/Feedback.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
@@ -45,6 +46,7 @@ export default function FlowIndex({ loaderData, actionData }: Route.ComponentPro
           <p>
             <strong>{text(`Flow_${formType}_Deadline`, text(`Flow_${formType}_Closes`))}</strong>
           </p>
+          <DraftKeptNotice kept={loaderData.draftKept} />
           {loaderData.continuePath && (
             <p className="continue-claim">
               <PortalLink to={loaderData.continuePath}>{text("Index_Continue")}</PortalLink>

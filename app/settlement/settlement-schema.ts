@@ -193,6 +193,18 @@ export const settlementSchema = z
      * text in every culture.
      */
     statusReasons: z.record(z.string(), localizedText).default({}),
+    /**
+     * The header's pages after filing (issue 25): claim status (/claim/status), documents
+     * (/documents: the "Important documents" link and "Upload documents") and change of address
+     * (/coa) are the portal's, unless one is given here: an address on another site, opened in a new tab.
+     */
+    headerLinks: z
+      .strictObject({
+        claimStatus: z.url({ protocol: /^https?$/ }).optional(),
+        documents: z.url({ protocol: /^https?$/ }).optional(),
+        changeOfAddress: z.url({ protocol: /^https?$/ }).optional(),
+      })
+      .default({}),
   })
   .superRefine((settlement, ctx) => {
     if (!settlement.cultures.includes("en")) {

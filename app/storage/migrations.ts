@@ -410,6 +410,26 @@ export const MIGRATIONS: readonly Migration[] = [
    );
    CREATE UNIQUE INDEX claim_statuses_row ON claim_statuses (reference_code, fingerprint);`,
   },
+  // Issue 25, change of address: a filed claim's contact details as changed after filing, a
+  // version per change (Store.addContactChange); the claim's filed answers never change.
+  {
+    sqlite: `CREATE TABLE claim_contacts (
+     reference_code TEXT NOT NULL,
+     version INTEGER NOT NULL,
+     models TEXT NOT NULL,
+     culture TEXT NOT NULL,
+     changed_at INTEGER NOT NULL,
+     PRIMARY KEY (reference_code, version)
+   );`,
+    postgresql: `CREATE TABLE claim_contacts (
+     reference_code TEXT NOT NULL,
+     version INTEGER NOT NULL,
+     models JSONB NOT NULL,
+     culture TEXT NOT NULL,
+     changed_at BIGINT NOT NULL,
+     PRIMARY KEY (reference_code, version)
+   );`,
+  },
 ];
 
 /** The schema versions as `dialect` runs them. */

@@ -13,6 +13,7 @@ import {
   claimAccessKey,
   claimFromRow,
   type ClaimStatus,
+  type ContactChange,
   claimStatusFingerprint,
   DOCUMENT_COLUMNS,
   type DocumentRow,
@@ -208,12 +209,33 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
     const claim = claimFromRow(row && { ...row, models: fromJson(row.models), records: fromJson(row.records) });
     return claim && answers.open(claim);
   };
+  /** The contact versions of these claims (change of address), by claim, oldest first. */
+  const readContactChanges = async (statements: Statements, codes: readonly string[]): Promise<ContactChange[]> => {
+    const rows = await statements.all<{
+      reference_code: string;
+      version: number | string;
+      models: ModelValues | string;
+      culture: string;
+      changed_at: number | string;
+    }>(
+      `SELECT reference_code, version, models, culture, changed_at FROM claim_contacts
+       WHERE ${dialect.oneOf("reference_code", "$1")} ORDER BY reference_code, version`,
+      [codes],
+    );
+    return rows.map((row) => ({
+      referenceCode: row.reference_code,
+      version: Number(row.version),
+      models: answers.open({ models: fromJson(row.models) }).models,
+      culture: row.culture,
+      changedAt: Number(row.changed_at),
+    }));
+  };
   /** Queues the messages `email` makes for the statuses of `rows` just added (`inserted`): how many. */
   const queueStatusEmails = async (
     tx: Statements,
     rows: NewClaimStatus[],
     inserted: { reference_code: string; fingerprint: string }[],
-    email: (status: NewClaimStatus, claim: Claim) => NewEmail | undefined,
+    email: (status: NewClaimStatus, claim: Claim, latestContact: ContactChange | undefined) => NewEmail | undefined,
   ): Promise<number> => {
     const added = new Set(inserted.map((row) => `${row.reference_code} ${row.fingerprint}`));
     const statuses = rows.filter((status) => added.has(`${status.referenceCode} ${claimStatusFingerprint(status)}`));
@@ -226,10 +248,13 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
         )
       ).map((row) => [row.reference_code, claimOf(row)!]),
     );
+    const latestContacts = new Map(
+      (await readContactChanges(tx, [...claims.keys()])).map((change) => [change.referenceCode, change]),
+    );
     let queued = 0;
     for (const status of statuses) {
       const claim = claims.get(status.referenceCode);
-      const message = claim && email(status, claim);
+      const message = claim && email(status, claim, latestContacts.get(status.referenceCode));
       if (message && (await queueEmailIn(tx, message))) queued++;
     }
     return queued;
@@ -431,6 +456,28 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
       const rows = await q.all<StoredClaimRow>(CLAIMS_BY_VERSION, [after.versionAt, after.referenceCode, until, limit]);
       return rows.map((row) => claimOf(row)!);
     },
+    // Change of address (issue 25): contact versions of a filed claim.
+    async addContactChange(referenceCode, formType, change, now) {
+      return transaction(async (tx, sealed) => {
+        // Two changes of one claim at once, on any instance, queue here: each gets a version of its own.
+        await tx.lock(`contact change ${referenceCode}`);
+        const latest = await tx.get<{ version: number | string | null }>(
+          "SELECT MAX(version) AS version FROM claim_contacts WHERE reference_code = $1",
+          [referenceCode],
+        );
+        const version = Number(latest?.version ?? 0) + 1;
+        // Sealed as a claim's answers are: a contact field a settlement marks sensitive is encrypted too.
+        const stored = await sealed(formType, { models: change.models }, now);
+        await tx.run(
+          "INSERT INTO claim_contacts (reference_code, version, models, culture, changed_at) VALUES ($1, $2, $3, $4, $5)",
+          [referenceCode, version, JSON.stringify(stored.models), change.culture, now],
+        );
+        return { referenceCode, version, models: change.models, culture: change.culture, changedAt: now };
+      });
+    },
+    async contactChanges(referenceCodes) {
+      return readContactChanges(q, typeof referenceCodes === "string" ? [referenceCodes] : referenceCodes);
+    },
     async putDocument(document, content, now) {
       if (!ready) await migrating();
       const id = newDocumentId();
@@ -630,6 +677,16 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
           "(SELECT form_type FROM claims WHERE claims.reference_code = claim_versions.reference_code) AS form_type, models, records",
           claimAnswers,
           claimColumns,
+        ),
+        contacts: await rewrite(
+          "claim_contacts",
+          ["reference_code", "version"],
+          "(SELECT form_type FROM claims WHERE claims.reference_code = claim_contacts.reference_code) AS form_type, models",
+          (row) => ({
+            formType: row.form_type as FormType,
+            stored: { models: fromJson(row.models as ModelValues | string) },
+          }),
+          (stored) => ({ models: JSON.stringify(stored.models) }),
         ),
       };
       // The answers are all under the keys seen (the current one): the others are forgotten. The

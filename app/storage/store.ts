@@ -335,6 +335,23 @@ export interface FiledClaim {
 }
 
 /**
+ * Change of address (issue 25): a filed claim's contact details (mailing address, e-mail, phone)
+ * as the member changed them after filing, one version per change. What was filed never changes;
+ * the claim's current contact details are its latest change, or its filed answers if there is none
+ * since its latest version (app/claims/contact-details.ts).
+ */
+export interface ContactChange {
+  referenceCode: string;
+  /** 1 for the first change after filing, then 2, 3… */
+  version: number;
+  /** The contact fields only, by model: { claimantInfo: { mailingCity: "Tacoma", … } }. */
+  models: ModelValues;
+  /** The language the member changed them in. */
+  culture: string;
+  changedAt: number;
+}
+
+/**
  * A Claim ID's sign-in attempts that have not succeeded, as the lockout rule keeps them
  * (app/security/sign-in-lockout.server.ts decides what they mean; the store only keeps them).
  */
@@ -494,6 +511,17 @@ export interface Store {
    */
   claimsByVersionPage(after: VersionCursor, until: number, limit: number): Promise<Claim[]>;
 
+  // Change of address (issue 25): contact versions of a filed claim (ContactChange).
+  /** Records a change of the claim's contact details as its next version, at `now`; the claim itself is untouched. */
+  addContactChange(
+    referenceCode: string,
+    formType: FormType,
+    change: Pick<ContactChange, "models" | "culture">,
+    now: number,
+  ): Promise<ContactChange>;
+  /** The contact changes of a claim, or of several (an export's page), by claim, oldest first. */
+  contactChanges(referenceCodes: string | readonly string[]): Promise<ContactChange[]>;
+
   /**
    * Streams a document's content into storage under a new random id and records it, unclaimed,
    * for the owner's draft. If the content fails part-way (a limit, a dropped connection)
@@ -594,12 +622,12 @@ export interface Store {
   purgeDrafts(formTypes: FormType[]): Promise<{ drafts: number; documents: number }>;
 
   /**
-   * Rewrites the drafts, claims and claim versions whose sensitive answers are not stored as they
+   * Rewrites the drafts, claims, claim versions and contact changes whose sensitive answers are not stored as they
    * would be now: in clear (kept before the field was sensitive) or under an older key (after a
    * key rotation). Only how they are stored changes, never what they say. Counts what it rewrote.
    * Then forgets the keys no answer is under any more (fieldKeyIds).
    */
-  reencryptAnswers(): Promise<{ drafts: number; claims: number; versions: number }>;
+  reencryptAnswers(): Promise<{ drafts: number; claims: number; versions: number; contacts: number }>;
   /**
    * The ids of the field keys the stored answers are under, read from a small table (not from the
    * answers: at millions of claims that is a scan): a key is recorded in the transaction that
@@ -666,7 +694,7 @@ export interface Store {
     batches: AsyncIterable<NewClaimStatus[]>,
     now: number,
     /** The claimant's message about a status added (Documents needed), queued in the same transaction. */
-    email?: (status: NewClaimStatus, claim: Claim) => NewEmail | undefined,
+    email?: (status: NewClaimStatus, claim: Claim, latestContact: ContactChange | undefined) => NewEmail | undefined,
   ): Promise<{ added: number; alreadyImported: number; emailed: number }>;
   /** The statuses of a claim, or of several (an export's page), by claim, oldest first (by date, then as imported). */
   claimStatuses(referenceCodes: string | readonly string[]): Promise<ClaimStatus[]>;

@@ -2,7 +2,7 @@ import { FLOWS } from "#app/flow-registry/flows.ts";
 import { FORM_TYPES } from "#app/flow-registry/form-type.ts";
 import { contactFor, localize } from "#app/settlement/settlement-schema.ts";
 import type { Portal } from "#app/settlement/portal.server.ts";
-import type { FlowLink, LayoutModel } from "./layout-model.ts";
+import type { FlowLink, HeaderLinks, LayoutModel } from "./layout-model.ts";
 
 export function layoutModel({ settlement }: Portal, culture: string): LayoutModel {
   const { banner } = settlement;
@@ -43,4 +43,24 @@ export function flowLinks({ settlement, flows }: Portal): FlowLink[] {
     links.set(href, { labelKey: link.label, href, on: link.on });
   }
   return [...links.values()];
+}
+
+/** The portal's own pages after filing, by the header link that opens each. */
+const AFTER_FILING_PAGES = {
+  claimStatus: { labelKey: "Header_ClaimStatus", path: "/claim/status" },
+  documents: { labelKey: "Header_UploadDocuments", path: "/documents" },
+  changeOfAddress: { labelKey: "Header_ChangeAddress", path: "/coa" },
+} as const;
+
+/**
+ * The header's links to the pages after filing (issue 25): the portal's own, unless settlement.json
+ * headerLinks points one at another site. Server-rendered only, as flowLinks.
+ */
+export function headerLinks({ settlement }: Portal): HeaderLinks {
+  const link = (name: keyof HeaderLinks): FlowLink => {
+    const elsewhere = settlement.headerLinks[name];
+    const { labelKey, path } = AFTER_FILING_PAGES[name];
+    return elsewhere ? { labelKey, href: elsewhere, on: "site" } : { labelKey, href: path, on: "portal" };
+  };
+  return { claimStatus: link("claimStatus"), documents: link("documents"), changeOfAddress: link("changeOfAddress") };
 }

@@ -23,3 +23,10 @@ export interface FlowLink {
   href: string;
   on: "site" | "portal";
 }
+
+/** The header's pages after filing (issue 25), each the portal's own or, by settlement.json headerLinks, another site's. */
+export interface HeaderLinks {
+  claimStatus: FlowLink;
+  documents: FlowLink;
+  changeOfAddress: FlowLink;
+}

@@ -15,7 +15,7 @@ import { Footer as KontentFooter } from "./jnd-9-0-kontent/Footer.tsx";
 import { Header as KontentHeader } from "./jnd-9-0-kontent/Header.tsx";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import type { LayoutModel } from "./layout-model.ts";
-import { flowLinks } from "./layout-model.server.ts";
+import { flowLinks, headerLinks } from "./layout-model.server.ts";
 import type { ThemeName } from "./theme-names.ts";
 
 /**
@@ -88,8 +88,12 @@ function HeaderMenuContents({ model, withClaimLinks }: { model: LayoutModel; wit
     <>
       <summary>{text("Header_Menu")}</summary>
       <div className="header-menu-items">
-        <SiteNavigation model={model} flowLinks={withClaimLinks ? flowLinks(getPortal()) : []} />
-        <ActionsMenu model={model} />
+        <SiteNavigation
+          model={model}
+          flowLinks={withClaimLinks ? flowLinks(getPortal()) : []}
+          headerLinks={headerLinks(getPortal())}
+        />
+        <ActionsMenu links={headerLinks(getPortal())} />
       </div>
     </>
   );

@@ -151,6 +151,39 @@ describe.each(BACKENDS)("e-mail after filing, on %s", (backend) => {
     expect(smtp.received.filter(about(referenceCode))).toHaveLength(2);
   });
 
+  test("a change of address is e-mailed to the new address and the one before; later messages go to the new one", async () => {
+    const { claimant, referenceCode } = await fileStandard(portal);
+    await smtp.waitFor(1, about(referenceCode));
+    await claimant.get(`/coa/${referenceCode}`);
+    const changed = await claimant.post(`/coa/${referenceCode}`, {
+      "claimantInfo.mailingStreetLine1": "77 Harbor Ave",
+      "claimantInfo.mailingStreetLine2": "",
+      "claimantInfo.mailingCity": "Tacoma",
+      "claimantInfo.mailingCountry": "US",
+      "claimantInfo.mailingSubDivision": "WA",
+      "claimantInfo.mailingPostalCode": "98402",
+      "claimantInfo.emailAddress": "bo.lee@example.org",
+      "claimantInfo.confirmEmailAddress": "bo.lee@example.org",
+    });
+    expect(changed.status, changed.text(".error-summary")).toBe(303);
+    const changes = await smtp.waitFor(3, about(referenceCode));
+    const told = changes.filter((email) => email.subject.includes("contact details"));
+    expect(told.map((email) => email.to[0]).sort()).toEqual(["bo.lee@example.org", "bo@acmemotors.example"]);
+    expect(told[0]!.text).toContain("If you did not make this change, contact the Settlement Administrator at once");
+
+    await claimant.get("/documents");
+    const added = await claimant.postMultipart(
+      `/documents?claim=${referenceCode}`,
+      {},
+      { documents: { name: "lease.pdf", content: PDF } },
+    );
+    expect(added.status).toBe(303);
+    const [addition] = (await smtp.waitFor(4, about(referenceCode))).filter((email) =>
+      email.text.includes("lease.pdf"),
+    );
+    expect(addition!.to).toEqual(["bo.lee@example.org"]);
+  });
+
   test("a claim filed in Spanish is e-mailed in Spanish, its link to the status page in Spanish", async () => {
     const { confirmation, referenceCode } = await fileStandard(portal, "es");
     expect(confirmation.text(".emailed-to")).toContain("Le enviaremos por correo electrónico una confirmación");

@@ -160,7 +160,7 @@ describe.each(BACKENDS)("the operator's command line, on %s", (backend) => {
     expect(rotated.code, rotated.stderr).toBe(0);
     const newKey = parseFieldKeys(created.stdout, "the new key");
     expect(rotated.stdout).toBe(
-      `Sensitive answers now all encrypted with field key ${newKey.current.id}, the first of ${keyFile}: rewrote 1 drafts, 0 claims and 0 claim versions. Keys after the first may be removed once every server has the new one first.\n`,
+      `Sensitive answers now all encrypted with field key ${newKey.current.id}, the first of ${keyFile}: rewrote 1 drafts, 0 claims, 0 claim versions and 0 contact changes. Keys after the first may be removed once every server has the new one first.\n`,
     );
     writeFileSync(keyFile, created.stdout);
     expect((await withStore(portal, (store) => store.getDraft("member:rotation", "automotive")))?.models).toEqual(

@@ -95,12 +95,17 @@ describe.each(BACKENDS)("the open flow's return link, on %s", (backend) => {
 
   test("a claimant gives their e-mail, gets the link, signs out; another browser opens it, finds their answers and files; the link then says the claim is filed", async () => {
     const claimant = await startOpen(portal);
-    await claimant.get("/standard/claimant-info");
+    // Until the address is given the draft is the session's, and the page says what comes next.
+    expect((await claimant.get("/standard/claimant-info")).text(".draft-kept")).toBe(
+      "Your answers are kept while you are signed in (they are deleted when you sign out, or after 30 minutes without activity) until you give your email address: then we email you a link to come back to your claim from any device.",
+    );
     await claimant.complete("/standard/claimant-info", withEmail("ana.return@example.com"));
     const next = await claimant.get("/standard/claim-details");
     expect(next.text(".return-link-sent")).toBe(
       "We have emailed a link to ana.return@example.com: with it you can come back to your claim from any device until March 31, 2027.",
     );
+    // The link's notice says how long it is kept: not "only while you are signed in".
+    expect(next.document.querySelector(".draft-kept")).toBeNull();
     const [email] = await smtp.waitFor(1, to("ana.return@example.com"));
     expect(email!.subject).toBe("Acme Motors Transmission Settlement: your link back to your claim");
     expect(email!.text).toContain("Your answers to the Standard claim form are saved.");

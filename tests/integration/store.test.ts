@@ -728,6 +728,58 @@ describe.each(BACKENDS)("the %s store", (backend) => {
     ).toEqual(["STD-VER-0002"]);
   });
 
+  test("contact changes: a version each with its time, the filed claim untouched; changes at once each get a version", async () => {
+    const filed = { claimantInfo: { firstName: "Ana", mailingCity: "Seattle", emailAddress: "ana@example.com" } };
+    const { referenceCode } = await store.submitClaim(
+      "member:contact",
+      "standard",
+      newClaim("contact-draft", filed),
+      "one",
+      () => "STD-CONTACT-1",
+      7_000_000,
+    );
+    await store.submitClaim(
+      "member:contact",
+      "automotive",
+      newClaim("contact-other"),
+      "one",
+      () => "AUT-CONTACT-1",
+      7_000_001,
+    );
+    expect(await store.contactChanges(referenceCode)).toEqual([]);
+    const moved = { claimantInfo: { mailingCity: "Tacoma", emailAddress: "ana@example.com" } };
+    expect(
+      await store.addContactChange(referenceCode, "standard", { models: moved, culture: "es" }, 7_000_100),
+    ).toEqual({
+      referenceCode,
+      version: 1,
+      models: moved,
+      culture: "es",
+      changedAt: 7_000_100,
+    });
+    // Two changes at once (two devices of the member): both kept, each its own version.
+    await Promise.all(
+      ["Olympia", "Spokane"].map((city, index) =>
+        store.addContactChange(
+          referenceCode,
+          "standard",
+          { models: { claimantInfo: { mailingCity: city } }, culture: "en" },
+          7_000_200 + index,
+        ),
+      ),
+    );
+    const changes = await store.contactChanges([referenceCode, "AUT-CONTACT-1"]);
+    expect(changes.map((change) => change.version)).toEqual([1, 2, 3]);
+    expect(changes.map((change) => change.models.claimantInfo?.mailingCity).sort()).toEqual([
+      "Olympia",
+      "Spokane",
+      "Tacoma",
+    ]);
+    // What was filed never changes.
+    expect((await store.getClaim(referenceCode))?.models).toEqual(filed);
+    expect((await store.claimVersions(referenceCode)).map((version) => version.models)).toEqual([filed]);
+  });
+
   test("ping answers while the database is there", async () => {
     await expect(store.ping()).resolves.toBeUndefined();
   });
@@ -1023,8 +1075,8 @@ describe.each(BACKENDS)("sensitive answers at rest in the %s store", (backend) =
       );
       expect(await keyIdsStored()).toEqual([newKey.current.id, oldKey.current.id].sort());
 
-      expect(await store.reencryptAnswers()).toEqual({ drafts: 2, claims: 1, versions: 2 });
-      expect(await store.reencryptAnswers()).toEqual({ drafts: 0, claims: 0, versions: 0 });
+      expect(await store.reencryptAnswers()).toEqual({ drafts: 2, claims: 1, versions: 2, contacts: 0 });
+      expect(await store.reencryptAnswers()).toEqual({ drafts: 0, claims: 0, versions: 0, contacts: 0 });
       expect(await keyIdsStored()).toEqual([newKey.current.id]);
       // SQLite zeroes what it overwrote and empties its log: the number once kept in clear is gone
       // from the file. (PostgreSQL keeps old row versions on disk until VACUUM: docs/operating.md.)

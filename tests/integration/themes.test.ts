@@ -83,12 +83,13 @@ describe.each(THEMES)("the %s theme", (theme) => {
     expect(spanish.document.querySelector("header a.logo")?.getAttribute("href")).toBe("/?culture=es");
   });
 
-  test("navigation: site pages open in a new tab and say so; the VIN lookup is local", () => {
+  test("navigation: site pages open in a new tab and say so; the VIN lookup and the documents are the portal's", () => {
     const links = navigation(page);
     const expected = [
       { href: `${SITE}/`, newTab: true, text: "Home (opens in a new tab)" },
       { href: `${SITE}/dates`, newTab: true, text: "Important Dates (opens in a new tab)" },
-      { href: `${SITE}/documents`, newTab: true, text: "Important Documents (opens in a new tab)" },
+      // Issue 25: the portal's /documents lists the settlement's documents and takes a filed claim's.
+      { href: "/documents", newTab: false, text: "Important Documents" },
       { href: `${SITE}/faq`, newTab: true, text: "FAQ (opens in a new tab)" },
     ];
     if (theme === "jnd-9-0-kontent") {
@@ -103,13 +104,22 @@ describe.each(THEMES)("the %s theme", (theme) => {
     }
   });
 
-  test('the "I would like to" menu is a native disclosure with the three actions', () => {
+  test(`the "I would like to" menu is a native disclosure with the three actions, the portal's own pages (issue 25)`, () => {
     const menu = page.document.querySelector("header details.actions-menu")!;
     expect(fold(menu.querySelector("summary")!.textContent)).toBe("I would like to");
-    expect(menu.querySelectorAll("a").map((a) => [a.getAttribute("href"), a.getAttribute("target")])).toEqual([
-      [`${SITE}/claim/status`, "_blank"],
-      [`${SITE}/documents`, "_blank"],
-      [`${SITE}/coa`, "_blank"],
+    const links = (shown: Page) =>
+      shown.document
+        .querySelectorAll("header details.actions-menu a")
+        .map((a) => [a.getAttribute("href"), a.getAttribute("target") ?? null]);
+    expect(links(page)).toEqual([
+      ["/claim/status", null],
+      ["/documents", null],
+      ["/coa", null],
+    ]);
+    expect(links(spanish)).toEqual([
+      ["/claim/status?culture=es", null],
+      ["/documents?culture=es", null],
+      ["/coa?culture=es", null],
     ]);
   });
 
@@ -176,4 +186,32 @@ test("a settlement without a banner shows none", async () => {
   } finally {
     await server.stop();
   }
+});
+
+describe("a settlement that keeps a page after filing on its own site (headerLinks)", () => {
+  let server: PortalServer;
+  beforeAll(async () => {
+    server = await startPortal({
+      settlementDir: settlementWith({
+        headerLinks: { documents: "https://documents.example/acme", changeOfAddress: "https://www.example.org/coa" },
+      }),
+    });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  test("those links go there, in a new tab; the others stay the portal's", async () => {
+    const page = await getPage(`${server.url}/standard?culture=es`);
+    expect(
+      page.document
+        .querySelectorAll("header details.actions-menu a")
+        .map((a) => [a.getAttribute("href"), a.getAttribute("target") ?? null]),
+    ).toEqual([
+      ["/claim/status?culture=es", null],
+      ["https://documents.example/acme", "_blank"],
+      ["https://www.example.org/coa", "_blank"],
+    ]);
+    expect(navigation(page).find((link) => link.href === "https://documents.example/acme")?.newTab).toBe(true);
+  });
 });
