@@ -43,11 +43,13 @@ import { closeStore, getStore, storeName } from "#app/storage/store.server.ts";
 const USAGE = `Usage: npm run portal -- <command>
   validate                        check the settlement folder (SETTLEMENT_DIR, default settlements/demo)
   import-members <file.csv>       check a class-member list and make it the one every server signs claimants in against
-  import-statuses <file.csv>      check the administrator's claim statuses (every problem, with its line) and add them, all or none
+  import-statuses <file.csv> [--no-email]
+                                  check the administrator's claim statuses (every problem, with its line) and add them, all or none;
+                                  claimants whose claims now need documents are e-mailed (run it with the servers' SMTP_URL)
   export [--out DIR] [--format json,jsonl,csv] [--documents] [--since T] [--until T] [--resume]
                                   claims with answers and records; --documents copies their documents too;
-                                  --since/--until: only claims whose latest version was filed from T (ISO 8601
-                                  with offset, e.g. 2026-03-01T00:00:00-08:00) until T; --resume: finish an
+                                  --since/--until: only claims that changed (filed, amended, given a document, a status
+                                  or an address) from T (ISO 8601 with offset, e.g. 2026-03-01T00:00:00-08:00) until T; --resume: finish an
                                   export that stopped, in its --out folder
   report [--json]                 claims by day (Los Angeles) and form type
   purge                           remove expired sessions, drafts past their deadline and retention, unfiled uploads
@@ -80,6 +82,7 @@ async function main(argv: string[]): Promise<number> {
       until: { type: "string" },
       resume: { type: "boolean" },
       json: { type: "boolean" },
+      "no-email": { type: "boolean" },
       help: { type: "boolean" },
     },
   });
@@ -139,7 +142,21 @@ async function main(argv: string[]): Promise<number> {
       if (!source) throw new UsageError("import-statuses needs the CSV file of statuses to import");
       const file = path.resolve(source);
       const { settlement } = loadPortal(settlementDir());
-      const imported = await importStatuses(getStore(), file, settlement, Date.now(), statusEmail);
+      // A status is imported once: a message not queued with it is never sent. So where the
+      // settlement e-mails its claimants, an import that could not queue theirs is refused.
+      if (settlement.email && !emailSettings() && !values["no-email"]) {
+        console.error(
+          'import-statuses: settlement.json has "email" but SMTP_URL is not set here, so claimants whose claims need documents would not be e-mailed (and importing the file again would not e-mail them either). Run it with the servers\' SMTP_URL, or add --no-email to import without e-mailing anyone. Nothing was imported.',
+        );
+        return 1;
+      }
+      const imported = await importStatuses(
+        getStore(),
+        file,
+        settlement,
+        Date.now(),
+        values["no-email"] ? undefined : statusEmail,
+      );
       console.log(
         `Imported ${imported.rows} statuses from ${file}: ${imported.added} added, ${imported.alreadyImported} already imported before (left as they were).`,
       );

@@ -167,7 +167,7 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
     // Even a window without claims has its JSON files.
     await json?.();
     await jsonl?.();
-    const page = await store.claimsByVersionPage(cursor, progress.until, PAGE_SIZE);
+    const page = await store.claimsByChangePage(cursor, progress.until, PAGE_SIZE);
     // The page's documents in one query: one a claim was a million round trips a million claims.
     const documentsOf = Map.groupBy(
       await store.claimDocuments(page.map((claim) => claim.referenceCode)),
@@ -217,7 +217,7 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
       claims++;
     }
     const last = page.at(-1);
-    if (last) cursor = { versionAt: last.versionAt, referenceCode: last.referenceCode };
+    if (last) cursor = { changedAt: last.changedAt, referenceCode: last.referenceCode };
     const finished = page.length < PAGE_SIZE;
     if (finished) await (await json?.())?.write("\n]\n");
     for (const opened of files.values()) await opened.flush();
@@ -249,7 +249,7 @@ async function started(outDir: string, { selection, storeName, now }: ExportOpti
     documents: selection.documents ?? false,
     since,
     until: selection.until ?? now,
-    cursor: { versionAt: since ?? -1, referenceCode: "" },
+    cursor: { changedAt: since ?? -1, referenceCode: "" },
     claims: 0,
     documentCount: 0,
     files: {},
@@ -317,6 +317,8 @@ function claimJson(claim: Claim, documents: StoredDocument[], exported: Map<stri
     referenceCode: claim.referenceCode,
     formType: claim.formType,
     ...identity(claim),
+    // When it last changed in any way (incremental exports select by it): the JSON's, not a CSV column.
+    changedAt: new Date(claim.changedAt).toISOString(),
     answers: claim.models,
     records: claim.records,
     documents: documents.map((document) => ({

@@ -3,7 +3,7 @@ import { constants, existsSync, lstatSync, readFileSync, renameSync, rmSync } fr
 import { type FileHandle, open, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PRIVATE_FILE } from "#app/storage/data-dir.server.ts";
-import type { VersionCursor } from "#app/storage/store.ts";
+import type { ChangeCursor } from "#app/storage/store.ts";
 import { ExportError } from "./export-folder.server.ts";
 
 export type ExportFormat = "json" | "jsonl" | "csv";
@@ -28,7 +28,7 @@ export interface ExportSelection {
 export interface ExportProgress extends ExportSelection {
   /** The store it reads (storeName): resumed on another, it would end with another's claims. */
   store: string;
-  cursor: VersionCursor;
+  cursor: ChangeCursor;
   claims: number;
   documentCount: number;
   /** Each file's name in the export, and its length in bytes at the last page done. */
@@ -47,7 +47,12 @@ export function readProgress(outDir: string): ExportProgress | undefined {
   // Planted or damaged, it is no export's record: never read through a link, never trusted half-read.
   if (lstatSync(file).isSymbolicLink()) throw new ExportError(`${file} is a symbolic link: refused`);
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as ExportProgress;
+    const progress = JSON.parse(readFileSync(file, "utf8")) as ExportProgress;
+    // Started before exports paged by a claim's last change (issue 25): its cursor named the version's time.
+    const { versionAt } = progress.cursor as Partial<ChangeCursor> & { versionAt?: number };
+    if (progress.cursor.changedAt === undefined && versionAt !== undefined)
+      progress.cursor = { changedAt: versionAt, referenceCode: progress.cursor.referenceCode };
+    return progress;
   } catch {
     throw new ExportError(`${file} is not an export's progress: export to another folder`);
   }

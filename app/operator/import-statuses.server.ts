@@ -69,16 +69,20 @@ export async function importStatuses(
     rows += batch.length;
     for (let start = 0; start < batch.length; start += CODES_PER_QUERY) {
       const slice = batch.slice(start, start + CODES_PER_QUERY);
-      const filed = new Set(
-        await store.filedReferenceCodes([...new Set(slice.map(({ status }) => status.referenceCode))]),
-      );
-      for (const { status, line } of slice)
-        if (!filed.has(status.referenceCode))
-          problems.push(`line ${line}: no claim has the reference code ${status.referenceCode}`);
+      const filedAt = await store.claimsFiledAt([...new Set(slice.map(({ status }) => status.referenceCode))]);
+      for (const { status, line } of slice) {
+        const filed = filedAt.get(status.referenceCode);
+        if (filed === undefined) problems.push(`line ${line}: no claim has the reference code ${status.referenceCode}`);
+        // A claim approved before it was received reads as nonsense to its claimant.
+        else if (status.date < claimantDay(filed))
+          problems.push(
+            `line ${line}: the date ${status.date} is before the claim ${status.referenceCode} was filed (${claimantDay(filed)})`,
+          );
+      }
     }
   }
   if (rows === 0 && problems.length === 0) problems.push("has no statuses: only a header, or nothing at all");
-  if (problems.length > 0) throw new StatusFileError(file, problems);
+  if (problems.length > 0) throw new StatusFileError(file, inLineOrder(problems));
   // Checked: read again, applied as it is read, in one transaction.
   const again: string[] = [];
   const applied = await store.importClaimStatuses(
@@ -142,4 +146,10 @@ async function* checkedBatches(
     if (!(error instanceof CsvFormatError)) throw error;
     problems.push(`line ${error.line}: ${error.reason}`);
   }
+}
+
+/** Problems told in the order of their lines (a row's own, then its code's, found a slice later), each line's in the order found. */
+function inLineOrder(problems: string[]): string[] {
+  const lineOf = (problem: string) => Number(/^line (\d+):/.exec(problem)?.[1] ?? 0);
+  return problems.toSorted((a, b) => lineOf(a) - lineOf(b));
 }

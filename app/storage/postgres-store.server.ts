@@ -8,7 +8,7 @@ import type { SensitiveAnswers } from "./sensitive-answers.server.ts";
 import { openSqlStore } from "./sql-store.server.ts";
 import type { Store } from "./store.ts";
 
-export { ABANDONED_DRAFTS, CLAIMS_BY_VERSION, LATEST_CLAIM } from "./sql-store.server.ts";
+export { ABANDONED_DRAFTS, CLAIMS_BY_CHANGE, LATEST_CLAIM } from "./sql-store.server.ts";
 
 /** The schema versions as PostgreSQL runs them. */
 export const MIGRATIONS = migrationsFor("postgresql");

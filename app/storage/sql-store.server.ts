@@ -58,9 +58,17 @@ export const LATEST_CLAIM = `SELECT ${CLAIM_COLUMNS} FROM claims WHERE owner = $
 /** A claim of the form type with this e-mail address's key, of someone other than the owner (Store.emailTaken). */
 const EMAIL_TAKEN = "SELECT 1 AS taken FROM claims WHERE form_type = $1 AND contact_key = $2 AND owner <> $3 LIMIT 1";
 
-/** A page of claims by their latest version (Store.claimsByVersionPage): after (version_at, code), before until. */
-export const CLAIMS_BY_VERSION = `SELECT ${CLAIM_COLUMNS} FROM claims
-  WHERE (version_at, reference_code) > ($1, $2) AND version_at < $3 ORDER BY version_at, reference_code LIMIT $4`;
+/**
+ * A page of claims by their last change (Store.claimsByChangePage): after (changed, code), before
+ * until, off the claims_changed_at index. A claim not changed since its latest version has no
+ * changed_at (claims filed before it was recorded): its version_at is its last change.
+ */
+export const CLAIMS_BY_CHANGE = `SELECT ${CLAIM_COLUMNS} FROM claims
+  WHERE (COALESCE(changed_at, version_at), reference_code) > ($1, $2) AND COALESCE(changed_at, version_at) < $3
+  ORDER BY COALESCE(changed_at, version_at), reference_code LIMIT $4`;
+
+/** A claim changed after filing (a document added, a status, an address): its next incremental export carries it. */
+const CLAIM_CHANGED = `UPDATE claims SET changed_at = $2 WHERE reference_code = $1`;
 
 const GET_DRAFT = "SELECT data, updated_at FROM drafts WHERE owner = $1 AND form_type = $2";
 const GET_SESSION = "SELECT id, created_at, last_seen_at, authorizations FROM sessions WHERE id = $1";
@@ -368,14 +376,14 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
         const version = (existing?.version ?? 0) + 1;
         if (existing) {
           await tx.run(
-            "UPDATE claims SET models = $1, records = $2, culture = $3, version = $4, version_at = $5 WHERE reference_code = $6",
+            "UPDATE claims SET models = $1, records = $2, culture = $3, version = $4, version_at = $5, changed_at = $5 WHERE reference_code = $6",
             [models, records, claim.culture, version, now, referenceCode],
           );
         } else {
           const { member } = claim;
           await tx.run(
-            `INSERT INTO claims (reference_code, form_type, draft_id, owner, claim_id, vin, verified, sign_in_method, models, records, culture, submitted_at, version, version_at, contact_key)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1, $12, $13)`,
+            `INSERT INTO claims (reference_code, form_type, draft_id, owner, claim_id, vin, verified, sign_in_method, models, records, culture, submitted_at, version, version_at, changed_at, contact_key)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1, $12, $12, $13)`,
             [
               referenceCode,
               formType,
@@ -452,8 +460,8 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
       );
       return rows.map((row) => claimOf(row)!);
     },
-    async claimsByVersionPage(after, until, limit) {
-      const rows = await q.all<StoredClaimRow>(CLAIMS_BY_VERSION, [after.versionAt, after.referenceCode, until, limit]);
+    async claimsByChangePage(after, until, limit) {
+      const rows = await q.all<StoredClaimRow>(CLAIMS_BY_CHANGE, [after.changedAt, after.referenceCode, until, limit]);
       return rows.map((row) => claimOf(row)!);
     },
     // Change of address (issue 25): contact versions of a filed claim.
@@ -472,6 +480,7 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
           "INSERT INTO claim_contacts (reference_code, version, models, culture, changed_at) VALUES ($1, $2, $3, $4, $5)",
           [referenceCode, version, JSON.stringify(stored.models), change.culture, now],
         );
+        await tx.run(CLAIM_CHANGED, [referenceCode, now]);
         return { referenceCode, version, models: change.models, culture: change.culture, changedAt: now };
       });
     },
@@ -526,6 +535,7 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
         );
         if (added !== new Set(documentIds).size)
           throw new Error(`A document added to claim ${referenceCode} is not an upload of ${owner} for it`);
+        await tx.run(CLAIM_CHANGED, [referenceCode, now]);
         if (email) await queueEmailIn(tx, email);
         return "added" as const;
       });
@@ -729,12 +739,12 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
       );
       return rows.map((row) => claimOf(row)!);
     },
-    async filedReferenceCodes(referenceCodes) {
-      const rows = await q.all<{ reference_code: string }>(
-        `SELECT reference_code FROM claims WHERE ${dialect.oneOf("reference_code", "$1")}`,
+    async claimsFiledAt(referenceCodes) {
+      const rows = await q.all<{ reference_code: string; submitted_at: number | string }>(
+        `SELECT reference_code, submitted_at FROM claims WHERE ${dialect.oneOf("reference_code", "$1")}`,
         [referenceCodes],
       );
-      return rows.map((row) => row.reference_code);
+      return new Map(rows.map((row) => [row.reference_code, Number(row.submitted_at)]));
     },
     async importClaimStatuses(batches, now, email) {
       return transaction(async (tx) => {
@@ -765,6 +775,8 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
               ]),
             );
             added += inserted.length;
+            for (const code of new Set(inserted.map((row) => row.reference_code)))
+              await tx.run(CLAIM_CHANGED, [code, now]);
             alreadyImported += rows.length - inserted.length;
             // The claimants of statuses added now (never of one imported again) are told, in this
             // transaction: their messages are queued once the statuses are in, and only then.

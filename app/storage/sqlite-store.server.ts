@@ -19,7 +19,7 @@ const sqliteSql = (statement: string) => statement.replace(/\$(\d+)/g, "?$1");
 /** The store's statements whose query plans the tests read, as SQLite takes them. */
 export const ABANDONED_DRAFTS = sqliteSql(sqlStore.ABANDONED_DRAFTS);
 export const LATEST_CLAIM = sqliteSql(sqlStore.LATEST_CLAIM);
-export const CLAIMS_BY_VERSION = sqliteSql(sqlStore.CLAIMS_BY_VERSION);
+export const CLAIMS_BY_CHANGE = sqliteSql(sqlStore.CLAIMS_BY_CHANGE);
 
 /** SQLite's SQL where it is not PostgreSQL's. Lists are passed as JSON text (sqliteValue). */
 const dialect: Dialect = {

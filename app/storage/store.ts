@@ -137,6 +137,11 @@ export interface Claim {
   version: number;
   /** When its latest version was filed (= submittedAt for version 1). */
   versionAt: number;
+  /**
+   * When it last changed in any way an administrator's export carries: its latest version, a
+   * document added, a status imported, a change of address (incremental exports page by it).
+   */
+  changedAt: number;
 }
 
 /** One filed version of a claim: what it held, and when. */
@@ -164,10 +169,11 @@ export interface ClaimRow {
   submitted_at: number | string;
   version: number | string;
   version_at: number | string;
+  changed_at: number | string;
 }
 
 export const CLAIM_COLUMNS =
-  "reference_code, form_type, draft_id, owner, claim_id, vin, verified, sign_in_method, models, records, culture, submitted_at, version, version_at";
+  "reference_code, form_type, draft_id, owner, claim_id, vin, verified, sign_in_method, models, records, culture, submitted_at, version, version_at, COALESCE(changed_at, version_at) AS changed_at";
 
 export function claimFromRow(row: ClaimRow | undefined): Claim | undefined {
   return (
@@ -188,6 +194,7 @@ export function claimFromRow(row: ClaimRow | undefined): Claim | undefined {
       submittedAt: Number(row.submitted_at),
       version: Number(row.version),
       versionAt: Number(row.version_at),
+      changedAt: Number(row.changed_at),
     }
   );
 }
@@ -293,11 +300,11 @@ export async function* allClaims(store: Pick<Store, "claimsPage">, pageSize = 50
 }
 
 /**
- * Where a page of claims by their latest version ends: the last claim's versionAt and code. A
- * cursor of (t, "") starts at t itself: every reference code sorts after "".
+ * Where a page of claims by their last change ends: the last claim's changedAt and code. A cursor
+ * of (t, "") starts at t itself: every reference code sorts after "".
  */
-export interface VersionCursor {
-  versionAt: number;
+export interface ChangeCursor {
+  changedAt: number;
   referenceCode: string;
 }
 
@@ -505,11 +512,11 @@ export interface Store {
   /** Claims in filing order, a page at a time: those after `after` (for exports and reports). */
   claimsPage(after: ClaimCursor | undefined, limit: number): Promise<Claim[]>;
   /**
-   * Claims by the time of their latest version, a page at a time: those after `after` in
-   * (versionAt, reference code) order, filed before `until` (incremental exports: a claim amended
-   * since the last export is in the next one).
+   * Claims by the time they last changed, a page at a time: those after `after` in (changedAt,
+   * reference code) order, changed before `until` (incremental exports: a claim amended, given a
+   * document, a status or a new address since the last export is in the next one).
    */
-  claimsByVersionPage(after: VersionCursor, until: number, limit: number): Promise<Claim[]>;
+  claimsByChangePage(after: ChangeCursor, until: number, limit: number): Promise<Claim[]>;
 
   // Change of address (issue 25): contact versions of a filed claim (ContactChange).
   /** Records a change of the claim's contact details as its next version, at `now`; the claim itself is untouched. */
@@ -684,8 +691,8 @@ export interface Store {
   findReturnLink(tokenHash: string): Promise<ReturnLink | undefined>;
   // Claim status (issue 25, docs/decisions/028-claim-status.md): the statuses the administrator
   // imports, a row per change, never overwritten.
-  /** Which of these reference codes are filed claims. */
-  filedReferenceCodes(referenceCodes: readonly string[]): Promise<string[]>;
+  /** Which of these reference codes are filed claims, and when each was first filed. */
+  claimsFiledAt(referenceCodes: readonly string[]): Promise<Map<string, number>>;
   /**
    * Adds statuses, batch by batch as they come, all in one transaction (nothing is added if any
    * batch fails); a status already stored (the same row imported again) is not added twice.

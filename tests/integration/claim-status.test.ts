@@ -15,6 +15,8 @@ const HEADER = "ReferenceCode,Status,Date,ReasonCode,ReasonText,DueDate,PaymentM
 const DAY_MS = 24 * 60 * 60_000;
 const today = claimantDay(Date.now());
 const inDays = (days: number) => claimantDay(Date.now() + days * DAY_MS);
+/** A test clock some days back: a claim filed then may have statuses dated since (none before it was filed). */
+const filedDaysAgo = (days: number) => ({ "X-Test-Now": new Date(Date.now() - days * DAY_MS).toISOString() });
 /** "May 1, 2026" for a YYYY-MM-DD day, as the English page writes it. */
 const shown = (day: string, culture = "en-US") =>
   new Intl.DateTimeFormat(culture, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(
@@ -67,8 +69,8 @@ describe.each(BACKENDS)("claim status, on %s", (backend) => {
   });
 
   test("a good file is applied: documents needed with what and by when, newest first, in English and Spanish; again, it adds nothing", async () => {
-    const code = await fileStandardClaim(portal);
-    const paid = await fileStandardClaim(portal);
+    const code = await fileStandardClaim(portal, undefined, undefined, filedDaysAgo(3));
+    const paid = await fileStandardClaim(portal, undefined, undefined, filedDaysAgo(3));
     const due = inDays(30);
     const lines = [
       `${code},under_review,${inDays(-2)},,,,`,
@@ -119,6 +121,7 @@ describe.each(BACKENDS)("claim status, on %s", (backend) => {
       `${code},documents_needed,${today},NO_SUCH_CODE,,,`,
       `${code},approved,${inDays(3)},,,,`,
       `${code},approved,${today}`,
+      `${code},approved,2020-01-02,,,,`,
     ]);
     expect(imported.code).toBe(1);
     const told = imported.stderr;
@@ -132,7 +135,11 @@ describe.each(BACKENDS)("claim status, on %s", (backend) => {
     expect(told).toContain("line 8: documents_needed needs a DueDate");
     expect(told).toContain(`line 9: Date ${inDays(3)} is after today`);
     expect(told).toContain("line 10: this row has a different number of columns than the header");
+    expect(told).toContain(`line 11: the date 2020-01-02 is before the claim ${code} was filed (${today})`);
     expect(told).not.toContain("line 2:");
+    // Told in the order of the file's lines, though the codes are looked up after the rows are read.
+    const lines = [...told.matchAll(/^ {2}line (\d+):/gm)].map((match) => Number(match[1]));
+    expect(lines).toEqual(lines.toSorted((a, b) => a - b));
     // Line 2 was good, and is not applied either.
     expect((await statusPage(code)).text(".claim-status-current strong")).toBe("Received");
 
@@ -142,7 +149,7 @@ describe.each(BACKENDS)("claim status, on %s", (backend) => {
   });
 
   test("the export carries each claim's current status and its history", async () => {
-    const code = await fileStandardClaim(portal);
+    const code = await fileStandardClaim(portal, undefined, undefined, filedDaysAgo(3));
     const untouched = await fileStandardClaim(portal);
     const imported = await importStatuses([
       `${code},under_review,${inDays(-1)},,,,`,

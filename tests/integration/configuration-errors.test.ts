@@ -28,6 +28,7 @@ describe("configuration errors stop the server", () => {
         s.claimsAdminTitle = "Acme";
         s.banner = { showBanner: false };
         s.importantDocuments = [];
+        s.statusReasons = {};
       },
       /locales\/fr\.json: missing: culture "fr" is listed in settlement\.json but has no locale file/,
     ],

@@ -137,6 +137,12 @@ describe.each(BACKENDS)("e-mail after filing, on %s", (backend) => {
       file,
       `ReferenceCode,Status,Date,ReasonCode,ReasonText,DueDate,PaymentMethod\n${referenceCode},under_review,${claimantDay(Date.now())},,,,\n${referenceCode},documents_needed,${claimantDay(Date.now())},PROOF_OF_PURCHASE,,2027-01-15,\n`,
     );
+    // Run without the servers' SMTP_URL, the import could not e-mail anyone, ever: it is refused.
+    const withoutSmtp = { ...portal, env: { ...portal.env, SMTP_URL: "" } };
+    const refused = await portalCommand(withoutSmtp, settlement, "import-statuses", file);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("SMTP_URL is not set here");
+    expect(await withStore(portal, (store) => store.claimStatuses(referenceCode))).toEqual([]);
     for (const round of [1, 2]) {
       const imported = await portalCommand(portal, settlement, "import-statuses", file);
       expect(imported.code, imported.stderr).toBe(0);

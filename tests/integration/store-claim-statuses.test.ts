@@ -76,7 +76,7 @@ describe.each(BACKENDS)("the %s store's claim access and statuses", (backend) =>
       "STD-OWNR-0000-0001",
       "STD-OWNR-0000-0002",
     ]);
-    expect(await store.filedReferenceCodes(["STD-OWNR-0000-0002", "STD-NONE-0000-0000"])).toEqual([
+    expect([...(await store.claimsFiledAt(["STD-OWNR-0000-0002", "STD-NONE-0000-0000"])).keys()]).toEqual([
       "STD-OWNR-0000-0002",
     ]);
   });

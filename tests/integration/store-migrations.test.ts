@@ -126,7 +126,7 @@ const INDEXES = [
   "claims_submitted_at",
   "claims_owner",
   "claims_member",
-  "claims_version_at",
+  "claims_changed_at",
   "documents_draft",
   "documents_claim",
   "drafts_unverified",

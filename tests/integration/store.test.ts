@@ -7,14 +7,14 @@ import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import {
   ABANDONED_DRAFTS as POSTGRES_ABANDONED_DRAFTS,
-  CLAIMS_BY_VERSION as POSTGRES_CLAIMS_BY_VERSION,
+  CLAIMS_BY_CHANGE as POSTGRES_CLAIMS_BY_CHANGE,
   LATEST_CLAIM as POSTGRES_LATEST_CLAIM,
   MIGRATIONS as POSTGRES_MIGRATIONS,
   openPostgresStore,
 } from "#app/storage/postgres-store.server.ts";
 import {
   ABANDONED_DRAFTS as SQLITE_ABANDONED_DRAFTS,
-  CLAIMS_BY_VERSION as SQLITE_CLAIMS_BY_VERSION,
+  CLAIMS_BY_CHANGE as SQLITE_CLAIMS_BY_CHANGE,
   LATEST_CLAIM as SQLITE_LATEST_CLAIM,
   MIGRATIONS as SQLITE_MIGRATIONS,
   openSqliteStore,
@@ -28,7 +28,7 @@ import {
   emptyDraft,
   type NewClaim,
   type Store,
-  type VersionCursor,
+  type ChangeCursor,
 } from "#app/storage/store.ts";
 import { BACKENDS, freshDatabaseUrl } from "#tests/support/backends.ts";
 import { readAll } from "#tests/support/documents.ts";
@@ -197,6 +197,7 @@ describe.each(BACKENDS)("the %s store", (backend) => {
       submittedAt: 99,
       version: 1,
       versionAt: 99,
+      changedAt: 99,
     });
     expect(await store.getClaimByDraft("d3")).toEqual(claim);
     expect(await store.latestClaim("member:10000001", "standard")).toEqual(claim);
@@ -441,8 +442,8 @@ describe.each(BACKENDS)("the %s store", (backend) => {
       ["letter.pdf", 21],
       ["id.pdf", 21],
     ]);
-    // What was filed is as it was: answers, records, version and its time.
-    expect(await store.getClaim("REI-ADDS-0001")).toEqual(filed);
+    // What was filed is as it was: answers, records, version and its time; only when it last changed moved.
+    expect(await store.getClaim("REI-ADDS-0001")).toEqual({ ...filed, changedAt: 21 });
     expect(await store.claimVersions("REI-ADDS-0001")).toHaveLength(1);
     // An addition is the claim's: not deleted as an upload, nor with the session that added it.
     await store.deleteDocument(first.id);
@@ -699,12 +700,12 @@ describe.each(BACKENDS)("the %s store", (backend) => {
       () => "STD-VER-NEW",
       5_000_000 + 300,
     );
-    const window = async (after: VersionCursor, until: number, limit: number) =>
-      (await store.claimsByVersionPage(after, until, limit)).filter((claim) =>
+    const window = async (after: ChangeCursor, until: number, limit: number) =>
+      (await store.claimsByChangePage(after, until, limit)).filter((claim) =>
         claim.referenceCode.startsWith("STD-VER"),
       );
     expect(
-      (await window({ versionAt: 0, referenceCode: "" }, 5_000_000 + 1_000, 500)).map((claim) => [
+      (await window({ changedAt: 0, referenceCode: "" }, 5_000_000 + 1_000, 500)).map((claim) => [
         claim.referenceCode,
         claim.version,
         claim.versionAt,
@@ -716,16 +717,82 @@ describe.each(BACKENDS)("the %s store", (backend) => {
     ]);
     // A window is [since, until): a claim filed at `until` belongs to the next one.
     expect(
-      (await window({ versionAt: 5_000_200, referenceCode: "" }, 5_000_300, 500)).map((claim) => claim.referenceCode),
+      (await window({ changedAt: 5_000_200, referenceCode: "" }, 5_000_300, 500)).map((claim) => claim.referenceCode),
     ).toEqual(["STD-VER-0001", "STD-VER-0002"]);
     // Paged after the last claim of a page: two claims in the same millisecond are each read once.
-    const [first] = await window({ versionAt: 5_000_200, referenceCode: "" }, 5_000_300, 1);
+    const [first] = await window({ changedAt: 5_000_200, referenceCode: "" }, 5_000_300, 1);
     expect(first!.referenceCode).toBe("STD-VER-0001");
     expect(
-      (await window({ versionAt: first!.versionAt, referenceCode: first!.referenceCode }, 5_000_300, 1)).map(
+      (await window({ changedAt: first!.changedAt, referenceCode: first!.referenceCode }, 5_000_300, 1)).map(
         (claim) => claim.referenceCode,
       ),
     ).toEqual(["STD-VER-0002"]);
+  });
+
+  test("a claim changed after filing (a document added, a status imported, a new address) moves to that change's time, its version as it was", async () => {
+    const at = (offset: number) => 6_000_000 + offset;
+    const codes = ["STD-CHG-DOCS", "STD-CHG-STAT", "STD-CHG-ADDR", "STD-CHG-NONE"];
+    for (const [index, code] of codes.entries())
+      await store.submitClaim(
+        `member:changed-${index}`,
+        "standard",
+        newClaim(`changed-draft-${index}`),
+        "one",
+        () => code,
+        at(0),
+      );
+    const upload = await store.putDocument(
+      { name: "proof.pdf", mediaType: "application/pdf", owner: "session:adder", formType: "standard" },
+      [Buffer.from("%PDF-1.7")],
+      at(10),
+    );
+    expect(
+      await store.addClaimDocuments(
+        "STD-CHG-DOCS",
+        [upload.id],
+        "session:adder",
+        { maxFiles: 5, maxClaimBytes: 1e6 },
+        at(10),
+      ),
+    ).toBe("added");
+    await store.importClaimStatuses(
+      (async function* () {
+        yield [
+          {
+            referenceCode: "STD-CHG-STAT",
+            status: "under_review" as const,
+            date: "2026-11-20",
+            reasonCode: null,
+            reasonText: null,
+            dueDate: null,
+            paymentMethod: null,
+          },
+        ];
+      })(),
+      at(20),
+    );
+    await store.addContactChange(
+      "STD-CHG-ADDR",
+      "standard",
+      { models: { claimantInfo: { mailingCity: "Reno" } }, culture: "en" },
+      at(30),
+    );
+    const window = async (since: number) =>
+      (await store.claimsByChangePage({ changedAt: since, referenceCode: "" }, at(1_000), 500))
+        .filter((claim) => claim.referenceCode.startsWith("STD-CHG"))
+        .map((claim) => [claim.referenceCode, claim.version, claim.versionAt - at(0), claim.changedAt - at(0)]);
+    // An export of everything after the filing carries each changed claim, once, in the order they changed.
+    expect(await window(at(1))).toEqual([
+      ["STD-CHG-DOCS", 1, 0, 10],
+      ["STD-CHG-STAT", 1, 0, 20],
+      ["STD-CHG-ADDR", 1, 0, 30],
+    ]);
+    expect((await window(at(0))).map(([code]) => code)).toEqual([
+      "STD-CHG-NONE",
+      "STD-CHG-DOCS",
+      "STD-CHG-STAT",
+      "STD-CHG-ADDR",
+    ]);
   });
 
   test("contact changes: a version each with its time, the filed claim untouched; changes at once each get a version", async () => {
@@ -865,7 +932,7 @@ describe.each(BACKENDS)("claims by their latest version in the %s store", (backe
     if (backend === "postgresql") {
       const url = await freshDatabaseUrl();
       const store = openPostgresStore(url, demoAnswers());
-      await store.claimsByVersionPage({ versionAt: 0, referenceCode: "" }, 1, 500);
+      await store.claimsByChangePage({ changedAt: 0, referenceCode: "" }, 1, 500);
       await store.close();
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -873,14 +940,14 @@ describe.each(BACKENDS)("claims by their latest version in the %s store", (backe
         // An empty table is read whole, or through a bitmap and sorted: the plan for a large one is wanted.
         await client.query("SET enable_seqscan = off; SET enable_bitmapscan = off");
         const plan = await client.query(
-          `EXPLAIN ${POSTGRES_CLAIMS_BY_VERSION}`
+          `EXPLAIN ${POSTGRES_CLAIMS_BY_CHANGE}`
             .replace("$2", "''")
             .replace("$3", "9000000000000000")
             .replace("$4", "500")
             .replace("$1", "0"),
         );
         const lines = plan.rows.map((row) => String(row["QUERY PLAN"])).join("\n");
-        expect(lines).toContain("Index Scan using claims_version_at");
+        expect(lines).toContain("Index Scan using claims_changed_at");
         expect(lines).not.toMatch(/Sort/);
       } finally {
         await client.end();
@@ -889,10 +956,10 @@ describe.each(BACKENDS)("claims by their latest version in the %s store", (backe
       const file = path.join(mkdtempSync(path.join(tmpdir(), "store-plan-")), "portal.sqlite");
       await openSqliteStore(file, demoAnswers()).close();
       const db = new DatabaseSync(file);
-      const plan = db.prepare(`EXPLAIN QUERY PLAN ${SQLITE_CLAIMS_BY_VERSION}`).all(0, "", 1, 500);
+      const plan = db.prepare(`EXPLAIN QUERY PLAN ${SQLITE_CLAIMS_BY_CHANGE}`).all(0, "", 1, 500);
       db.close();
       const details = plan.map((row) => String(row.detail)).join("\n");
-      expect(details).toContain("USING INDEX claims_version_at");
+      expect(details).toContain("USING INDEX claims_changed_at");
       expect(details).not.toContain("TEMP B-TREE");
     }
   });

@@ -108,8 +108,10 @@ export async function fileStandardClaim(
   portal: PortalServer,
   answers: Record<string, string> = STANDARD_CLAIMANT,
   member: Credentials = blankMember(),
+  /** The request headers it files with: a test clock (X-Test-Now) files it then. */
+  headers: Record<string, string> = {},
 ): Promise<string> {
-  const claimant = new Claimant(portal);
+  const claimant = new Claimant(portal, headers);
   await claimant.signIn("standard", member);
   await claimant.complete("/standard/claimant-info", answers);
   await claimant.complete("/standard/claim-details", STANDARD_DETAILS);

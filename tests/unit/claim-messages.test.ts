@@ -55,7 +55,7 @@ describe("claim messages", () => {
         "What you filed:\n- About you\n- Documents attached: 2",
         "For your security, this message does not repeat your answers.",
         `Your reference code is: ${CODE}`,
-        "To check the status of your claim, go to https://claims.example/claim/status and enter your reference code.",
+        "To check the status of your claim, go to https://claims.example/claim/status and enter your reference code with your last name (or, if you filed without a Claim ID, this email address).",
         "Questions? Contact the Settlement Administrator: 1-800-555-0142, info@claims.example.",
         "This message was sent automatically; please do not reply to it.",
       ].join("\n\n")}\n`,
