@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { data } from "react-router";
 import { newChallengeAfterEachAnswer } from "#app/captcha/new-challenge.ts";
 import { ClaimAccessForm } from "#app/components/ClaimAccessForm.tsx";
@@ -60,7 +61,13 @@ export default function ClaimStatus({ loaderData, actionData }: Route.ComponentP
               // biome-ignore lint/suspicious/noArrayIndexKey: the history is a fixed list, newest first
               <li key={index}>
                 <strong>{change.label}</strong>, {change.date}
-                {change.details.length > 0 && <span className="claim-status-details"> {change.details.join(" ")}</span>}
+                {/* A line each: run together, what is needed and by when read as one sentence on a phone. */}
+                {change.details.map((detail) => (
+                  <Fragment key={detail}>
+                    <br />
+                    {detail}
+                  </Fragment>
+                ))}
               </li>
             ))}
           </ol>
