@@ -1,21 +1,13 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openPostgresStore } from "#app/storage/postgres-store.server.ts";
-import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
 import type { NewClaimStatus, Store } from "#app/storage/store.ts";
-import { BACKENDS, freshDatabaseUrl } from "#tests/support/backends.ts";
-import { demoAnswers } from "#tests/support/server-state.ts";
+import { BACKENDS } from "#tests/support/backends.ts";
+import { openFreshStore } from "#tests/support/server-state.ts";
 
 /** The store's contract for claim access and claim status (issue 25), the same on each backend. */
 describe.each(BACKENDS)("the %s store's claim access and statuses", (backend) => {
   let store: Store;
   beforeAll(async () => {
-    store =
-      backend === "postgresql"
-        ? openPostgresStore(await freshDatabaseUrl(), demoAnswers())
-        : openSqliteStore(path.join(mkdtempSync(path.join(tmpdir(), "store-")), "portal.sqlite"), demoAnswers());
+    store = await openFreshStore(backend);
   });
   afterAll(async () => {
     await store.close();

@@ -1,12 +1,7 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openPostgresStore } from "#app/storage/postgres-store.server.ts";
-import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
 import type { NewReturnLink, Store } from "#app/storage/store.ts";
-import { BACKENDS, freshDatabaseUrl } from "#tests/support/backends.ts";
-import { demoAnswers } from "#tests/support/server-state.ts";
+import { BACKENDS } from "#tests/support/backends.ts";
+import { openFreshStore } from "#tests/support/server-state.ts";
 
 /**
  * The store's return links (decision 032), the same on each backend: an open sign-in's draft and
@@ -17,10 +12,7 @@ import { demoAnswers } from "#tests/support/server-state.ts";
 describe.each(BACKENDS)("the %s store's return links", (backend) => {
   let store: Store;
   beforeAll(async () => {
-    store =
-      backend === "postgresql"
-        ? openPostgresStore(await freshDatabaseUrl(), demoAnswers())
-        : openSqliteStore(path.join(mkdtempSync(path.join(tmpdir(), "store-")), "portal.sqlite"), demoAnswers());
+    store = await openFreshStore(backend);
   });
   afterAll(async () => {
     await store.close();

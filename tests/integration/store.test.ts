@@ -32,17 +32,14 @@ import {
 } from "#app/storage/store.ts";
 import { BACKENDS, freshDatabaseUrl } from "#tests/support/backends.ts";
 import { readAll } from "#tests/support/documents.ts";
-import { demoAnswers, TEST_FIELD_KEYS } from "#tests/support/server-state.ts";
+import { demoAnswers, openFreshStore, TEST_FIELD_KEYS } from "#tests/support/server-state.ts";
 import { type FieldKeys, parseFieldKeys } from "#app/security/field-keys.server.ts";
 
 /** The store's contract, the same on each backend. */
 describe.each(BACKENDS)("the %s store", (backend) => {
   let store: Store;
   beforeAll(async () => {
-    store =
-      backend === "postgresql"
-        ? openPostgresStore(await freshDatabaseUrl(), demoAnswers())
-        : openSqliteStore(path.join(mkdtempSync(path.join(tmpdir(), "store-")), "portal.sqlite"), demoAnswers());
+    store = await openFreshStore(backend);
   });
   afterAll(async () => {
     await store.close();

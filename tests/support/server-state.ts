@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadFormDefinitions } from "#app/forms/form-definitions.server.ts";
 import { type FieldKeys, loadFieldKeys, parseFieldKeys } from "#app/security/field-keys.server.ts";
@@ -7,6 +8,7 @@ import type { SensitiveAnswers } from "#app/storage/sensitive-answers.server.ts"
 import { openSqliteStore } from "#app/storage/sqlite-store.server.ts";
 import { answersOf } from "#app/storage/store.server.ts";
 import type { Store } from "#app/storage/store.ts";
+import { type Backend, freshDatabaseUrl } from "./backends.ts";
 import { type PortalServer, TEST_FIELD_KEY } from "./portal-server.ts";
 import { DEMO_SETTLEMENT } from "./settlement.ts";
 
@@ -69,4 +71,11 @@ export function processMemory(pid: number): { rss: number; peak: number } {
 /** Starts a new peak-memory measurement for the process (clear_refs 5 resets VmHWM to VmRSS). */
 export function resetPeakMemory(pid: number): void {
   writeFileSync(`/proc/${pid}/clear_refs`, "5");
+}
+
+/** A store of its own on a fresh database of `backend` (a new PostgreSQL database, or a new SQLite file), for the store's contract tests. */
+export async function openFreshStore(backend: Backend): Promise<Store> {
+  return backend === "postgresql"
+    ? openPostgresStore(await freshDatabaseUrl(), demoAnswers())
+    : openSqliteStore(path.join(mkdtempSync(path.join(tmpdir(), "store-")), "portal.sqlite"), demoAnswers());
 }
