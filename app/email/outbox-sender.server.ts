@@ -13,13 +13,25 @@ import { type EmailSettings, emailSettings } from "./email-settings.server.ts";
  * EMAIL_GIVE_UP_HOURS after it was queued. It works on the real clock, never a request's test clock.
  */
 
+/**
+ * A number setting above 0, or its default when unset: a malformed one (NaN would make the sender
+ * poll without pause, or never give up) stops the server, as SESSION_LIFETIME_HOURS does.
+ */
+function positiveSetting(name: string, fallback: number): number {
+  const setting = process.env[name];
+  if (setting === undefined || setting === "") return fallback;
+  const value = Number(setting);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a number above 0, not "${setting}".`);
+  return value;
+}
+
 /** How often an instance looks for due messages (a filing on the same instance wakes it at once). */
-export const EMAIL_POLL_MS = Number(process.env.EMAIL_POLL_MS ?? 5_000);
+export const EMAIL_POLL_MS = positiveSetting("EMAIL_POLL_MS", 5_000);
 /** The wait before the first retry of a message the SMTP server did not take; it doubles each time, up to an hour. */
-const EMAIL_RETRY_MS = Number(process.env.EMAIL_RETRY_MS ?? 30_000);
+const EMAIL_RETRY_MS = positiveSetting("EMAIL_RETRY_MS", 30_000);
 const MAX_RETRY_MS = 60 * 60_000;
 /** After this long in the outbox, a message not sent is given up (and logged as an error). */
-const GIVE_UP_MS = Number(process.env.EMAIL_GIVE_UP_HOURS ?? 72) * 60 * 60_000;
+const GIVE_UP_MS = positiveSetting("EMAIL_GIVE_UP_HOURS", 72) * 60 * 60_000;
 /**
  * How long a message taken is another instance's to leave alone: longer than the longest a send
  * can take (the SMTP timeouts below), so only an instance that died mid-send lets it go.
