@@ -13,7 +13,7 @@ import { initialFieldValue } from "#app/forms/prepopulation.ts";
 import { withoutSensitiveAnswers } from "#app/forms/sensitive-fields.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { FILE_TYPES } from "#app/documents/file-types.ts";
-import { isRecordIntent, readStepForm, recordAction } from "#app/records/record-actions.server.ts";
+import { isRecordIntent, postedIntent, readStepForm, recordAction } from "#app/records/record-actions.server.ts";
 import { recordChoices, recordsViews } from "#app/records/records-view.server.ts";
 import { csrfToken } from "#app/session/csrf.server.ts";
 import type { Draft, SessionRecord } from "#app/storage/store.ts";
@@ -236,7 +236,7 @@ export async function submitStep({ request, context }: StepArgs) {
   if (!(await mayChangeAnswers(claimant, posted.files)))
     return redirect(filedClaimPath(formType, culture, { changeRefused: true }), 303);
   const query = returnsToSummary(url) ? "?return=summary" : "";
-  const intent = posted.fields.get("intent");
+  const intent = postedIntent(posted, definition, page);
   if (isRecordIntent(intent))
     return recordAction(intent, posted, records, withCulture(`${stepPath(formType, step)}${query}`, culture), culture);
 

@@ -111,6 +111,21 @@ function fileInputs(definition: FormDefinition, page: PageDefinition): string[] 
 }
 
 /**
+ * The button a step's form was sent with. A form can come without any: a text browser (w3m) sends a
+ * form with no button's name and value when Enter ends a field (its file input among them) or by its
+ * Submit command. Then a record's draft form (it names its list) does what its first button does,
+ * as a browser's Enter presses a form's first submit button (HTML's implicit submission): Upload
+ * for a document (so a file sent is kept, never taken for "Save and continue" and dropped), else
+ * Save. The step's own form has no list: it continues.
+ */
+export function postedIntent(posted: PostedForm, definition: FormDefinition, page: PageDefinition): unknown {
+  const intent = posted.fields.get("intent");
+  const list = posted.fields.get("records");
+  if (intent !== null || list === null) return intent;
+  return fileInputs(definition, page).some((input) => input.startsWith(`${list}.`)) ? "upload" : "save";
+}
+
+/**
  * A step's POST body: a multipart form (a document manager's upload) read as it streams, its file
  * stored only after a valid CSRF token came first; any other form read whole. The CSRF check
  * runs on both; a malformed upload is a 400 with a message.

@@ -1,0 +1,130 @@
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Claimant, storedDrafts } from "#tests/support/claimant.ts";
+import { PDF } from "#tests/support/documents.ts";
+import { addExpense, DOCUMENTS_STEP, reimbursementAtDocuments } from "#tests/support/filing.ts";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { BOUNDARY, multipart } from "#tests/support/raw-multipart.ts";
+
+const W3M = "/usr/bin/w3m";
+const run = promisify(execFile);
+
+let portal: PortalServer;
+beforeAll(async () => {
+  portal = await startPortal();
+});
+afterAll(() => portal.stop());
+
+/** A reimbursement claimant at the documents step with an expense, the document's form open. */
+async function atDocuments(): Promise<{ claimant: Claimant; expenseId: string }> {
+  const claimant = await reimbursementAtDocuments(new Claimant(portal));
+  const expenseId = await addExpense(claimant, "Tow", "95");
+  return { claimant, expenseId };
+}
+
+/** The session's draft's documents, as stored. */
+function storedDocuments(claimant: Claimant) {
+  const draft = storedDrafts(portal.dataDir).find(
+    (candidate) => candidate.owner === `member:${claimant.claimId}` && candidate.form_type === "reimbursement",
+  );
+  const records = (
+    draft?.data as { records?: Record<string, Array<{ status: string; fields: Record<string, unknown> }>> }
+  )?.records;
+  return (records?.documentContexts ?? []).filter((record) => record.status === "saved");
+}
+
+/**
+ * w3m sends a document's form when Enter ends the file name (the input has `accept`, which w3m
+ * takes as "submit on Enter"), or by its Submit command: with no button's name and value, so
+ * without the form's `intent=upload`.
+ */
+describe("an upload from a text browser", () => {
+  test("a document's form posted as w3m posts it (the file, no button) uploads the file", async () => {
+    const { claimant, expenseId } = await atDocuments();
+    const page = await claimant.get(DOCUMENTS_STEP);
+    const form = page.document.querySelector("form.record-draft")!;
+    const hidden = (name: string) => form.querySelector(`input[name="${name}"]`)!.getAttribute("value")!;
+    // The form's controls in tree order, as w3m writes them: the file before the two choices.
+    const body = multipart([
+      { name: "csrf", value: hidden("csrf") },
+      { name: "records", value: hidden("records") },
+      { name: "record", value: hidden("record") },
+      { name: "documentContexts.file", value: PDF, filename: "tow-receipt.pdf" },
+      { name: "documentContexts.documentKind", value: "receipt" },
+      { name: "documentContexts.claimTransactionId", value: expenseId },
+    ]);
+    const answer = await fetch(`${portal.url}${DOCUMENTS_STEP}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: claimant.cookieHeader(), "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+      body: new Uint8Array(body),
+    });
+    // As an upload answers: the page again at its documents.
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toMatch(/#records-documentContexts$/);
+    expect(storedDocuments(claimant).map((record) => record.fields)).toEqual([
+      expect.objectContaining({ documentKind: "receipt", claimTransactionId: expenseId, name: "tow-receipt.pdf" }),
+    ]);
+    const after = await claimant.get(DOCUMENTS_STEP);
+    expect(after.text("#records-documentContexts table")).toContain("tow-receipt.pdf");
+  });
+
+  test("in w3m itself (driven in tmux): the choices made, the file named, Enter: the file is on the draft", async () => {
+    const { claimant } = await atDocuments();
+    const folder = mkdtempSync(path.join(tmpdir(), "w3m-"));
+    const receipt = path.join(folder, "tow-receipt.pdf");
+    writeFileSync(receipt, PDF);
+    // A tmux server of this test's own (its socket), so nothing else's sessions are touched.
+    const tmux = (...args: string[]) => run("tmux", ["-L", `w3m-${process.pid}`, ...args]);
+    const screen = async () => (await tmux("capture-pane", "-p", "-t", "w3m")).stdout;
+    const waitFor = async (text: string) => {
+      for (let tries = 0; tries < 100; tries++) {
+        if ((await screen()).includes(text)) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`w3m never showed "${text}":\n${await screen()}`);
+    };
+    const keys = async (...sequence: string[]) => {
+      await tmux("send-keys", "-t", "w3m", ...sequence);
+    };
+    // The claimant's session in w3m's cookie jar (its -header is sent with the first request only):
+    // URL, name, value, expiry, domain, path, flags (1: in use), version.
+    const { name, value } = claimant.sessionCookie();
+    mkdirSync(path.join(folder, ".w3m"));
+    const expires = Math.floor(Date.now() / 1000) + 3600;
+    writeFileSync(
+      path.join(folder, ".w3m", "cookie"),
+      `${portal.url}/\t${name}\t${value}\t${expires}\t127.0.0.1\t/\t1\t0\t\t\t\n`,
+    );
+    const w3m = `HOME=${folder} ${W3M} -cookie -o confirm_qq=0 '${portal.url}${DOCUMENTS_STEP}'`;
+    await tmux("new-session", "-d", "-s", "w3m", "-x", "100", "-y", "50", w3m);
+    try {
+      // w3m's status line names the page once it has loaded.
+      await waitFor("Viewing <Supporting documents");
+      // To the document's form (its legend), then its two choices: the first option after "Choose one" in each.
+      await keys("/", "Document 1", "Enter");
+      await keys("Tab", "Tab", "Enter");
+      await waitFor("Invoice");
+      await keys("j", "Enter");
+      await keys("Tab", "Enter");
+      await waitFor("Expense 1:");
+      await keys("j", "Enter");
+      // Back to the file input: the first control after the legend; Enter, its name, Enter.
+      await keys("g", "/", "Document 1", "Enter", "Tab", "Enter");
+      await waitFor("Filename");
+      await keys("-l", receipt);
+      await keys("Enter");
+      // The page again, its documents listed (a table with their names, none before).
+      await waitFor("File name");
+    } finally {
+      await tmux("kill-server").catch(() => undefined);
+    }
+    expect(storedDocuments(claimant).map((record) => record.fields)).toEqual([
+      expect.objectContaining({ documentKind: "receipt", name: "tow-receipt.pdf" }),
+    ]);
+  });
+});
