@@ -1,10 +1,14 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useText } from "#app/i18n/use-text.ts";
 
 /**
  * SPEC §9 modal: a native modal <dialog> (focus is kept inside it, and given back on closing to what had it) with a
  * static backdrop and no Escape dismissal: it closes only through its buttons. "OK" dismisses;
  * a confirm button, when given, defaults to the title "Cancel".
+ *
+ * The dialog is in the page only while it is open (decision 033): a closed <dialog> is hidden by
+ * browsers that know it, but text browsers (w3m, lynx) and a page's text read without styles show
+ * its content where it stands, before the page's heading.
  */
 export function Modal({
   open,
@@ -33,14 +37,21 @@ export function Modal({
   // for the time-out warning) closes it only once it is up, or the rest of that key (Enter's
   // keypress) would go on to the field the dialog gives focus back to, and submit its form.
   const keyDown = useRef(false);
+  // Whether the native dialog is open: it stays in the page until it has closed (after the key that
+  // closed it is up, and focus has gone back), not only until `open` turns false.
+  const [shown, setShown] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: open and close as `open` changes; the fallback is read then
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      setShown(true);
+    }
     if (!open && dialog.open) {
       const close = () => {
         dialog.close();
+        setShown(false);
         // The dialog gives focus back to what had it when it opened; when that was nothing (a button
         // disabled meanwhile), to the fallback.
         const focused = document.activeElement;
@@ -50,6 +61,7 @@ export function Modal({
       else close();
     }
   }, [open]);
+  if (!open && !shown) return null;
   return (
     <dialog
       ref={ref}

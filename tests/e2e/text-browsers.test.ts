@@ -5,10 +5,14 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Claimant, storedDrafts } from "#tests/support/claimant.ts";
+import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { PDF } from "#tests/support/documents.ts";
 import { addExpense, DOCUMENTS_STEP, reimbursementAtDocuments } from "#tests/support/filing.ts";
+import { fold, type Page } from "#tests/support/http.ts";
+import { blankMember } from "#tests/support/members.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { BOUNDARY, multipart } from "#tests/support/raw-multipart.ts";
+import en from "../../locales/en.json" with { type: "json" };
 
 const W3M = "/usr/bin/w3m";
 const run = promisify(execFile);
@@ -19,12 +23,159 @@ beforeAll(async () => {
 });
 afterAll(() => portal.stop());
 
+/** The page as Debian's w3m shows it (`w3m -dump`, 80 columns): its lines, blank ones dropped. */
+async function w3mLines(html: string): Promise<string[]> {
+  const child = execFile(W3M, ["-dump", "-T", "text/html", "-cols", "80", "-o", "display_charset=UTF-8"]);
+  const output = new Promise<string>((resolve, reject) => {
+    let text = "";
+    child.stdout!.on("data", (chunk) => {
+      text += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", () => resolve(text));
+  });
+  child.stdin!.end(html);
+  return (await output)
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/**
+ * What may come before a page's heading: the skip link, the header and the banner (everything
+ * outside <main> but the footer), and in <main> the page's tools (Back, Sign out), the step count
+ * and the error summary (GOV.UK puts it first). Their lines, as w3m shows them on their own.
+ */
+async function allowedBeforeHeading(page: Page): Promise<Set<string>> {
+  const allowed = [".page-tools", "form.sign-out", ".step-count", ".error-summary"]
+    .flatMap((selector) => page.document.querySelectorAll(`main ${selector}`))
+    .map((element) => element.outerHTML)
+    .join("");
+  const withoutMain = page.html
+    .replace(/<main\b[\s\S]*<\/main>/, `<main>${allowed}</main>`)
+    .replace(/<footer class="site-footer"[\s\S]*<\/footer>/, "");
+  return new Set(await w3mLines(withoutMain));
+}
+
+/** The texts of the closed dialogs the portal's pages carry (the time-out warning, the error alert). */
+const DIALOG_TEXTS = [
+  en.SessionTimeout_Header,
+  en.SessionTimeout_Body1,
+  en.SessionTimeout_TimeLeft,
+  en.Error_Title,
+  en.Error_ProblemOccurred,
+];
+
+/**
+ * The checks on a page as a text browser shows it: no closed dialog's text, the H1 before any of
+ * the page's controls (w3m shows a field as [...] and a button as its text), and nothing before the
+ * H1 but the header, page tools and error summary.
+ */
+async function expectReadableInTextBrowser(page: Page) {
+  expect(page.status, page.text(".error-summary")).toBeLessThan(500);
+  // No <dialog> in the server's HTML holds anything while it is closed.
+  for (const dialog of page.document.querySelectorAll("dialog:not([open])")) expect(fold(dialog.textContent)).toBe("");
+  const lines = await w3mLines(page.html);
+  const dump = lines.join("\n");
+  for (const text of DIALOG_TEXTS) expect(dump).not.toContain(text);
+
+  const heading = fold(page.document.querySelector("main h1")!.textContent);
+  const headingAt = lines.indexOf(heading);
+  expect(headingAt, dump).toBeGreaterThan(0);
+  const allowed = await allowedBeforeHeading(page);
+  expect(lines.slice(0, headingAt).filter((line) => !allowed.has(line))).toEqual([]);
+
+  const buttons = page.document
+    .querySelectorAll("main button")
+    .filter((button) => !button.closest(".page-tools, form.sign-out"))
+    .map((button) => fold(button.textContent));
+  const firstControl = lines.findIndex((line) => line.includes("[") || buttons.includes(line));
+  if (firstControl >= 0) expect(firstControl, dump).toBeGreaterThan(headingAt);
+}
+
+/** A standard claimant signed in, at the summary with every step answered. */
+async function atCheckAnswers(): Promise<Claimant> {
+  const claimant = new Claimant(portal);
+  await claimant.signIn("standard", blankMember());
+  await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
+  await claimant.complete("/standard/claim-details", STANDARD_DETAILS);
+  await claimant.complete("/standard/payment-election", { "paymentElection.paymentMethod": "check" });
+  await claimant.complete("/standard/supporting-documents", {});
+  return claimant;
+}
+
 /** A reimbursement claimant at the documents step with an expense, the document's form open. */
 async function atDocuments(): Promise<{ claimant: Claimant; expenseId: string }> {
   const claimant = await reimbursementAtDocuments(new Claimant(portal));
   const expenseId = await addExpense(claimant, "Tow", "95");
   return { claimant, expenseId };
 }
+
+/**
+ * Issue 26 item 4: each page kind as Debian's w3m shows it (the page fetched by this test's own
+ * HTTP client with its session, then `w3m -dump`).
+ */
+describe("every page kind in w3m", () => {
+  const PAGES: Array<[string, () => Promise<Page>]> = [
+    ["sign-in", () => new Claimant(portal).get("/standard")],
+    [
+      "sign-in with errors",
+      async () => {
+        const claimant = new Claimant(portal);
+        await claimant.get("/standard");
+        return claimant.post("/standard", { "credentials.claimId": "", "credentials.pin": "" });
+      },
+    ],
+    ["lookup", () => new Claimant(portal).get("/lookup")],
+    [
+      "step",
+      async () => {
+        const claimant = new Claimant(portal);
+        await claimant.signIn("standard", blankMember());
+        return claimant.get("/standard/claimant-info");
+      },
+    ],
+    [
+      "step with errors",
+      async () => {
+        const claimant = new Claimant(portal);
+        await claimant.signIn("standard", blankMember());
+        await claimant.get("/standard/claimant-info");
+        return claimant.post("/standard/claimant-info", { intent: "continue" });
+      },
+    ],
+    ["documents step", async () => (await atDocuments()).claimant.get(DOCUMENTS_STEP)],
+    ["check answers", async () => (await atCheckAnswers()).get("/standard/claim-summary")],
+    [
+      "check answers with errors",
+      async () => {
+        const claimant = await atCheckAnswers();
+        await claimant.get("/standard/claim-summary");
+        return claimant.post("/standard/claim-summary", { captchaToken: claimant.captchaToken });
+      },
+    ],
+    [
+      "confirmation",
+      async () => {
+        const claimant = await atCheckAnswers();
+        await claimant.get("/standard/claim-summary");
+        const filed = await claimant.post("/standard/claim-summary", {
+          "signature.attestation": "on",
+          "signature.signature": "Bo Lee",
+          captchaToken: claimant.captchaToken,
+        });
+        return claimant.get(filed.headers.get("location")!);
+      },
+    ],
+    ["claim status", () => new Claimant(portal).get("/claim/status")],
+    ["documents for a filed claim", () => new Claimant(portal).get("/documents")],
+    ["change of address", () => new Claimant(portal).get("/coa")],
+    ["deadline", () => new Claimant(portal).get("/deadline")],
+  ];
+  test.each(PAGES)("%s: no closed dialog, the heading first", async (_kind, reach) => {
+    await expectReadableInTextBrowser(await reach());
+  });
+});
 
 /** The session's draft's documents, as stored. */
 function storedDocuments(claimant: Claimant) {
