@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { at, getPage } from "#tests/support/http.ts";
+import { Claimant } from "#tests/support/claimant.ts";
+import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
+import { at, getPage, linkHref } from "#tests/support/http.ts";
+import { blankMember } from "#tests/support/members.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 
 /**
@@ -56,5 +59,52 @@ describe("/deadline says which deadline passed, and when, in the settlement's ti
     const page = await getPage(`${portal.url}/deadline?flow=automotive`, { headers: at("2027-03-01T08:00:00Z") });
     expect(page.text("main")).not.toContain("was");
     expect(page.text("main")).toContain("The deadline for this part of the settlement has passed");
+  });
+});
+
+describe("a flow's start page opened while signed in", () => {
+  test.each(["en", "es"])(
+    "offers the claim where it was left, not a second sign-in; sign-out stays (%s)",
+    async (culture) => {
+      const claimant = new Claimant(portal);
+      await claimant.signIn("standard", blankMember());
+      await claimant.complete(`/standard/claimant-info?culture=${culture}`, STANDARD_CLAIMANT);
+      const page = await claimant.get(`/standard?culture=${culture}`);
+      expect(page.status).toBe(200);
+      expect(page.document.querySelector('input[name="credentials.claimId"]')).toBeNull();
+      expect(page.document.querySelector("form.step-form")).toBeNull();
+      expect(page.document.querySelector("form.sign-out button")).not.toBeNull();
+      const label = culture === "es" ? "Continuar su reclamo" : "Continue your claim";
+      expect(linkHref(page, label)).toBe(
+        culture === "es" ? "/standard/claim-details?culture=es" : "/standard/claim-details",
+      );
+      expect(page.text("main")).toContain(culture === "es" ? "Ha iniciado sesión" : "You are signed in");
+    },
+  );
+
+  test("once the claim is filed, the way on is to see it", async () => {
+    const claimant = new Claimant(portal);
+    await claimant.signIn("standard", blankMember());
+    await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
+    await claimant.complete("/standard/claim-details", STANDARD_DETAILS);
+    await claimant.complete("/standard/payment-election", { "paymentElection.paymentMethod": "check" });
+    await claimant.complete("/standard/supporting-documents", {});
+    await claimant.get("/standard/claim-summary");
+    const filed = await claimant.post("/standard/claim-summary", {
+      "signature.attestation": "on",
+      "signature.signature": "Ana García",
+      captchaToken: claimant.captchaToken,
+    });
+    expect(filed.status).toBe(303);
+    const page = await claimant.get("/standard");
+    expect(page.document.querySelector("form.step-form")).toBeNull();
+    expect(linkHref(page, "See your filed claim")).toBe("/standard/confirmation");
+  });
+
+  test("signed in to another flow only, the start page still signs in", async () => {
+    const claimant = new Claimant(portal);
+    await claimant.signIn("standard", blankMember());
+    const page = await claimant.get("/automotive");
+    expect(page.document.querySelector('input[name="credentials.claimId"]')).not.toBeNull();
   });
 });
