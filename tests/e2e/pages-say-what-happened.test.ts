@@ -1,0 +1,60 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
+import { Claimant } from "#tests/support/claimant.ts";
+import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
+import { blankMember } from "#tests/support/members.ts";
+
+/**
+ * Issue 26, words (pages), in Chromium: what a page shows as the claimant answers with JavaScript
+ * (errors only after submitting, answers kept when a question goes and comes back, "saved" told
+ * to screen readers) and the reference code kept whole on a narrow phone. The server's side is in
+ * tests/integration/pages-say-what-happened.test.ts.
+ */
+const started = withBrowserAndPortal();
+
+/** Once the step form is enhanced (its dependent-field hints are then gone). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector("form.step-form .required-note") &&
+      (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
+  );
+  await page.waitForFunction(() => !document.querySelector(".field-applies"));
+}
+
+/** A browser signed in (through HTTP) to the standard flow as a new member, the steps before `step` answered. */
+async function standardAt(step: "claimant-info" | "payment-election", culture: string) {
+  const claimant = new Claimant(started.portal);
+  await claimant.signIn("standard", blankMember());
+  if (step === "payment-election") {
+    await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
+    await claimant.complete("/standard/claim-details", STANDARD_DETAILS);
+  }
+  const page = await openPage(started.browser, true);
+  await page.context().addCookies([claimant.sessionCookie()]);
+  await page.goto(`${started.portal.url}/standard/${step}?culture=${culture}`);
+  await hydrated(page);
+  return { page, claimant };
+}
+
+const errorOf = (page: Page, path: string) => page.locator(`[data-field="${path}"] .field-error`);
+
+describe.each(["en", "es"])("with JavaScript (%s)", (culture) => {
+  test("a follow-up question revealed after a failed submit shows no error until the claimant submits again", async () => {
+    const { page } = await standardAt("payment-election", culture);
+    await page.locator("form.step-form button[type=submit]").click();
+    await errorOf(page, "paymentElection.paymentMethod").waitFor();
+    // The answer that reveals the PayPal address: the choice's own error goes, the new question has none yet.
+    await fillForm(page, { "paymentElection.paymentMethod": "paypal" });
+    await page.locator('[data-field="paymentElection.paypalEmail"]').waitFor({ state: "visible" });
+    await expect.poll(() => errorOf(page, "paymentElection.paymentMethod").count()).toBe(0);
+    expect(await errorOf(page, "paymentElection.paypalEmail").count()).toBe(0);
+    expect(await page.locator(".error-summary").count()).toBe(0);
+    // Submitted again, it is asked for.
+    await page.locator("form.step-form button[type=submit]").click();
+    await errorOf(page, "paymentElection.paypalEmail").waitFor();
+    expect(await page.locator(".error-summary").textContent()).toMatch(/PayPal/);
+    await page.context().close();
+  });
+});
