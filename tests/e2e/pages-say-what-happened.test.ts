@@ -1,9 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
+import { submitStep } from "#tests/support/browser-flows.ts";
 import { Claimant } from "#tests/support/claimant.ts";
-import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
-import { blankMember } from "#tests/support/members.ts";
+import { AUTOMOTIVE_CLAIMANT, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
+import { blankMember, testMember } from "#tests/support/members.ts";
+import { withStore } from "#tests/support/server-state.ts";
 
 /**
  * Issue 26, words (pages), in Chromium: what a page shows as the claimant answers with JavaScript
@@ -55,6 +57,47 @@ describe.each(["en", "es"])("with JavaScript (%s)", (culture) => {
     await page.locator("form.step-form button[type=submit]").click();
     await errorOf(page, "paymentElection.paypalEmail").waitFor();
     expect(await page.locator(".error-summary").textContent()).toMatch(/PayPal/);
+    await page.context().close();
+  });
+
+  test("the country changed away from the US and back: state, ZIP and phone are as they were, prefilled ones included", async () => {
+    // A member whose state and ZIP the class list fills in (Ana García of Seattle, WA 98111).
+    const claimant = new Claimant(started.portal);
+    await claimant.signIn("automotive", testMember());
+    const page = await openPage(started.browser, true);
+    await page.context().addCookies([claimant.sessionCookie()]);
+    await page.goto(`${started.portal.url}/automotive/claimant-info?culture=${culture}`);
+    await hydrated(page);
+    await fillForm(page, { "claimantInfo.phoneNumber": "5551234567" });
+    const shown = async () => ({
+      state: await page.locator('[name="claimantInfo.mailingSubDivision"]').inputValue(),
+      zip: await page.locator('[name="claimantInfo.mailingPostalCode"]').inputValue(),
+      phone: await page.locator('[name="claimantInfo.phoneNumber"]').inputValue(),
+    });
+    const before = await shown();
+    expect(before).toEqual({ state: "WA", zip: "98111", phone: expect.stringMatching(/555.*123.*4567/) });
+    await fillForm(page, { "claimantInfo.mailingCountry": "CA" });
+    await page.locator('[data-field="claimantInfo.mailingSubDivision"]').waitFor({ state: "hidden" });
+    await fillForm(page, { "claimantInfo.mailingCountry": "US" });
+    await page.locator('[data-field="claimantInfo.mailingSubDivision"]').waitFor({ state: "visible" });
+    expect(await shown()).toEqual(before);
+    const { "claimantInfo.mailingCountry": _country, ...answers } = AUTOMOTIVE_CLAIMANT;
+    await fillForm(page, {
+      ...answers,
+      "claimantInfo.mailingSubDivision": "WA",
+      "claimantInfo.mailingPostalCode": "98111",
+      "claimantInfo.phoneNumber": "5551234567",
+    });
+    await submitStep(page);
+    const draft = await withStore(started.portal, (store) =>
+      store.getDraft(`member:${claimant.claimId}`, "automotive"),
+    );
+    expect(draft?.models.claimantInfo).toMatchObject({
+      mailingCountry: "US",
+      mailingSubDivision: "WA",
+      mailingPostalCode: "98111",
+      phoneNumber: "(555) 123-4567",
+    });
     await page.context().close();
   });
 });
