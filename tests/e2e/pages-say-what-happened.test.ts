@@ -100,4 +100,29 @@ describe.each(["en", "es"])("with JavaScript (%s)", (culture) => {
     });
     await page.context().close();
   });
+
+  test("'saved' arrives in a live region already on the page, after Save and continue", async () => {
+    const { page } = await standardAt("claimant-info", culture);
+    // Each status region as first seen, and what it said then.
+    await page.evaluate(() => {
+      const firstSeen = new Map<Element, string>();
+      const look = () => {
+        for (const region of document.querySelectorAll('[role="status"]'))
+          if (!firstSeen.has(region)) firstSeen.set(region, region.textContent ?? "");
+      };
+      look();
+      new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+      (window as { firstSaid?: () => string[] }).firstSaid = () =>
+        [...firstSeen]
+          .filter(([region]) => region.isConnected && /\S/.test(region.textContent ?? ""))
+          .map(([, said]) => said);
+    });
+    await fillForm(page, STANDARD_CLAIMANT);
+    await submitStep(page);
+    const saved = culture === "es" ? "Se guardaron sus respuestas." : "Your answers were saved.";
+    await page.locator(".toast", { hasText: saved }).waitFor();
+    // The region the words are in was on the page, empty, before them.
+    expect(await page.evaluate(() => (window as { firstSaid?: () => string[] }).firstSaid!())).toEqual([""]);
+    await page.context().close();
+  });
 });
