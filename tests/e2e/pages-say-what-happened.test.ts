@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
+import { fillForm, horizontalOverflow, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
 import { submitStep } from "#tests/support/browser-flows.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { AUTOMOTIVE_CLAIMANT, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
@@ -125,4 +125,34 @@ describe.each(["en", "es"])("with JavaScript (%s)", (culture) => {
     expect(await page.evaluate(() => (window as { firstSaid?: () => string[] }).firstSaid!())).toEqual([""]);
     await page.context().close();
   });
+});
+
+test("a claim's reference code never breaks across lines on a narrow phone, and nothing scrolls sideways", async () => {
+  const filer = new Claimant(started.portal);
+  await filer.signIn("standard", blankMember());
+  await filer.complete("/standard/claimant-info", STANDARD_CLAIMANT);
+  await filer.complete("/standard/claim-details", STANDARD_DETAILS);
+  await filer.complete("/standard/payment-election", { "paymentElection.paymentMethod": "check" });
+  await filer.complete("/standard/supporting-documents", {});
+  await filer.get("/standard/claim-summary");
+  const filed = await filer.post("/standard/claim-summary", {
+    "signature.attestation": "on",
+    "signature.signature": "Bo Lee",
+    captchaToken: filer.captchaToken,
+  });
+  expect(filed.status).toBe(303);
+  for (const javaScript of [false, true]) {
+    const page = await openPage(started.browser, javaScript);
+    await page.context().addCookies([filer.sessionCookie()]);
+    for (const width of [360, 320]) {
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto(`${started.portal.url}/standard/confirmation`);
+      const code = page.locator(".reference-code strong");
+      expect(await code.textContent()).toMatch(/^STD-\w{4}-\w{4}-\w{4}$/);
+      // An inline element broken across lines has a box per line.
+      expect(await code.evaluate((element) => element.getClientRects().length), `${width} px`).toBe(1);
+      expect(await horizontalOverflow(page), `${width} px`).toBe(0);
+    }
+    await page.context().close();
+  }
 });
