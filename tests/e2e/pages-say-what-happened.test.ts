@@ -127,6 +127,25 @@ describe.each(["en", "es"])("with JavaScript (%s)", (culture) => {
   });
 });
 
+test.each(["en", "es"])(
+  "with JavaScript, a flow's start page opened while signed in leads back to the claim (%s)",
+  async (culture) => {
+    const claimant = new Claimant(started.portal);
+    await claimant.signIn("standard", blankMember());
+    await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
+    const page = await openPage(started.browser, true);
+    await page.context().addCookies([claimant.sessionCookie()]);
+    await page.goto(`${started.portal.url}/standard?culture=${culture}`);
+    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    expect(await page.locator('[name="credentials.claimId"]').count()).toBe(0);
+    expect(await page.locator("form.sign-out button").count()).toBe(1);
+    await page.getByRole("link", { name: culture === "es" ? "Continuar su reclamo" : "Continue your claim" }).click();
+    await page.waitForURL(/\/standard\/claim-details/);
+    await page.locator("form.step-form").waitFor();
+    await page.context().close();
+  },
+);
+
 test("a claim's reference code never breaks across lines on a narrow phone, and nothing scrolls sideways", async () => {
   const filer = new Claimant(started.portal);
   await filer.signIn("standard", blankMember());
