@@ -81,7 +81,7 @@ export function StepPage({
         beforeForm={
           <>
             {/* Not beside errors: the page's own answer (a record refused) is what the claimant needs now. */}
-            {loaderData.justSaved && !actionData && <SavedToast />}
+            <SavedToast saved={loaderData.justSaved && !actionData} />
             <StepHeading
               title={text(page.title)}
               formType={loaderData.formType}
@@ -118,8 +118,12 @@ export function StepPage({
   );
 }
 
-/** "Your answers were saved." (the step before), unless the form shows errors: then they are the news. */
-function SavedToast() {
+/**
+ * "Your answers were saved." (the step before), unless the form shows errors: then they are the
+ * news. Its region is on every step page, saying nothing until there is something to say.
+ */
+function SavedToast({ saved }: { saved: boolean }) {
   const text = useText();
-  return useContext(ErrorsShownContext) ? null : <Toast>{text("Form_Saved")}</Toast>;
+  const errorsShown = useContext(ErrorsShownContext);
+  return <Toast message={saved && !errorsShown ? text("Form_Saved") : undefined} />;
 }

@@ -16,5 +16,5 @@ export const deadlineMiddleware: MiddlewareFunction<Response> = ({ context }) =>
   const { formType, now, culture } = flow;
   const { deadlines } = getPortal();
   const passed = passedDeadline(deadlines, flowDeadlineKeys(formType), now);
-  if (passed) throw redirect(deadlineRedirectTarget(deadlines, passed.key, culture), 303);
+  if (passed) throw redirect(deadlineRedirectTarget(deadlines, passed.key, culture, formType), 303);
 };

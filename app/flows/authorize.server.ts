@@ -33,7 +33,7 @@ export function continuePath(
   return withCulture(stepPath(formType, next), culture);
 }
 
-/** The index page: the flow's sign-in form, with a way back in for a claimant already signed in. */
+/** The index page: the flow's sign-in form, or the way back in for a claimant already signed in. */
 export async function loadIndex({ request, context }: StepArgs) {
   const flow = getFlowStep(context);
   const { formType, culture, now, settlement, url } = flow;
@@ -44,6 +44,7 @@ export async function loadIndex({ request, context }: StepArgs) {
       ...stepFormData(flow, emptyDraft(""), sessionId),
       captcha: captchaSettings(settlement, sessionId, now),
       continuePath: draft ? continuePath(formType, draft, filed, culture) : undefined,
+      filed: !!filed,
       signedIn,
       signedOut: url.searchParams.get(SIGNED_OUT_PARAM) === "1",
       draftKept: draftKeptBySignIn(formType, culture),

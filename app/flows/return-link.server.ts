@@ -33,7 +33,7 @@ export async function loadReturnLink({
       headers: { "Set-Cookie": resumed.setCookie },
     });
   if (resumed.reason === "closed")
-    throw redirect(deadlineRedirectTarget(getPortal().deadlines, resumed.deadline.key, culture), 303);
+    throw redirect(deadlineRedirectTarget(getPortal().deadlines, resumed.deadline.key, culture, resumed.formType), 303);
   const filed = resumed.reason === "filed";
   return data({ filed }, { status: filed ? 410 : 404 });
 }

@@ -1,5 +1,6 @@
 import { DraftKeptNotice } from "#app/components/DraftKeptNotice.tsx";
 import { PageHeading } from "#app/components/PageHeading.tsx";
+import { PageTitle } from "#app/components/PageTitle.tsx";
 import { Feedback } from "#app/components/Feedback.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
 import { SignOutForm } from "#app/components/SignOutForm.tsx";
@@ -22,12 +23,40 @@ export const loader = (args: Route.LoaderArgs) => startPageAt(args.url.pathname)
 export const action = (args: Route.ActionArgs) => authorizeFlow(args);
 export const shouldRevalidate = newChallengeAfterEachAnswer;
 
-/** A claim flow's start page: what the claim is for, when it closes, and the sign-in form. */
+/**
+ * A claim flow's start page: what the claim is for, when it closes, and the sign-in form; for a
+ * claimant signed in to the flow, the way back to their claim and the sign-out instead.
+ */
 export default function FlowIndex({ loaderData, actionData }: Route.ComponentProps) {
   const text = useText();
   if ("startPage" in loaderData) return <StartPage startPage={loaderData.startPage} />;
   const { page, formType } = loaderData;
   const lastResult = actionData?.result;
+  const heading = (
+    <>
+      <PageHeading>{text(page.title)}</PageHeading>
+      {page.intro && <p>{text(page.intro)}</p>}
+      <p>
+        <strong>{text(`Flow_${formType}_Deadline`, text(`Flow_${formType}_Closes`))}</strong>
+      </p>
+    </>
+  );
+  // Signed in to this flow already: the way on is the claim, not a second sign-in (decision 035).
+  if (loaderData.signedIn && loaderData.continuePath) {
+    return (
+      <>
+        <PageTitle titleKey={page.title} />
+        <SignOutForm formType={formType} csrfToken={loaderData.csrfToken} />
+        {heading}
+        <p>{text(loaderData.filed ? "Pages_Index_SignedInFiled" : "Pages_Index_SignedIn")}</p>
+        <p className="continue-claim">
+          <PortalLink to={loaderData.continuePath}>
+            {text(loaderData.filed ? "Pages_Index_SeeClaim" : "Pages_Index_Continue")}
+          </PortalLink>
+        </p>
+      </>
+    );
+  }
   return (
     <StepForm
       {...loaderData}
@@ -41,17 +70,8 @@ export default function FlowIndex({ loaderData, actionData }: Route.ComponentPro
               <Feedback style="success">{text("SignOut_Done")}</Feedback>
             </div>
           )}
-          <PageHeading>{text(page.title)}</PageHeading>
-          {page.intro && <p>{text(page.intro)}</p>}
-          <p>
-            <strong>{text(`Flow_${formType}_Deadline`, text(`Flow_${formType}_Closes`))}</strong>
-          </p>
+          {heading}
           <DraftKeptNotice kept={loaderData.draftKept} />
-          {loaderData.continuePath && (
-            <p className="continue-claim">
-              <PortalLink to={loaderData.continuePath}>{text("Index_Continue")}</PortalLink>
-            </p>
-          )}
         </>
       }
     >

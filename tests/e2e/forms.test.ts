@@ -261,9 +261,11 @@ describe("with JavaScript", () => {
     await page.locator("#field-paymentElection-paypalEmail").fill("bo@example.com");
     await page.getByLabel("Paper check by mail").check();
     await expect.poll(() => paypalEmail.isHidden()).toBe(true);
-    await page.getByLabel("PayPal", { exact: true }).check();
-    // Reset when its dependency stopped holding (resetOnUnfulfilled, the default).
+    // Reset when its dependency stopped holding (resetOnUnfulfilled, the default): hidden, it sends nothing.
     expect(await page.locator("#field-paymentElection-paypalEmail").inputValue()).toBe("");
+    await page.getByLabel("PayPal", { exact: true }).check();
+    // Shown again, it holds what the claimant typed (decision 035; resetOnFulfilled would give the default).
+    expect(await page.locator("#field-paymentElection-paypalEmail").inputValue()).toBe("bo@example.com");
     await page.context().close();
   });
 

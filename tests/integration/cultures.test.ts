@@ -76,7 +76,7 @@ describe("cultures", () => {
       redirect: "manual",
       headers: { "X-Test-Now": "2027-05-01T00:00:00Z" },
     });
-    expect(response.headers.get("location")).toBe("/deadline?culture=es");
+    expect(response.headers.get("location")).toBe("/deadline?flow=lookup&culture=es");
   });
 
   test("an unsupported or missing culture falls back to en", async () => {

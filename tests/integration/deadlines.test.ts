@@ -100,11 +100,11 @@ describe.each(["GET", "POST"] as const)("the deadline guard on %s", (method) => 
   test("else to /deadline, keeping the culture", async () => {
     expect(await outcome(demo, method, "/lookup", "2027-04-01T08:00:00Z")).toEqual({
       status: 303,
-      location: "/deadline",
+      location: "/deadline?flow=lookup",
     });
     expect(await outcome(demo, method, "/reimbursement?culture=es", "2027-04-01T08:00:00Z")).toEqual({
       status: 303,
-      location: "/deadline?culture=es",
+      location: "/deadline?flow=reimbursement&culture=es",
     });
   });
 
@@ -126,7 +126,7 @@ describe.each(["GET", "POST"] as const)("the deadline guard on %s", (method) => 
   test("a deadline closes at the end of its day in its own zone", async () => {
     // 03/31/2027 in Pacific time ends at 06:59:59.999 UTC on April 1.
     expect((await outcome(demo, method, "/", "2027-04-01T06:59:59Z")).location).toBeNull();
-    expect((await outcome(demo, method, "/", "2027-04-01T07:00:00Z")).location).toBe("/deadline");
+    expect((await outcome(demo, method, "/", "2027-04-01T07:00:00Z")).location).toBe("/deadline?flow=automotive");
   });
 });
 

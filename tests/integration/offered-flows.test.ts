@@ -136,7 +136,7 @@ test("each flow closes at its own deadline: standard at claim filing, automotive
   const between = at("2027-05-01T12:00:00-07:00");
   const standard = await fetch(`${deadlines.url}/standard`, { redirect: "manual", headers: between });
   expect(standard.status).toBe(303);
-  expect(standard.headers.get("location")).toBe("/deadline");
+  expect(standard.headers.get("location")).toBe("/deadline?flow=standard");
   const automotive = await fetch(`${deadlines.url}/automotive`, { redirect: "manual", headers: between });
   expect(automotive.status).toBe(200);
   // The JSON API's guard reads the same deadlines.

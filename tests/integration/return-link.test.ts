@@ -262,7 +262,7 @@ describe.each(BACKENDS)("the open flow's return link, on %s", (backend) => {
     const late = new Claimant(portal, { "X-Test-Now": "2027-04-02T12:00:00Z" });
     const opened = await late.get(`/return?token=${token}`);
     expect(opened.status).toBe(303);
-    expect(opened.headers.get("location")).toBe("/deadline");
+    expect(opened.headers.get("location")).toBe("/deadline?flow=standard");
   });
 });
 

@@ -125,13 +125,17 @@ describe("which deadline applies and where it sends the claimant", () => {
     expect(passedDeadline(settings, FLOW_DEADLINE_KEYS.automotive, Date.parse("2027-03-31T23:00:00Z"))).toBeUndefined();
   });
 
-  test("target for the culture, else its default, else the global default, else /deadline", () => {
-    expect(deadlineRedirectTarget(settings, "claimFilingDeadline", "es")).toBe("https://example.test/es");
-    expect(deadlineRedirectTarget(settings, "claimFilingDeadline", "en")).toBe("https://example.test/default");
-    expect(deadlineRedirectTarget(settings, "lookupDeadline", "en")).toBe("https://example.test/global");
+  test("target for the culture, else its default, else the global default, else /deadline, told the flow", () => {
+    expect(deadlineRedirectTarget(settings, "claimFilingDeadline", "es", "automotive")).toBe("https://example.test/es");
+    expect(deadlineRedirectTarget(settings, "claimFilingDeadline", "en", "automotive")).toBe(
+      "https://example.test/default",
+    );
+    expect(deadlineRedirectTarget(settings, "lookupDeadline", "en", "lookup")).toBe("https://example.test/global");
     const withoutGlobal = { ...settings, globalDeadline: undefined };
-    expect(deadlineRedirectTarget(withoutGlobal, "lookupDeadline", "en")).toBe("/deadline");
-    expect(deadlineRedirectTarget(withoutGlobal, "lookupDeadline", "es")).toBe("/deadline?culture=es");
+    expect(deadlineRedirectTarget(withoutGlobal, "lookupDeadline", "en", "lookup")).toBe("/deadline?flow=lookup");
+    expect(deadlineRedirectTarget(withoutGlobal, "lookupDeadline", "es", "lookup")).toBe(
+      "/deadline?flow=lookup&culture=es",
+    );
   });
 
   test("a local target keeps the claimant's culture; another site's is left alone", () => {
@@ -149,9 +153,11 @@ describe("which deadline applies and where it sends the claimant", () => {
         },
       },
     });
-    expect(deadlineRedirectTarget(local, "claimFilingDeadline", "es")).toBe("/closed?from=filing&culture=es#top");
-    expect(deadlineRedirectTarget(local, "claimFilingDeadline", "en")).toBe("/closed?from=filing#top");
-    expect(deadlineRedirectTarget(local, "lookupDeadline", "es")).toBe("https://example.test/closed");
+    expect(deadlineRedirectTarget(local, "claimFilingDeadline", "es", "automotive")).toBe(
+      "/closed?from=filing&culture=es#top",
+    );
+    expect(deadlineRedirectTarget(local, "claimFilingDeadline", "en", "automotive")).toBe("/closed?from=filing#top");
+    expect(deadlineRedirectTarget(local, "lookupDeadline", "es", "lookup")).toBe("https://example.test/closed");
   });
 });
 

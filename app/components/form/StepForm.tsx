@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "#app/forms/submission.ts";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import { type ModelOnTheWire, withFieldDefaults } from "#app/forms/field-defaults.ts";
@@ -60,6 +60,16 @@ function currentValues(form: HTMLFormElement, fields: Record<string, FieldConfig
   return Object.fromEntries(
     Object.entries(fields).map(([path, field]) => [path, submittedValue(field, data.get(path) ?? undefined)]),
   );
+}
+
+/** A text box's or menu's value, or a box's tick. */
+function controlValue(element: HTMLInputElement | HTMLSelectElement): string | boolean {
+  return element instanceof HTMLInputElement && element.type === "checkbox" ? element.checked : element.value;
+}
+
+function setControlValue(element: HTMLInputElement | HTMLSelectElement, value: string | boolean) {
+  if (element instanceof HTMLInputElement && element.type === "checkbox") element.checked = value === true;
+  else element.value = typeof value === "string" ? value : "";
 }
 
 /**
@@ -181,21 +191,35 @@ export function StepForm(props: StepFormProps) {
     internationalAddresses,
   );
 
-  /** With JS: re-evaluate dependencies, and reset fields whose dependency state changed (SPEC §4 "Fields"). */
+  // What a field held when its dependency stopped being met, to show again if it is met again.
+  const keptWhileUnmet = useRef(new Map<string, string | boolean>());
+
+  /**
+   * With JS: re-evaluate dependencies, and reset fields whose dependency state changed (SPEC §4
+   * "Fields"): emptied when it stops being met, so nothing hidden is sent; when it is met again, the
+   * default if the field resets on fulfilment, else what it held before (decision 035: a country
+   * changed and changed back does not lose the state, ZIP and phone, prefilled or typed).
+   */
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const values = currentValues(event.currentTarget, fields);
     const next = fulfilledFor(values);
     for (const path of paths) {
       const dependencies = fields[path]!.dependencies;
       if (!dependencies || next[path] === fulfilled[path]) continue;
-      const reset = next[path] ? dependencies.resetOnFulfilled : dependencies.resetOnUnfulfilled;
       const element = event.currentTarget.elements.namedItem(path);
-      if (reset && element instanceof HTMLInputElement) {
-        if (element.type === "checkbox") element.checked = fields[path]!.defaultValue === true;
-        else if (element.type !== "hidden")
-          element.value = typeof fields[path]!.defaultValue === "string" ? (fields[path]!.defaultValue as string) : "";
-      } else if (reset && element instanceof HTMLSelectElement) {
-        element.value = typeof fields[path]!.defaultValue === "string" ? (fields[path]!.defaultValue as string) : "";
+      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement)) continue;
+      if (element.type === "hidden") continue;
+      const defaultValue = fields[path]!.defaultValue;
+      const empty =
+        element.type === "checkbox" ? defaultValue === true : typeof defaultValue === "string" ? defaultValue : "";
+      if (!next[path]) {
+        keptWhileUnmet.current.set(path, controlValue(element));
+        if (dependencies.resetOnUnfulfilled) setControlValue(element, empty);
+      } else {
+        const kept = keptWhileUnmet.current.get(path);
+        keptWhileUnmet.current.delete(path);
+        if (dependencies.resetOnFulfilled) setControlValue(element, empty);
+        else if (kept !== undefined) setControlValue(element, kept);
       }
     }
     // Re-render only when a dependency actually changed: not on every keystroke of every field.

@@ -11,9 +11,9 @@ function errorsOf(result: SubmissionResult | undefined): FormErrors {
  * A step form's messages with JavaScript (GOV.UK: they come when the claimant submits, not as they
  * leave a field): the server's, from its last answer (`lastResult`), taken in the same render as
  * the answer; the browser's own checks (`validate`, the server's code) when the claimant submits,
- * which stop a submission that would be refused; and, once they have submitted, the fields'
- * messages checked again as they change any answer, since one answer can settle another's message
- * (an e-mail typed again to match, a country whose phone numbers are not asked). Messages the
+ * which stop a submission that would be refused; and, once they have submitted, the messages of
+ * the fields then on show checked again as they change any answer, since one answer can settle
+ * another's message (an e-mail typed again to match, a country whose phone numbers are not asked). Messages the
  * browser cannot check (the form's own, the captcha's) stay until the next answer.
  * In place of Conform's useForm, of which only this was used: Conform was a twelfth of every form
  * page's JavaScript (issue 14).
@@ -27,29 +27,48 @@ export function useFormErrors(
   const [errors, setErrors] = useState(() => errorsOf(lastResult));
   const [answered, setAnswered] = useState(lastResult);
   const submitted = useRef(!!lastResult?.error);
+  // The fields on show when the claimant last submitted: only theirs are checked again as answers
+  // change. A question an answer reveals afterwards waits for the next submission (decision 035).
+  // After the server's answer they are read off the page at the next input (undefined till then).
+  const asked = useRef<ReadonlySet<string>>(undefined);
   // An answer without a result (a record's, on the documents step) leaves the form's messages be.
   if (lastResult && answered !== lastResult) {
     setAnswered(lastResult);
     setErrors(errorsOf(lastResult));
     if (lastResult.error) submitted.current = true;
+    asked.current = undefined;
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const found = validate(new FormData(event.currentTarget, submitter));
     submitted.current = true;
+    asked.current = shownFields(event.currentTarget);
     setErrors(found);
     if (Object.keys(found).length > 0) event.preventDefault();
   };
 
   const onInput = (event: FormEvent<HTMLFormElement>) => {
     if (!submitted.current) return;
+    // Read before this answer shows or hides anything: React renders that after the event.
+    asked.current ??= shownFields(event.currentTarget);
+    const checked = asked.current;
     const found = validate(new FormData(event.currentTarget));
     setErrors((current) => ({
       ...Object.fromEntries(Object.entries(current).filter(([name]) => !paths.includes(name))),
-      ...Object.fromEntries(Object.entries(found).filter(([name]) => paths.includes(name))),
+      ...Object.fromEntries(Object.entries(found).filter(([name]) => paths.includes(name) && checked.has(name))),
     }));
   };
 
   return { errors, onSubmit, onInput };
+}
+
+/** The names of a form's controls the claimant can see and use (not in a hidden field, not disabled). */
+function shownFields(form: HTMLFormElement): ReadonlySet<string> {
+  const shown = new Set<string>();
+  for (const element of form.elements) {
+    const control = element as HTMLInputElement;
+    if (control.name && !control.disabled && !control.closest("[hidden]")) shown.add(control.name);
+  }
+  return shown;
 }
