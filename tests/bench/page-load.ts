@@ -137,6 +137,8 @@ export async function measurePageLoad(
     expected: ExpectedPage;
     throttling?: Throttling;
     cookie?: { name: string; value: string };
+    /** How long the page may take to become usable (90 s unless said). */
+    timeoutMs?: number;
   },
 ): Promise<PageLoad> {
   const context = await browser.newContext({ javaScriptEnabled: options.javaScript });
@@ -185,7 +187,12 @@ export async function measurePageLoad(
     const response = await page.goto(url, { waitUntil: "commit", timeout: USABLE_TIMEOUT_MS });
     if (!response || response.status() >= 400)
       throw new UnexpectedReply(`${new URL(url).pathname}: answered ${response?.status() ?? "nothing"}`);
-    const load = await untilUsableAndQuiet(page, options.javaScript, new URL(url).pathname);
+    const load = await untilUsableAndQuiet(
+      page,
+      options.javaScript,
+      new URL(url).pathname,
+      options.timeoutMs ?? USABLE_TIMEOUT_MS,
+    );
     await checkArrived(page, options.expected);
     return { ...load, resources: [...resources].map(([resourceUrl, kind]) => ({ url: resourceUrl, kind })) };
   } finally {
@@ -197,8 +204,8 @@ export async function measurePageLoad(
  * Polls the page (from here, not with its own timers: with scripts off it runs none) until it is
  * usable and then quiet; see tests/bench/browser.ts for the definitions.
  */
-async function untilUsableAndQuiet(page: Page, javaScript: boolean, pathname: string) {
-  const deadline = Date.now() + USABLE_TIMEOUT_MS;
+async function untilUsableAndQuiet(page: Page, javaScript: boolean, pathname: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     // Between a redirect and its page, or while the document is replaced, there may be nothing to read.
     const seen = await page.evaluate(readObservations).catch(() => undefined);
@@ -225,7 +232,7 @@ async function untilUsableAndQuiet(page: Page, javaScript: boolean, pathname: st
     }
     if (Date.now() > deadline)
       throw new UnexpectedReply(
-        `${pathname} with scripts ${javaScript ? "on" : "off"} never became usable within ${USABLE_TIMEOUT_MS / 1000} s (${seen?.fcp === undefined ? "no contentful paint" : seen.domContentLoaded === undefined ? "DOMContentLoaded never came" : "its enhancement never ran: no data-enhanced on <html>"})`,
+        `${pathname} with scripts ${javaScript ? "on" : "off"} never became usable within ${timeoutMs / 1000} s (${seen?.fcp === undefined ? "no contentful paint" : seen.domContentLoaded === undefined ? "DOMContentLoaded never came" : "its enhancement never ran: no data-enhanced on <html>"})`,
       );
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
