@@ -271,6 +271,11 @@ async function main() {
 
     printTargets(pages, results.get(TARGET_PROFILE), sizes, lighthouse);
   } finally {
+    // A portal that went away mid-run says why (the bench's own error says only that it was gone).
+    if (portal.process.exitCode !== null || portal.process.signalCode !== null)
+      console.error(
+        `The portal exited (${portal.process.exitCode ?? portal.process.signalCode}):\n${portal.output().slice(-2000)}`,
+      );
     await browser.close();
     await portal.stop();
     await siteverify.close();
@@ -324,7 +329,7 @@ function printBytes(
   print("### Bytes as sent per page, first visit (Brotli / gzip)");
   print();
   print(
-    "JavaScript is every script the page loaded with scripts on, the texts script included; with scripts off, what the browser still fetched (module preloads).",
+    "JavaScript is every script the page loaded with scripts on, the texts script included; with scripts off, what the browser still fetched (module preloads, should it fetch them).",
   );
   print();
   table(
