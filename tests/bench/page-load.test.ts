@@ -1,0 +1,44 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
+import { agent } from "./http-client.ts";
+import { launchChromium, measurePageLoad, pageBytes } from "./page-load.ts";
+
+/**
+ * The browser bench's measure (tests/bench/browser.ts) on one page, once, unthrottled: it still
+ * finds the page's paints, its enhancement and its files, so the bench cannot rot unnoticed.
+ * No figure is judged: only that each is a number and each kind of file has bytes.
+ */
+let browser: Browser;
+let portal: PortalServer;
+beforeAll(async () => {
+  [browser, portal] = await Promise.all([launchChromium(), startPortal()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+  await agent.close();
+});
+
+test("a first visit to the sign-in page with scripts is measured: paints, blocking time, usable once enhanced, bytes as sent", async () => {
+  const load = await measurePageLoad(browser, `${portal.url}/automotive`, {
+    javaScript: true,
+    expected: { pathname: "/automotive", selector: '[name="credentials.claimId"]' },
+    timeoutMs: 30_000,
+  });
+  for (const figure of [
+    load.firstContentfulPaint,
+    load.largestContentfulPaint,
+    load.domContentLoaded,
+    load.usable,
+    load.totalBlockingTime,
+  ])
+    expect(Number.isFinite(figure)).toBe(true);
+  expect(load.enhanced, "the page's enhancement ran (data-enhanced on <html>)").toBeGreaterThan(0);
+  expect(load.usable).toBeGreaterThanOrEqual(load.firstContentfulPaint);
+  const bytes = await pageBytes(load.resources);
+  for (const kind of ["html", "css", "js"] as const) {
+    expect(bytes[kind].brotli, `${kind}, Brotli`).toBeGreaterThan(0);
+    expect(bytes[kind].gzip, `${kind}, gzip`).toBeGreaterThan(0);
+  }
+});
