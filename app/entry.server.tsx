@@ -8,6 +8,8 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
+import { PageScriptsContext } from "./client/page-data.tsx";
+import { PageScripts } from "./client/page-scripts.server.tsx";
 import { KeepMarkupContext } from "./components/KeptMarkup.tsx";
 import { keepMarkup } from "./components/kept-markup.server.tsx";
 import { StaticPartsContext } from "./components/StaticPart.tsx";
@@ -91,7 +93,9 @@ export default async function handleRequest(
       <RequestIdContext.Provider value={loadContext.get(requestIdContext)}>
         <KeepMarkupContext.Provider value={KEEP_MARKUP}>
           <StaticPartsContext.Provider value={renderStaticPart}>
-            <ServerRouter context={read()} url={request.url} nonce={nonce} />
+            <PageScriptsContext.Provider value={PageScripts}>
+              <ServerRouter context={read()} url={request.url} nonce={nonce} />
+            </PageScriptsContext.Provider>
           </StaticPartsContext.Provider>
         </KeepMarkupContext.Provider>
       </RequestIdContext.Provider>
