@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { PageContext } from "#app/client/router.ts";
-import { PAGE_DATA_ID, type PageData } from "#app/client/page-data.tsx";
+import { PageProvider } from "#app/client/router.ts";
+import { readPageData } from "#app/client/page-data.tsx";
 import { createTranslate } from "./i18n/i18n.ts";
 import { registerMessages } from "./i18n/messages.ts";
 import { TextsContext } from "./i18n/texts-context.ts";
@@ -13,7 +13,7 @@ import { TextsContext } from "./i18n/texts-context.ts";
  * and every link and form loads the next page from the server. What the claimant typed before this
  * ran stays: hydrating never changes a field's value.
  */
-const page = JSON.parse(document.getElementById(PAGE_DATA_ID)?.textContent ?? "null") as PageData | null;
+const page = readPageData(document);
 const main = document.getElementById("main-content");
 if (page && main) {
   const [route, texts] = await Promise.all([
@@ -26,11 +26,11 @@ if (page && main) {
   hydrateRoot(
     main,
     <StrictMode>
-      <PageContext.Provider value={{ ...page, handle: route.handle }}>
+      <PageProvider initial={{ ...page, handle: route.handle }}>
         <TextsContext.Provider value={{ culture: page.culture, text: createTranslate(messages) }}>
           <Page />
         </TextsContext.Provider>
-      </PageContext.Provider>
+      </PageProvider>
     </StrictMode>,
   );
 }

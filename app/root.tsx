@@ -6,6 +6,7 @@ import { messagesFor } from "./i18n/messages.ts";
 import { TextsContext } from "./i18n/texts-context.ts";
 import { textsAsset } from "./i18n/texts-asset.server.ts";
 import { cultureMiddleware, getCulture } from "./i18n/culture-middleware.server.ts";
+import { pagePostMiddleware } from "./http/page-post.server.ts";
 import { useRequestId } from "./request-context.ts";
 import { PageScriptsPlace } from "./client/page-data.tsx";
 import { getPortal } from "./settlement/portal.server.ts";
@@ -14,7 +15,7 @@ import { layoutModel } from "./themes/layout-model.server.ts";
 import { ThemeLayout } from "./themes/ThemeLayout.tsx";
 import { THEME_STYLESHEETS } from "./themes/themes.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [cultureMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [cultureMiddleware, pagePostMiddleware];
 
 export function loader({ context }: Route.LoaderArgs) {
   const culture = getCulture(context);

@@ -42,5 +42,11 @@ export const WITHOUT_SCRIPTS = { scripts: false } as const;
 export const withoutScripts = (handle: unknown) =>
   typeof handle === "object" && handle !== null && (handle as { scripts?: boolean }).scripts === false;
 
+/** The page data a document carries: the page's own, or a form's answer's. */
+export function readPageData(document: Document): PageData | undefined {
+  const json = document.getElementById(PAGE_DATA_ID)?.textContent;
+  return json ? (JSON.parse(json) as PageData) : undefined;
+}
+
 /** JSON that is safe inside a <script> element: no "</script>" or "<!--" can end or change it. */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");

@@ -12,17 +12,27 @@ import {
   type FormHTMLAttributes,
   type ReactNode,
   useContext,
+  useState,
 } from "react";
 import type { PageData } from "./page-data.tsx";
+import { type PageView, postPage } from "./page-post.ts";
 
-/** The page the browser hydrates: its route's data, given by entry.client. */
-export const PageContext = createReactContext<PageData | undefined>(undefined);
+const PageContext = createReactContext<(PageView & { posting: boolean }) | undefined>(undefined);
 
-function usePage(): PageData {
-  const page = useContext(PageContext);
-  if (!page) throw new Error("A page's component rendered outside its page's data");
-  return page;
+/** The page the browser shows: the data the server rendered it from, until a form's answer brings new data. */
+export function PageProvider({ initial, children }: { initial: PageData; children: ReactNode }) {
+  const [page, show] = useState(initial);
+  const [posting, setPosting] = useState(false);
+  return createElement(PageContext.Provider, { value: { page, show, posting, setPosting } }, children);
 }
+
+function usePageView() {
+  const view = useContext(PageContext);
+  if (!view) throw new Error("A page's component rendered outside its page's data");
+  return view;
+}
+
+const usePage = () => usePageView().page;
 
 export const useLoaderData = () => usePage().loaderData;
 export const useActionData = () => usePage().actionData;
@@ -64,9 +74,8 @@ export const useLocation = () => ({
   key: "default",
 });
 
-/** The browser loads the next page itself: nothing is ever pending inside this one. */
-const IDLE = { state: "idle", location: undefined, formMethod: undefined, formAction: undefined, formData: undefined };
-export const useNavigation = () => IDLE;
+/** "submitting" while a form of the page is being posted (and the next page loads), else "idle". */
+export const useNavigation = () => ({ state: usePageView().posting ? "submitting" : "idle" });
 
 export const useNavigate = () => (to: string) => window.location.assign(to);
 
@@ -102,6 +111,7 @@ export function Link({
   return createElement("a", { ...anchor, href: href(to) });
 }
 
+/** A form: a POST the page's own checks let through is posted by its scripts (app/client/page-post.ts). */
 export function Form({
   reloadDocument,
   replace,
@@ -112,9 +122,17 @@ export function Form({
   navigate,
   fetcherKey,
   relative,
+  onSubmit,
   ...form
 }: FormHTMLAttributes<HTMLFormElement> & RouterOnly) {
-  return createElement("form", form);
+  const view = usePageView();
+  const submit: NonNullable<typeof onSubmit> = (event) => {
+    onSubmit?.(event);
+    if (event.defaultPrevented || form.method?.toLowerCase() !== "post" || reloadDocument) return;
+    event.preventDefault();
+    void postPage(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter, view);
+  };
+  return createElement("form", { ...form, onSubmit: submit });
 }
 
 /** The root layout, whose <Outlet> holds a route's content, is the server's: the browser hydrates the content alone. */
