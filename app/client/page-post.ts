@@ -1,5 +1,5 @@
 import { PAGE_LOCATION_HEADER, PAGE_POST_HEADER } from "#app/http/page-post.ts";
-import { noteRequestId } from "#app/request-context.ts";
+import { noteRequestId } from "./last-request-id.ts";
 import { keepsPageOnServerFailure } from "#app/http/server-failure.ts";
 import { type PageData, readPageData } from "./page-data.tsx";
 
