@@ -16,6 +16,7 @@ import { TextsContext } from "./i18n/texts-context.ts";
 const page = readPageData(document);
 const main = document.getElementById("main-content");
 if (page && main) {
+  if (page.devRuntime) await import(/* @vite-ignore */ page.devRuntime);
   const [route, texts] = await Promise.all([
     import(/* @vite-ignore */ page.module),
     import(/* @vite-ignore */ page.texts),
