@@ -39,9 +39,12 @@ export function PageScripts({ textsUrl, culture }: PageScriptsProps) {
   const modules = [
     ...new Set([manifest.entry.module, ...manifest.entry.imports, route.module, ...(route.imports ?? []), textsUrl]),
   ];
+  const entry = `import(${scriptJson(manifest.entry.module)})`;
+  // Under Vite's development server, React Router's refresh runtime comes first: its modules expect it.
+  const runtime = manifest.hmr?.runtime;
   const load =
     `for(const u of ${scriptJson(modules)}){const l=document.createElement("link");l.rel="modulepreload";l.href=u;document.head.append(l)}` +
-    `const s=document.createElement("script");s.type="module";s.src=${scriptJson(manifest.entry.module)};s.nonce=${scriptJson(nonce)};document.body.append(s)`;
+    (runtime ? `import(${scriptJson(runtime)}).then(()=>${entry})` : entry);
   return (
     <>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own JSON, made safe inside <script> by scriptJson */}
