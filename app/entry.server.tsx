@@ -88,15 +88,17 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: pageHeaders(responseHeaders) });
   const nonce = loadContext.get(cspNonceContext);
   // React Router's serialised loader data, for its own client's hydration: the browser hydrates
-  // from the page's data instead (app/client/page-scripts.server.tsx, decision 036).
+  // from the page's data instead (app/client/page-scripts.server.tsx, decision 036). Without the
+  // stream, the router writes no script of its own into the page.
   await routerContext.serverHandoffStream?.cancel();
+  const context = { ...routerContext, serverHandoffStream: undefined };
   const app = () => (
     <NonceContext.Provider value={nonce}>
       <RequestIdContext.Provider value={loadContext.get(requestIdContext)}>
         <KeepMarkupContext.Provider value={KEEP_MARKUP}>
           <StaticPartsContext.Provider value={renderStaticPart}>
             <PageScriptsContext.Provider value={PageScripts}>
-              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+              <ServerRouter context={context} url={request.url} nonce={nonce} />
             </PageScriptsContext.Provider>
           </StaticPartsContext.Provider>
         </KeepMarkupContext.Provider>
