@@ -6,7 +6,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 
 export default defineConfig({
-  plugins: [reactRouter(), precompress()],
+  plugins: [browserRuntime(), reactRouter(), precompress()],
   build: {
     // Hashed file names under /assets are served with immutable caching by server.ts.
     assetsDir: "assets",
@@ -26,7 +26,7 @@ export default defineConfig({
                 // they are ~3 KB smaller than in the five files the default splitting made of them.
                 {
                   name: "framework",
-                  test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|preact)[\\/]/,
                   priority: 3,
                 },
                 // The portal's small shared modules (header, banner, texts, links, step names),
@@ -60,6 +60,33 @@ export default defineConfig({
     },
   },
 });
+
+/**
+ * The browser's runtime (decision 036): the same components the server renders with React hydrate
+ * in the browser on Preact, through its React-compatible API, and without React Router's client:
+ * "react-router" is the one page's data there (app/client/router.ts). The server build is untouched.
+ */
+const IN_THE_BROWSER: Record<string, string> = {
+  react: "preact/compat",
+  "react-dom": "preact/compat",
+  "react-dom/client": "preact/compat/client",
+  "react/jsx-runtime": "preact/compat/jsx-runtime",
+  "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
+  "react-router": path.resolve(import.meta.dirname, "app/client/router.ts"),
+};
+
+function browserRuntime(): Plugin {
+  return {
+    name: "browser-runtime",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(source, importer, options) {
+      const target = IN_THE_BROWSER[source];
+      if (!target) return null;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
 
 /** Text files smaller than this gain too little from compression to keep a copy. */
 const COMPRESS_FROM_BYTES = 1024;

@@ -1,34 +1,39 @@
-import { StrictMode, startTransition } from "react";
+import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { HydratedRouter } from "react-router/dom";
+import { PageProvider } from "#app/client/router.ts";
+import { readPageData } from "#app/client/page-data.tsx";
+import { createTranslate } from "./i18n/i18n.ts";
 import { registerMessages } from "./i18n/messages.ts";
-import { noteRequestId } from "./request-context.ts";
+import { TextsContext } from "./i18n/texts-context.ts";
 
-// The texts script in the page's head ran before this module.
-registerMessages(window.__portalTexts ?? {});
-
-// The error page and the failure message quote the id of the request that failed (its X-Request-Id),
-// as the page's own id is quoted after a full page load. React Router's navigations and form posts
-// are its data requests (same site, ".data"): note each one's id, or none when the server was not reached.
-const fetchFromServer = window.fetch.bind(window);
-window.fetch = async (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
-  if (url.origin !== window.location.origin || !url.pathname.endsWith(".data")) return fetchFromServer(input, init);
-  try {
-    const response = await fetchFromServer(input, init);
-    noteRequestId(response.headers.get("X-Request-Id") ?? "");
-    return response;
-  } catch (error) {
-    noteRequestId("");
-    throw error;
-  }
-};
-
-startTransition(() => {
+/**
+ * The browser's one script of its own (decision 036): it hydrates the page's content, `<main>`,
+ * with the route's component and the data the server rendered it from (app/client/PageScripts.tsx),
+ * on Preact (vite.config.ts). Everything else on the page (header, footer) is the server's markup,
+ * and every link and form loads the next page from the server. What the claimant typed before this
+ * ran stays: hydrating never changes a field's value.
+ */
+const page = readPageData(document);
+const main = document.getElementById("main-content");
+if (page && main) {
+  if (page.devRuntime) await import(/* @vite-ignore */ page.devRuntime);
+  const [route, texts] = await Promise.all([
+    import(/* @vite-ignore */ page.module),
+    import(/* @vite-ignore */ page.texts),
+  ]);
+  const messages = texts.default as Record<string, string>;
+  registerMessages({ [page.culture]: messages });
+  const Page = route.default;
   hydrateRoot(
-    document,
+    main,
     <StrictMode>
-      <HydratedRouter />
+      <PageProvider initial={{ ...page, handle: route.handle }}>
+        <TextsContext.Provider value={{ culture: page.culture, text: createTranslate(messages) }}>
+          <Page />
+        </TextsContext.Provider>
+      </PageProvider>
     </StrictMode>,
   );
-});
+}
+// What the browser bench waits for: the page's scripts have done what they do (tests/bench/browser.ts).
+document.documentElement.dataset.enhanced = "";

@@ -8,6 +8,8 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
+import { PageScriptsContext } from "./client/page-data.tsx";
+import { PageScripts } from "./client/page-scripts.server.tsx";
 import { KeepMarkupContext } from "./components/KeptMarkup.tsx";
 import { keepMarkup } from "./components/kept-markup.server.tsx";
 import { StaticPartsContext } from "./components/StaticPart.tsx";
@@ -85,13 +87,19 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD")
     return new Response(null, { status: responseStatusCode, headers: pageHeaders(responseHeaders) });
   const nonce = loadContext.get(cspNonceContext);
-  const read = await readLoaderData(routerContext);
+  // React Router's serialised loader data, for its own client's hydration: the browser hydrates
+  // from the page's data instead (app/client/page-scripts.server.tsx, decision 036). Without the
+  // stream, the router writes no script of its own into the page.
+  await routerContext.serverHandoffStream?.cancel();
+  const context = { ...routerContext, serverHandoffStream: undefined };
   const app = () => (
     <NonceContext.Provider value={nonce}>
       <RequestIdContext.Provider value={loadContext.get(requestIdContext)}>
         <KeepMarkupContext.Provider value={KEEP_MARKUP}>
           <StaticPartsContext.Provider value={renderStaticPart}>
-            <ServerRouter context={read()} url={request.url} nonce={nonce} />
+            <PageScriptsContext.Provider value={PageScripts}>
+              <ServerRouter context={context} url={request.url} nonce={nonce} />
+            </PageScriptsContext.Provider>
           </StaticPartsContext.Provider>
         </KeepMarkupContext.Provider>
       </RequestIdContext.Provider>
@@ -117,31 +125,6 @@ function pageHeaders(headers: Headers): Headers {
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.append("Vary", "Accept-Encoding");
   return headers;
-}
-
-/**
- * React Router's loader data (its serialised stream), read whole before the page is rendered, and
- * handed to the script that writes it into the page (StreamTransfer takes what is in
- * `renderMeta.streamCache` before it reads the stream), so that script has nothing to wait for.
- * The pieces are what StreamTransfer would have read, decoded as it decodes them. Gives the router
- * context for one render: ServerRouter takes a reader of the stream at each render, so each is
- * given a stream of its own, finished (its pieces are all read).
- */
-async function readLoaderData(context: EntryContext): Promise<() => EntryContext> {
-  const stream = context.serverHandoffStream;
-  if (!stream || !context.renderMeta) return () => context;
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  const pieces: NonNullable<NonNullable<EntryContext["renderMeta"]>["streamCache"]> = {};
-  for (let identifier = 0; ; identifier++) {
-    const { done, value } = await reader.read();
-    pieces[identifier] = Object.assign(Promise.resolve(), {
-      result: { done, value: decoder.decode(value, { stream: true }) },
-    });
-    if (done) break;
-  }
-  context.renderMeta.streamCache = pieces;
-  return () => ({ ...context, serverHandoffStream: new ReadableStream({ start: (controller) => controller.close() }) });
 }
 
 /** How React marks a part it left to the browser: one that was still loading, or failed. */

@@ -1,5 +1,6 @@
 import { createContext as createReactContext, useContext } from "react";
 import { createContext } from "react-router";
+import { lastRequestId } from "./client/last-request-id.ts";
 
 /**
  * The per-request Content-Security-Policy nonce, made by server.ts. It reaches loaders through
@@ -33,19 +34,12 @@ export function useNonce(): string {
 /** The request id of the page being rendered on the server (entry.server provides it). */
 export const RequestIdContext = createReactContext("");
 
-/** In the browser: the id of the last answer the router had from the server (entry.client notes it). */
-let lastRequestId: string | undefined;
-
-export function noteRequestId(id: string): void {
-  lastRequestId = id;
-}
-
 /**
- * The id to quote to support: on the server, the request's; in the browser, the last data request's
- * (a navigation or form post that failed), else the page's own, from its <meta name="request-id">.
+ * The id to quote to support: on the server, the request's; in the browser, the last form post's
+ * (a form post that failed), else the page's own, from its <meta name="request-id">.
  */
 export function useRequestId(): string {
   const rendered = useContext(RequestIdContext);
   if (typeof document === "undefined") return rendered;
-  return lastRequestId ?? document.querySelector<HTMLMetaElement>('meta[name="request-id"]')?.content ?? "";
+  return lastRequestId() ?? document.querySelector<HTMLMetaElement>('meta[name="request-id"]')?.content ?? "";
 }

@@ -16,7 +16,11 @@ export function Banner({ banner }: { banner: LayoutModel["banner"] }) {
   const text = useText();
   // Not when the route shows its error instead, a not-found page say (its loader gave no data):
   // that page is the same, full banner included, whatever address it answers.
-  const compact = useMatches().some((match) => match.handle === COMPACT_BANNER && match.loaderData !== undefined);
+  const compact = useMatches().some(
+    (match) =>
+      (match.handle as { banner?: string } | undefined)?.banner === COMPACT_BANNER.banner &&
+      match.loaderData !== undefined,
+  );
   if (!banner.show || (compact && !banner.header)) return null;
   return (
     <section className={compact ? "banner banner-compact" : "banner"} aria-label={text("Banner_Label")}>

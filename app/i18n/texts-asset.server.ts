@@ -7,7 +7,7 @@ const assets = new Map<string, { path: string; hash: string; script: string }>()
 const SERVER_ONLY = /^Api_/;
 
 /**
- * A culture's texts as a script the browser caches for good: its name carries a hash of its
+ * A culture's texts as a module the browser caches for good: its name carries a hash of its
  * content, so a change of texts (a new release, an edited settlement) is a new name. Every text
  * a page may show, not the JSON API's (issue 14: every first visit loads it).
  */
@@ -17,12 +17,12 @@ export function textsAsset(culture: string) {
     const messages = Object.fromEntries(
       Object.entries(getPortal().messages[culture] ?? {}).filter(([key]) => !SERVER_ONLY.test(key)),
     );
-    const json = JSON.stringify({ [culture]: messages });
+    const json = JSON.stringify(messages);
     const hash = createHash("sha256").update(json).digest("hex").slice(0, 12);
     asset = {
       path: `/texts/${culture}.${hash}.js`,
       hash,
-      script: `window.__portalTexts=Object.assign(window.__portalTexts||{},${json});\n`,
+      script: `export default ${json};\n`,
     };
     assets.set(culture, asset);
   }

@@ -6,7 +6,7 @@ import { StepForm } from "#app/components/form/StepForm.tsx";
 import { loadAddressChange, submitAddressChange } from "#app/flows/change-of-address.server.ts";
 import { databaseAwayMiddleware } from "#app/http/database-away.server.ts";
 import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
-import { keepPageOnServerFailure, useServerFailureMessage } from "#app/http/server-failure.ts";
+import { KEEPS_PAGE_ON_SERVER_FAILURE, useServerFailureMessage } from "#app/http/server-failure.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { Route } from "./+types/change-of-address-claim";
 
@@ -17,7 +17,7 @@ export const loader = ({ params, ...args }: Route.LoaderArgs) =>
 export const action = ({ params, ...args }: Route.ActionArgs) =>
   submitAddressChange({ ...args, referenceCode: params.referenceCode });
 /** With JavaScript, a change the server could not take keeps the page as typed and says so. */
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepPageOnServerFailure(serverAction);
+export const handle = KEEPS_PAGE_ON_SERVER_FAILURE;
 
 /**
  * /coa/<reference code>: the claim's current contact details first, then the flow's own contact

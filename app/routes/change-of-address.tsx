@@ -4,7 +4,6 @@ import { PageHeading } from "#app/components/PageHeading.tsx";
 import { PageTitle } from "#app/components/PageTitle.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
 import { ClaimAccessForm } from "#app/components/ClaimAccessForm.tsx";
-import { newChallengeAfterEachAnswer } from "#app/captcha/new-challenge.ts";
 import { loadAddressClaims, signInForAddress } from "#app/flows/change-of-address.server.ts";
 import { databaseAwayMiddleware } from "#app/http/database-away.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
@@ -14,7 +13,6 @@ export const middleware: Route.MiddlewareFunction[] = [databaseAwayMiddleware];
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
 export const loader = (args: Route.LoaderArgs) => loadAddressClaims(args);
 export const action = (args: Route.ActionArgs) => signInForAddress(args);
-export const shouldRevalidate = newChallengeAfterEachAnswer;
 
 /**
  * /coa, change of address (issue 25): a member signed in with their Claim ID and PIN sees each

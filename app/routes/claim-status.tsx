@@ -1,6 +1,5 @@
 import { Fragment } from "react";
 import { data } from "react-router";
-import { newChallengeAfterEachAnswer } from "#app/captcha/new-challenge.ts";
 import { ClaimAccessForm } from "#app/components/ClaimAccessForm.tsx";
 import { PageHeading } from "#app/components/PageHeading.tsx";
 import { PageTitle } from "#app/components/PageTitle.tsx";
@@ -15,7 +14,6 @@ import type { Route } from "./+types/claim-status";
 /** /claim/status (issue 25): a filed claim's status, once the claimant has found it (claim access). */
 export const middleware: Route.MiddlewareFunction[] = [databaseAwayMiddleware];
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
-export const shouldRevalidate = newChallengeAfterEachAnswer;
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { claims, form, headers } = await loadClaimAccess({ request, url });

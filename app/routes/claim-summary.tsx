@@ -8,17 +8,10 @@ import { StepHeading } from "#app/components/StepHeading.tsx";
 import { SessionTimer } from "#app/components/SessionTimer.tsx";
 import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
 import { loadSummary, submitClaim } from "#app/flows/claim-submission.server.ts";
-import {
-  keepPageOnServerFailure,
-  noReloadAfterServerFailure,
-  useServerFailureMessage,
-} from "#app/http/server-failure.ts";
-import type { ShouldRevalidateFunction } from "react-router";
-import { newChallengeAfterEachAnswer } from "#app/captcha/new-challenge.ts";
+import { useServerFailureMessage } from "#app/http/server-failure.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { FLOW_MIDDLEWARE } from "#app/flows/flow-route.server.ts";
 import type { Route } from "./+types/claim-summary";
-import { COMPACT_BANNER } from "#app/components/Banner.tsx";
 
 /** The flow and step this address names, and the deadline guard (app/flows/flow-route.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = FLOW_MIDDLEWARE;
@@ -27,12 +20,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorB
 export const loader = (args: Route.LoaderArgs) => loadSummary(args);
 export const action = (args: Route.ActionArgs) => submitClaim(args);
 /** With JavaScript, a submission the server could not take keeps the page, signature and all, and says so (SPEC §8). */
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepPageOnServerFailure(serverAction);
-/** Kept as it is after a server failure; otherwise with a new captcha sum after each answer. */
-export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  noReloadAfterServerFailure({ ...args, defaultShouldRevalidate: newChallengeAfterEachAnswer(args) });
-
-export const handle = COMPACT_BANNER;
+export { handle } from "#app/flows/step-route.ts";
 
 /** Check your answers, sign, and submit. */
 export default function ClaimSummary({ loaderData, actionData }: Route.ComponentProps) {

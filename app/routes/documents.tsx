@@ -1,4 +1,3 @@
-import { newChallengeAfterEachAnswer } from "#app/captcha/new-challenge.ts";
 import { ClaimAccessForm } from "#app/components/ClaimAccessForm.tsx";
 import { ErrorSummary } from "#app/components/form/ErrorSummary.tsx";
 import { Feedback } from "#app/components/Feedback.tsx";
@@ -15,7 +14,6 @@ export const middleware: Route.MiddlewareFunction[] = [databaseAwayMiddleware];
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
 export const loader = (args: Route.LoaderArgs) => loadDocumentsPage(args);
 export const action = (args: Route.ActionArgs) => documentsPageAction(args);
-export const shouldRevalidate = newChallengeAfterEachAnswer;
 
 type LoaderData = Route.ComponentProps["loaderData"];
 

@@ -5,7 +5,6 @@ import { Feedback } from "#app/components/Feedback.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
 import { SignOutForm } from "#app/components/SignOutForm.tsx";
 import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
-import { newChallengeAfterEachAnswer } from "#app/captcha/new-challenge.ts";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { authorizeFlow, loadIndex } from "#app/flows/authorize.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
@@ -21,7 +20,6 @@ export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorB
 // "/" is the home flow's start page, or (no home flow in settlement.json) the list of the flows offered.
 export const loader = (args: Route.LoaderArgs) => startPageAt(args.url.pathname) ?? loadIndex(args);
 export const action = (args: Route.ActionArgs) => authorizeFlow(args);
-export const shouldRevalidate = newChallengeAfterEachAnswer;
 
 /**
  * A claim flow's start page: what the claim is for, when it closes, and the sign-in form; for a

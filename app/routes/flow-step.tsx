@@ -1,7 +1,6 @@
 import { lazy, Suspense } from "react";
 import { StepPage } from "#app/components/StepPage.tsx";
 import { loadStep, submitStep } from "#app/flows/step-page.server.ts";
-import { keepPageOnServerFailure } from "#app/http/server-failure.ts";
 import { FLOW_MIDDLEWARE } from "#app/flows/flow-route.server.ts";
 import type { Route } from "./+types/flow-step";
 
@@ -12,8 +11,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorB
 export const loader = (args: Route.LoaderArgs) => loadStep(args);
 export const action = (args: Route.ActionArgs) => submitStep(args);
 /** With JavaScript, a save the server could not take keeps the page as typed and says so (app/http/server-failure.ts). */
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepPageOnServerFailure(serverAction);
-export { handle, shouldRevalidate } from "#app/flows/step-route.ts";
+export { handle } from "#app/flows/step-route.ts";
 
 /** Records on a step other than the documents one: possible in a definition, so fetched when there. */
 const LazyRecordsSection = lazy(() =>

@@ -1,4 +1,3 @@
-import { newChallengeAfterEachAnswer } from "#app/captcha/new-challenge.ts";
 import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { Feedback } from "#app/components/Feedback.tsx";
@@ -15,7 +14,6 @@ export const middleware: Route.MiddlewareFunction[] = FLOW_MIDDLEWARE;
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
 export const loader = (args: Route.LoaderArgs) => loadLookup(args);
 export const action = (args: Route.ActionArgs) => lookUpVin(args);
-export const shouldRevalidate = newChallengeAfterEachAnswer;
 
 /** /lookup: is this vehicle covered? */
 export default function Lookup({ loaderData, actionData }: Route.ComponentProps) {

@@ -38,8 +38,7 @@ describe.each([false, true])("JavaScript %s: adding documents to a filed claim",
     await page.context().addCookies([{ ...claimant.sessionCookie(), url: started.portal.url }]);
     const address = `${started.portal.url}/documents${culture === "en" ? "" : `?culture=${culture}`}`;
     await page.goto(address);
-    if (javaScript)
-      await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
     // Waits as long as a page takes on a busy machine (Playwright's 30 s), not expect.poll's second.
     await page.locator(".claim-documents h3", { hasText: referenceCode }).waitFor();
     expect(await page.locator(".important-documents a").count()).toBe(3);

@@ -36,8 +36,7 @@ const browser = (javaScript: boolean) =>
   javaScript ? openPage(started.browser, true) : openScriptlessPage(started.browser);
 
 async function ready(page: Page, javaScript: boolean) {
-  if (javaScript)
-    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+  if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
 }
 
 /** Files a standard claim through its pages as a member, in `culture`: the reference code. */

@@ -60,7 +60,7 @@ describe.each([
       return route.abort("blockedbyclient");
     });
     await page.goto(`${portal.url}/automotive?culture=${culture}`);
-    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
     await page.locator("#captcha-answer").waitFor();
     // The page asked for Cloudflare's script, with the settlement's own site key to render.
     await expect.poll(() => blocked.length).toBeGreaterThan(0);

@@ -142,7 +142,11 @@ test("with the widget's script blocked, the summary reached in-app offers the su
   await fillForm(page, { "signature.attestation": "on", "signature.signature": "Bo Lee" });
   await answerSum(page);
   // The network fails on Submit: the page stays, signature and all, and says what happened (SPEC §8).
-  await page.route("**/standard/claim-summary.data*", (route: Route) => route.abort(), { times: 1 });
+  await page.route(
+    "**/standard/claim-summary",
+    (route: Route) => (route.request().method() === "POST" ? route.abort() : route.fallback()),
+    { times: 1 },
+  );
   await page.locator("form.step-form button[type=submit]").click();
   await page.getByRole("dialog").waitFor();
   expect(await page.getByRole("dialog").textContent()).toContain(

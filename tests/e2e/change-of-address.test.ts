@@ -49,8 +49,7 @@ describe.each([false, true])("JavaScript %s", (javaScript) => {
       await page.goto(`${started.portal.url}/coa${query}`);
       // One claim: its page at once.
       await page.waitForURL(new RegExp(`/coa/${code}`));
-      if (javaScript)
-        await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+      if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
       expect(await page.locator("h1").textContent()).toBe(
         culture === "en" ? "Change your address" : "Cambiar su dirección",
       );

@@ -138,8 +138,7 @@ async function fileClaim(flow: keyof typeof FLOWS, javaScript: boolean, culture:
   page.on("pageerror", (error) => errors.push(error.message));
   const { member, steps } = FLOWS[flow];
   await page.goto(`${started.portal.url}/${flow}${culture === "es" ? "?culture=es" : ""}`);
-  if (javaScript)
-    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+  if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
   await fillForm(page, member());
   if (!javaScript) await answerSecurityQuestion(page);
   await submitStep(page);
@@ -194,8 +193,7 @@ describe.each([false, true])("JavaScript %s: filing a claim", (javaScript) => {
   test("the VIN lookup", async () => {
     const page = await openPage(started.browser, javaScript);
     await page.goto(`${started.portal.url}/lookup`);
-    if (javaScript)
-      await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
     await fillForm(page, { "vinLookup.vin": "5yjsa1e26hf123456" });
     if (!javaScript) await answerSecurityQuestion(page);
     await page.locator("form.step-form button[type=submit]").click();
@@ -212,7 +210,7 @@ describe("the session timer with JavaScript", () => {
     const page = await openPage(started.browser, true);
     await page.clock.install();
     await page.goto(`${started.portal.url}/standard?culture=es`);
-    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
     await fillForm(page, FLOWS.standard.member());
     await submitStep(page);
     // The first step's timer runs from when its page is up: move the clock only once it is.

@@ -48,8 +48,7 @@ describe.each([false, true])("JavaScript %s", (javaScript) => {
     const errors = browserErrors(page);
     await page.goto(`${started.portal.url}/claim/status${culture === "en" ? "" : `?culture=${culture}`}`);
     expect(await page.locator("h1").textContent()).toBe(title);
-    if (javaScript)
-      await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
     expect(await axeViolations(page)).toEqual([]);
 
     await findClaim(page, javaScript, code, "Leeson");

@@ -42,8 +42,7 @@ describe.each([false, true])("JavaScript %s: expenses and their receipts", (java
     page.on("pageerror", (error) => errors.push(error.message));
     await page.context().addCookies([{ ...claimant.sessionCookie(), url: started.portal.url }]);
     await page.goto(`${started.portal.url}/reimbursement/supporting-documents`);
-    if (javaScript)
-      await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
 
     await addRecord(page, "claimTransactions", EXPENSES[0]!);
     await addRecord(page, "claimTransactions", EXPENSES[1]!);

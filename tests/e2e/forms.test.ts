@@ -29,8 +29,7 @@ const portal = () => servers.get("jnd-7-0-default")!;
 async function hydrated(page: Page) {
   await page.waitForFunction(
     () =>
-      document.querySelector("form.step-form .required-note") &&
-      (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
+      document.querySelector("form.step-form .required-note") && document.documentElement.hasAttribute("data-enhanced"),
   );
   // The step form marks itself enhanced after hydration: dependent-field hints are then gone.
   await page.waitForFunction(() => !document.querySelector(".field-applies"));
@@ -323,8 +322,11 @@ describe("feedback with JavaScript", () => {
     await page.goto(`${portal().url}/standard/claimant-info`);
     await hydrated(page);
     await fillForm(page, STANDARD_CLAIMANT);
-    await page.route("**/standard/claimant-info.data*", (route) =>
-      route.fulfill({ status: 500, headers: { "X-Request-Id": "TEST-0000-0500" }, body: "Internal Server Error" }),
+    // The page's scripts post the form (decision 036): its POST fails, the page itself stays.
+    await page.route("**/standard/claimant-info", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 500, headers: { "X-Request-Id": "TEST-0000-0500" }, body: "Internal Server Error" })
+        : route.fallback(),
     );
     await page.getByRole("button", { name: "Save and continue" }).click();
     const dialog = page.getByRole("dialog", { name: "Something went wrong" });
@@ -341,13 +343,15 @@ describe("feedback with JavaScript", () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Save and continue");
     expect(await page.locator("#field-claimantInfo-lastName").inputValue()).toBe("Lee");
     // No answer at all (the network): the same message, and no reference to quote.
-    await page.unroute("**/standard/claimant-info.data*");
-    await page.route("**/standard/claimant-info.data*", (route) => route.abort());
+    await page.unroute("**/standard/claimant-info");
+    await page.route("**/standard/claimant-info", (route) =>
+      route.request().method() === "POST" ? route.abort() : route.fallback(),
+    );
     await page.getByRole("button", { name: "Save and continue" }).click();
     await dialog.waitFor();
     expect(await dialog.locator(".support-reference").count()).toBe(0);
     await dialog.getByRole("button", { name: "OK" }).click();
-    await page.unroute("**/standard/claimant-info.data*");
+    await page.unroute("**/standard/claimant-info");
     await page.getByRole("button", { name: "Save and continue" }).click();
     await page.waitForURL(/\/standard\/claim-details/);
     await page.context().close();

@@ -57,7 +57,7 @@ describe("with the keyboard alone (JavaScript on)", () => {
   test("a whole standard claim: sign in, every step, the summary, submitted; errors announced and focused", async () => {
     const page = await openPage(started.browser, true);
     await page.goto(`${started.portal.url}/standard`);
-    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
     // Tab first reaches the skip link: the way past the header to the form.
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe("#main-content");
@@ -106,7 +106,7 @@ describe("with the keyboard alone (JavaScript on)", () => {
     const page = await openPage(started.browser, true);
     await page.clock.install();
     await page.goto(`${started.portal.url}/standard`);
-    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
     await answerByKeyboard(page, blankMember());
     await continueByKeyboard(page);
     // The first step's timer runs from when its page is up: move the clock only once it is (under

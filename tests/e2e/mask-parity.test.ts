@@ -287,8 +287,7 @@ async function typeAndSave(
   await page.goto(stepUrl);
   await page.waitForFunction(
     () =>
-      document.querySelector("form.step-form .required-note") &&
-      (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
+      document.querySelector("form.step-form .required-note") && document.documentElement.hasAttribute("data-enhanced"),
   );
   await page.waitForFunction(() => !document.querySelector(".field-applies"));
   for (const path of fields) {
@@ -384,9 +383,7 @@ describe("the parity rule when a claimant comes back to a field", () => {
     await page.context().addCookies([browserSession.sessionCookie()]);
     await page.goto(`${started.portal.url}/${flow}/${step}`);
     await page.waitForFunction(
-      () =>
-        (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules &&
-        !document.querySelector(".field-applies"),
+      () => document.documentElement.hasAttribute("data-enhanced") && !document.querySelector(".field-applies"),
     );
     const input = page.locator(`[name="${field}"]`);
     await input.fill("");

@@ -22,8 +22,7 @@ const WIDTH = 320;
 
 async function open(page: Page, url: string, javaScript: boolean) {
   await page.goto(url);
-  if (javaScript)
-    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+  if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
   await page.locator("h1").first().waitFor();
 }
 

@@ -29,8 +29,7 @@ async function startClaim(javaScript: boolean): Promise<Page> {
     .first()
     .click();
   await page.waitForURL(/\/standard$/);
-  if (javaScript)
-    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+  if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
   expect(await page.locator('input[name^="credentials."]').count()).toBe(0);
   if (!javaScript) await answerSecurityQuestion(page);
   await submitStep(page);

@@ -19,8 +19,7 @@ const started = withBrowserAndPortal();
 async function hydrated(page: Page) {
   await page.waitForFunction(
     () =>
-      document.querySelector("form.step-form .required-note") &&
-      (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
+      document.querySelector("form.step-form .required-note") && document.documentElement.hasAttribute("data-enhanced"),
   );
   await page.waitForFunction(() => !document.querySelector(".field-applies"));
 }
@@ -103,18 +102,18 @@ describe.each(["en", "es"])("with JavaScript (%s)", (culture) => {
 
   test("'saved' arrives in a live region already on the page, after Save and continue", async () => {
     const { page } = await standardAt("claimant-info", culture);
-    // Each status region as first seen, and what it said then.
-    await page.evaluate(() => {
-      const firstSeen = new Map<Element, string>();
+    // Each status region as first seen in each new document, and what it said then: its text as
+    // shown and read (a <noscript> is neither, in a browser running scripts).
+    await page.addInitScript(() => {
+      const firstSeen = new Map<HTMLElement, string>();
       const look = () => {
-        for (const region of document.querySelectorAll('[role="status"]'))
-          if (!firstSeen.has(region)) firstSeen.set(region, region.textContent ?? "");
+        for (const region of document.querySelectorAll<HTMLElement>('[role="status"]'))
+          if (!firstSeen.has(region)) firstSeen.set(region, region.innerText ?? "");
       };
-      look();
-      new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+      new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
       (window as { firstSaid?: () => string[] }).firstSaid = () =>
         [...firstSeen]
-          .filter(([region]) => region.isConnected && /\S/.test(region.textContent ?? ""))
+          .filter(([region]) => region.isConnected && /\S/.test(region.innerText ?? ""))
           .map(([, said]) => said);
     });
     await fillForm(page, STANDARD_CLAIMANT);
@@ -136,7 +135,7 @@ test.each(["en", "es"])(
     const page = await openPage(started.browser, true);
     await page.context().addCookies([claimant.sessionCookie()]);
     await page.goto(`${started.portal.url}/standard?culture=${culture}`);
-    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
     expect(await page.locator('[name="credentials.claimId"]').count()).toBe(0);
     expect(await page.locator("form.sign-out button").count()).toBe(1);
     await page.getByRole("link", { name: culture === "es" ? "Continuar su reclamo" : "Continue your claim" }).click();

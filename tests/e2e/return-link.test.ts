@@ -40,8 +40,7 @@ describe.each([false, true])("JavaScript %s", (javaScript) => {
     const email = `return-${javaScript ? "on" : "off"}@example.com`;
     const page = await newPage(javaScript);
     await page.goto(`${portal.url}/standard`);
-    if (javaScript)
-      await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
     else await answerSecurityQuestion(page);
     await submitStep(page);
     await answerStep(page, javaScript, {

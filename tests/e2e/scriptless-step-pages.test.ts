@@ -91,7 +91,7 @@ describe("the idle time-out without JavaScript", () => {
     await claimant.signIn("standard", blankMember());
     const page = await pageOf(claimant, true);
     await page.goto(`${started.portal.url}/standard/claimant-info`);
-    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
     expect(await page.locator(".idle-notice").count()).toBe(0);
     expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
     await page.context().close();

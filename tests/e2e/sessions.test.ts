@@ -20,8 +20,7 @@ describe.each([false, true])("JavaScript %s", (javaScript) => {
   test("Sign out lands on the start page, which says so; Back then shows nothing of the claim", async () => {
     const page = await openPage(started.browser, javaScript);
     await page.goto(`${started.portal.url}/standard`);
-    if (javaScript)
-      await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
     await fillForm(page, blankMember());
     if (!javaScript) await answerSecurityQuestion(page);
     await submitStep(page);

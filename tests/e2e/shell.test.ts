@@ -27,10 +27,7 @@ describe.each(THEMES)("%s", (theme) => {
       });
       for (const path of PAGES) {
         await page.goto(`${servers.get(theme)!.url}${path}`);
-        if (javaScript)
-          await page.waitForFunction(
-            () => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-          );
+        if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
         await page.locator("h1").first().waitFor();
         await audit.check(page, path);
       }
@@ -66,7 +63,7 @@ describe.each(THEMES)("%s", (theme) => {
       ]);
     // A page whose address has more than the culture (kontent's form carries it in a hidden input).
     await page.goto(`${servers.get(theme)!.url}/session-expired?form=standard&culture=es`);
-    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
     const expired = await served("/session-expired?form=standard&culture=es");
     expect(expired[0]).toContain("Me gustaría");
     expect(expired[1]).toContain("Política de privacidad");
@@ -126,7 +123,7 @@ describe("language choice in a browser", () => {
     await page.goto(`${servers.get("jnd-9-0-kontent")!.url}/session-expired?form=standard`);
     // The page's scripts have run: any change handler on the form would now run. (There is none:
     // the header is the server's markup, app/components/StaticPart.tsx.)
-    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
     // A mark on this document: a navigation, even to the same address, would lose it.
     await page.evaluate(() => Object.assign(window, { stillHere: true }));
     const before = page.url();

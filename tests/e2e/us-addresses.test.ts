@@ -19,7 +19,7 @@ test("with JavaScript, a claimant with a US address passes 'About you': state, Z
   const page = await openPage(started.browser, true);
   const member = blankMember();
   await page.goto(`${started.portal.url}/automotive`);
-  await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
   await fillForm(page, member);
   await submitStep(page);
   expect(new URL(page.url()).pathname).toBe("/automotive/claimant-info");

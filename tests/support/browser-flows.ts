@@ -107,8 +107,7 @@ export async function signInToStandard(
 ): Promise<Page> {
   const page = await openPage(browser, javaScript);
   await page.goto(`${origin}/standard`);
-  if (javaScript)
-    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+  if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
   await fillForm(page, member);
   if (!javaScript) await answerSecurityQuestion(page);
   await submitStep(page);

@@ -82,8 +82,7 @@ export async function tourPageKinds(
   const inPage = javaScript ? "in-page" : "document";
   const open = async (pathname: string) => {
     await page.goto(`${server.url}${pathname}`);
-    if (javaScript)
-      await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
     await page.locator("h1").first().waitFor();
   };
   const press = async (selector: string, until: () => Promise<unknown>) => {

@@ -258,8 +258,12 @@ export function StepForm(props: StepFormProps) {
           id={`step-${props.step}`}
           // The portal's own checks and messages, not the browser's.
           noValidate
-          onChange={onChange}
-          onInput={form.onInput}
+          // Input events, as the claimant types (React's onChange on a form; on Preact a form's
+          // change event comes only when a field is left: decision 036).
+          onInput={(event) => {
+            onChange(event);
+            form.onInput(event);
+          }}
           onSubmit={(event) => {
             setShowSummary(true);
             setSummaryKey((key) => key + 1);

@@ -1,0 +1,54 @@
+import { createContext, type ReactNode, useContext } from "react";
+
+/**
+ * What the browser's scripts need of the page the server rendered, written into the page as JSON
+ * (app/client/PageScripts.tsx) and read by app/entry.client.tsx: the route's data, so the page's
+ * content hydrates with what the server rendered it from.
+ */
+export interface PageData {
+  routeId: string;
+  /** The route's module (its component), built for the browser. */
+  module: string;
+  /** The culture's texts, as a module the browser caches (app/i18n/texts-asset.server.ts). */
+  texts: string;
+  culture: string;
+  rootData: unknown;
+  loaderData: unknown;
+  actionData: unknown;
+  params: Record<string, string | undefined>;
+  /** Under Vite's development server only: React Router's refresh runtime, which its route modules expect first. */
+  devRuntime?: string;
+  /** The route module's `handle`, filled in by entry.client from the module. */
+  handle?: unknown;
+}
+
+export const PAGE_DATA_ID = "page-data";
+
+export interface PageScriptsProps {
+  textsUrl: string;
+  culture: string;
+}
+
+/** The page's scripts, rendered by app/client/page-scripts.server.tsx: provided by entry.server only. */
+export const PageScriptsContext = createContext<((props: PageScriptsProps) => ReactNode) | undefined>(undefined);
+
+/** Where the root layout puts them: at the end of <body>. */
+export function PageScriptsPlace(props: PageScriptsProps) {
+  const PageScripts = useContext(PageScriptsContext);
+  return PageScripts ? <PageScripts {...props} /> : null;
+}
+
+/** A route whose page scripts would not improve says so in its `handle` (decision 036). */
+export const WITHOUT_SCRIPTS = { scripts: false } as const;
+
+export const withoutScripts = (handle: unknown) =>
+  typeof handle === "object" && handle !== null && (handle as { scripts?: boolean }).scripts === false;
+
+/** The page data a document carries: the page's own, or a form's answer's. */
+export function readPageData(document: Document): PageData | undefined {
+  const json = document.getElementById(PAGE_DATA_ID)?.textContent;
+  return json ? (JSON.parse(json) as PageData) : undefined;
+}
+
+/** JSON that is safe inside a <script> element: no "</script>" or "<!--" can end or change it. */
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");

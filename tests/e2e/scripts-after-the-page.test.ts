@@ -1,0 +1,67 @@
+import { expect, test } from "vitest";
+import { fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
+import { signInToStandard } from "#tests/support/browser-flows.ts";
+import { testMember } from "#tests/support/members.ts";
+
+/**
+ * Issue 26 (decision 036): the HTML and CSS have the first round trips to themselves, the page is
+ * usable before its scripts run, and what a claimant types before they run is kept when they do.
+ */
+const started = withBrowserAndPortal();
+
+test("a page's <head> has no script and no preload; its scripts come after the content, and pages with nothing to improve have none", async () => {
+  const page = await openPage(started.browser, true);
+  await page.goto(`${started.portal.url}/standard`);
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  const served = await (await fetch(`${started.portal.url}/standard`)).text();
+  const head = served.slice(0, served.indexOf("</head>"));
+  expect(head).not.toMatch(/<script|modulepreload/);
+  expect(served).toMatch(
+    /<script type="application\/json" id="page-data">[^<]+<\/script><script nonce="[^"]+">[^<]+<\/script>(<!--.*?-->)*<\/body>/,
+  );
+  for (const path of ["/error", "/deadline", "/session-expired", "/page-not-found", "/no-such-page"]) {
+    const html = await (await fetch(`${started.portal.url}${path}`)).text();
+    expect(html, path).not.toMatch(/<script/);
+  }
+  await page.context().close();
+});
+
+test("what a claimant types before the scripts run is kept, and masks and checks work once they have", async () => {
+  const page = await openPage(started.browser, true);
+  // The scripts arrive late, as on a slow network: held until the claimant has typed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${started.portal.url}/standard`);
+  const member = testMember();
+  await fillForm(page, { "credentials.claimId": member["credentials.claimId"] });
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-enhanced"))).toBe(false);
+  release();
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  expect(await page.locator('[name="credentials.claimId"]').inputValue()).toBe(member["credentials.claimId"]);
+  // Enhanced: the browser's own check answers an empty PIN without a round trip.
+  let posts = 0;
+  page.on("request", (request) => void (request.method() === "POST" && posts++));
+  await page.locator("form.step-form button[type=submit]").click();
+  await page.locator(".error-summary").waitFor();
+  expect(posts).toBe(0);
+  expect(await page.title()).toMatch(/^Error: /);
+  await page.context().close();
+});
+
+test("a signed-in step: a page of errors from the server is shown in place, with its new data, and the next page loads once", async () => {
+  const page = await signInToStandard(started.browser, started.portal.url, true, testMember());
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  const documents: string[] = [];
+  page.on("request", (request) => void (request.resourceType() === "document" && documents.push(request.url())));
+  await page.locator("form.step-form button[type=submit]").click();
+  await page.waitForURL((url) => !url.pathname.endsWith("/claimant-info"));
+  // One document for the next page: the redirect was answered to the script, not followed twice.
+  expect(documents.map((url) => new URL(url).pathname)).toEqual([new URL(page.url()).pathname]);
+  await page.context().close();
+});
