@@ -38,7 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const requestId = useRequestId();
   const culture = data?.culture ?? DEFAULT_CULTURE;
   const messages = messagesFor(culture);
-  const texts = useMemo(() => ({ culture, text: createTranslate(messages ?? {}) }), [culture, messages]);
+  const texts = useMemo(() => ({ culture, text: createTranslate(messages ?? {}, culture) }), [culture, messages]);
   // Language controls reload the document, so a culture's texts are always loaded with its page;
   // should a navigation reach another culture anyway, load that page afresh rather than show keys.
   useEffect(() => {
