@@ -8,7 +8,11 @@ export const textKind: FieldKind = {
   read: readText,
   normalize: (field, typed, { maskOverride }) => {
     const read = maskFor(maskOverride ?? field.maskName).parse(typed);
-    return "value" in read ? read : { key: read.errorKey, params: read.params };
+    if ("value" in read) return read;
+    // The field's own format message says what the answer is ("A PIN has 6 digits"); the mask's
+    // speaks of any value it takes ("up to 16 digits"), wrong for a PIN (issue 26).
+    const format = field.validations.find((rule) => rule.type === "regularExpression" && rule.message);
+    return format?.message ? { key: format.message } : { key: read.errorKey, params: read.params };
   },
   holdsDate: (field) => field.maskName === "SLASH_DELIMITED_FULL_DATE",
   startValue: defaultWhenEmpty,
