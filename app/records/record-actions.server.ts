@@ -66,7 +66,8 @@ interface RecordsContext {
   draft: Draft;
   store: Store;
   limits: UploadLimits;
-  settings: Pick<StepContext, "characterWhitelist" | "internationalAddresses">;
+  /** The page's: its dates typed in the page's culture's order. */
+  settings: Pick<StepContext, "characterWhitelist" | "internationalAddresses" | "dateOrder">;
   now: number;
   text: Translate;
 }
