@@ -28,7 +28,7 @@ if (page && main) {
     main,
     <StrictMode>
       <PageProvider initial={{ ...page, handle: route.handle }}>
-        <TextsContext.Provider value={{ culture: page.culture, text: createTranslate(messages) }}>
+        <TextsContext.Provider value={{ culture: page.culture, text: createTranslate(messages, page.culture) }}>
           <Page />
         </TextsContext.Provider>
       </PageProvider>

@@ -28,7 +28,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const requestId = useRequestId();
   const culture = data?.culture ?? DEFAULT_CULTURE;
   const messages = messagesFor(culture);
-  const texts = useMemo(() => ({ culture, text: createTranslate(messages ?? {}) }), [culture, messages]);
+  const texts = useMemo(() => ({ culture, text: createTranslate(messages ?? {}, culture) }), [culture, messages]);
   const stylesheet = THEME_STYLESHEETS[data?.layout.theme ?? "jnd-7-0-default"];
   return (
     <html lang={culture} data-theme="light">

@@ -168,7 +168,7 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
   const notSpoken = unofferedCulture(preferred, "userPreferredCulture", named ? text : undefined);
   if (notSpoken) return refuse("invalid_request", notSpoken);
   const culture = preferred ?? flow.culture;
-  if (!named) text = createTranslate(getPortal().messages[culture] ?? {});
+  if (!named) text = createTranslate(getPortal().messages[culture] ?? {}, culture);
 
   const credentialsConfig = signInModel(definition);
   const answered = definition.models.filter((model) => model !== credentialsConfig && !isRecordModel(modelKey(model)));

@@ -66,7 +66,7 @@ export function claimEmail(key: string, to: string, culture: string, message: Cl
   const { messages, settlement } = getPortal();
   const { settlementName, phone, email } = contactFor(settlement, culture);
   const { subject, text } = claimMessage(message, {
-    text: createTranslate(messages[culture] ?? messages.en!),
+    text: createTranslate(messages[culture] ?? messages.en!, messages[culture] ? culture : "en"),
     settlementName,
     statusUrl: `${settings.portalUrl}${withCulture("/claim/status", culture)}`,
     documentsUrl: `${settings.portalUrl}${withCulture("/documents", culture)}`,

@@ -51,7 +51,7 @@ export async function saveStep({
   answers: ModelValues | undefined;
 }): Promise<SaveStepOutcome> {
   const { owner, draft } = claimant;
-  const recordProblems = recordsProblems(page, draft, flow.text);
+  const recordProblems = recordsProblems(page, draft, flow.text, { onPage: true });
   if (!answers || Object.keys(recordProblems).length > 0) return { ok: false, reason: "invalid", recordProblems };
   const taken = await emailFiledBySomeoneElse(flow.formType, answers, owner);
   if (taken) return { ok: false, reason: "emailTaken", field: taken.field };

@@ -8,6 +8,7 @@ import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts
 import { getPortal, offeredFlow } from "#app/settlement/portal.server.ts";
 import { formTypeOfPath } from "#app/flow-registry/form-type.ts";
 import { checksOf, type Flow } from "#app/claims/claim-flow.ts";
+import { dateOrderOf } from "#app/forms/claimant-dates.ts";
 
 /** A flow request to one of its pages: the step and its page definition as well. */
 export interface FlowStep extends Flow {
@@ -74,7 +75,11 @@ export function getFlowStep(context: Readonly<RouterContextProvider>): FlowStep 
   return flow;
 }
 
-/** A posted step, checked on the server as the browser checked it (app/forms/submission.ts). */
+/**
+ * A posted step, checked on the server as the browser checked it (app/forms/submission.ts): its
+ * dates typed in the page's culture's order (decision 034).
+ */
 export function parsePostedStep(flow: FlowStep, posted: FormData | URLSearchParams, saved: ModelValues) {
-  return parseStep(posted, flow.definition, flow.step, checksOf(flow, saved), flow.text);
+  const checks = { ...checksOf(flow, saved), dateOrder: dateOrderOf(flow.culture) };
+  return parseStep(posted, flow.definition, flow.step, checks, flow.text);
 }

@@ -4,7 +4,7 @@ import { displayValue } from "#app/forms/display-value.ts";
 import { isEmpty } from "#app/forms/field-value.ts";
 import { CLAIMANT_DATE_ZONE } from "#app/deadlines/time-zones.ts";
 import { flowDeadlineKeys } from "#app/settlement/portal.server.ts";
-import { formatClockTime } from "#app/forms/claimant-dates.ts";
+import { dateOrderOf, formatClockTime } from "#app/forms/claimant-dates.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
 import { withoutFieldDefaults } from "#app/forms/field-defaults.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
@@ -227,7 +227,7 @@ export async function submitStep({ request, context }: StepArgs) {
     draft,
     store: getStore(),
     limits: settlement.uploads,
-    settings: { characterWhitelist, internationalAddresses },
+    settings: { characterWhitelist, internationalAddresses, dateOrder: dateOrderOf(culture) },
     now,
     text,
   };

@@ -1,9 +1,11 @@
 import { CLAIMANT_DATE_ZONE } from "#app/deadlines/time-zones.ts";
 
 /**
- * Dates a claimant types: M/d/yyyy (one- or two-digit month and day, four-digit year), meaning a
- * calendar day in Los Angeles (SPEC §5). Stored as MM/dd/yyyy. Times, with a time picker, are
- * HH:mm on the 24-hour clock.
+ * Dates a claimant types: day, month and year in their culture's order (M/d/yyyy in English as
+ * SPEC §5 says, d/M/yyyy in Spanish: docs/decisions/034-dates-as-claimants-type-them.md), one- or
+ * two-digit month and day, four-digit year, or ISO yyyy-mm-dd as some phones' date keyboards type
+ * it; meaning a calendar day in Los Angeles. Stored, exported and sent by the JSON API as
+ * MM/dd/yyyy, whatever the culture. Times, with a time picker, are HH:mm on the 24-hour clock.
  *
  * A calendar day has no time zone, so days are plain {year, month, day} values compared by their
  * day number; only "today" needs a zone, which Intl gives. (This keeps a date library out of the
@@ -20,10 +22,36 @@ export interface CalendarDateTime extends CalendarDate {
   minute: number;
 }
 
+/**
+ * The order a claimant types a date's day and month in: their culture's. What is stored is always
+ * month first (STORED_ORDER), so a date given without a culture (the JSON API, a definition's
+ * minDate, a stored answer) is read month first.
+ */
+export type DateOrder = "month-first" | "day-first";
+export const STORED_ORDER: DateOrder = "month-first";
+
+const orders = new Map<string, DateOrder>();
+
+/** The culture's own order, as Intl writes its short dates: day first in "es", month first in "en". */
+export function dateOrderOf(culture: string): DateOrder {
+  let order = orders.get(culture);
+  if (!order) {
+    const parts = new Intl.DateTimeFormat(culture, { year: "numeric", month: "numeric", day: "numeric" })
+      .formatToParts(new Date(Date.UTC(2021, 2, 27)))
+      .map((part) => part.type);
+    order = parts.indexOf("day") < parts.indexOf("month") ? "day-first" : "month-first";
+    orders.set(culture, order);
+  }
+  return order;
+}
+
+/** Two numbers then the year, split by "/": month and day in the claimant's order. */
 const DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
-/** mmddyyyy, as typed on a phone's number keys (no "/" there): unambiguous only with all eight digits. */
+/** mmddyyyy (ddmmyyyy), as typed on a phone's number keys (no "/" there): unambiguous only with all eight digits. */
 const DATE_DIGITS = /^(\d{2})(\d{2})(\d{4})$/;
-const DATE_TIME = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d{2})$/;
+/** yyyy-mm-dd, as some phones' date keyboards type it: the same in every culture. */
+const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const WITH_TIME = /^(.+) (\d{1,2}):(\d{2})$/;
 const SHORT_DATE = /^(\d{1,2})\/(\d{4})$/;
 const DAY_MS = 86_400_000;
 
@@ -73,21 +101,30 @@ export function sameDay(a: CalendarDate, b: CalendarDate): boolean {
   return compareDates(a, b) === 0;
 }
 
-/** Why a date could not be read: not written as mm/dd/yyyy, or written so but no such day (2/30/2021). */
+/** Why a date could not be read: not written as a date at all, or written so but no such day (2/30/2021). */
 export function dateMistake(text: string): "Validation_DateFormat" | "Validation_RealDate" {
-  return DATE.test(text.trim()) || DATE_DIGITS.test(text.trim()) ? "Validation_RealDate" : "Validation_DateFormat";
+  const trimmed = text.trim();
+  return [DATE, DATE_DIGITS, ISO_DATE].some((shape) => shape.test(trimmed))
+    ? "Validation_RealDate"
+    : "Validation_DateFormat";
 }
 
-export function parseClaimantDate(text: string): CalendarDate | undefined {
-  const match = DATE.exec(text.trim()) ?? DATE_DIGITS.exec(text.trim());
-  return match ? calendarDate(Number(match[3]), Number(match[1]), Number(match[2])) : undefined;
-}
-
-export function parseClaimantDateTime(text: string): CalendarDateTime | undefined {
-  const match = DATE_TIME.exec(text.trim());
+/** A day as typed in `order` (or ISO), or undefined: 03/07/2021 is 7 March month first, 3 July day first. */
+export function parseClaimantDate(text: string, order: DateOrder = STORED_ORDER): CalendarDate | undefined {
+  const trimmed = text.trim();
+  const iso = ISO_DATE.exec(trimmed);
+  if (iso) return calendarDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const match = DATE.exec(trimmed) ?? DATE_DIGITS.exec(trimmed);
   if (!match) return undefined;
-  const [, month, day, year, hour, minute] = match.map(Number) as [number, number, number, number, number, number];
-  const date = calendarDate(year, month, day);
+  const [first, second, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return order === "day-first" ? calendarDate(year, second, first) : calendarDate(year, first, second);
+}
+
+export function parseClaimantDateTime(text: string, order: DateOrder = STORED_ORDER): CalendarDateTime | undefined {
+  const match = WITH_TIME.exec(text.trim());
+  if (!match) return undefined;
+  const date = parseClaimantDate(match[1]!, order);
+  const [hour, minute] = [Number(match[2]), Number(match[3])];
   return date && hour <= 23 && minute <= 59 ? { ...date, hour, minute } : undefined;
 }
 
@@ -99,8 +136,26 @@ export function parseShortDate(text: string): CalendarDate | undefined {
 
 const two = (value: number) => String(value).padStart(2, "0");
 
+/** A day as it is stored: MM/dd/yyyy. */
 export function formatClaimantDate(date: CalendarDate): string {
   return `${two(date.month)}/${two(date.day)}/${date.year}`;
+}
+
+/** A day as a claimant of `order` types it: 03/27/2021 month first, 27/03/2021 day first. */
+export function formatTypedDate(date: CalendarDate, order: DateOrder): string {
+  return order === "day-first" ? `${two(date.day)}/${two(date.month)}/${date.year}` : formatClaimantDate(date);
+}
+
+const STORED_DATE = /\b(\d{2})\/(\d{2})\/(\d{4})\b/g;
+
+/**
+ * A stored answer (a date, a range, several dates, a date and time) or a message's date, with each
+ * of its days written as a claimant of `order` types them: what a field shows of a saved answer,
+ * what the summary shows, what a message says ("Enter a date on or after 27/03/2021").
+ */
+export function storedAsTyped(stored: string, order: DateOrder): string {
+  if (order === STORED_ORDER) return stored;
+  return stored.replace(STORED_DATE, (_, month: string, day: string, year: string) => `${day}/${month}/${year}`);
 }
 
 export function formatTime(time: { hour: number; minute: number }): string {

@@ -3,12 +3,14 @@ import {
   type CalendarDate,
   type CalendarDateTime,
   compareDates,
+  type DateOrder,
   dayNumber,
   dateMistake,
   formatClaimantDate,
   formatTime,
   parseClaimantDate,
   parseClaimantDateTime,
+  STORED_ORDER,
   sameDay,
   weekday,
 } from "./claimant-dates.ts";
@@ -71,18 +73,36 @@ export function checkRange(start: CalendarDate, end: CalendarDate, picker: Picke
 }
 
 /**
- * SPEC §5 "Picker rules", enforced on the typed text: one date (with a time when the field has the
- * time picker), a range "start - end", or several dates separated by ";".
+ * A range's two ends as typed, "start - end", with a hyphen, an en dash or an em dash, spaced or
+ * not: the first dash whose both sides are dates (an ISO date has dashes of its own: 2024-05-01 - 2024-05-03).
  */
-export function checkDateEntry(text: string, field: Pick<FieldConfig, "picker" | "hasTimePicker">): DateEntryResult {
+function rangeEnds(text: string, order: DateOrder): [CalendarDate, CalendarDate] | undefined {
+  for (const dash of text.matchAll(/\s*[-\u2013\u2014]\s*/g)) {
+    const start = parseClaimantDate(text.slice(0, dash.index), order);
+    const end = parseClaimantDate(text.slice(dash.index + dash[0].length), order);
+    if (start && end) return [start, end];
+  }
+  return undefined;
+}
+
+/**
+ * SPEC §5 "Picker rules", enforced on the typed text: one date (with a time when the field has the
+ * time picker), a range "start - end", or several dates separated by ";", each typed in the
+ * claimant's order (`order`: their culture's on a page, the stored one from the JSON API) or as
+ * ISO; the value is stored MM/dd/yyyy whatever the order (decision 034).
+ */
+export function checkDateEntry(
+  text: string,
+  field: Pick<FieldConfig, "picker" | "hasTimePicker">,
+  order: DateOrder = STORED_ORDER,
+): DateEntryResult {
   const picker = field.picker ?? DEFAULT_PICKER;
   const trimmed = text.trim();
 
   if (picker.mode === "range") {
-    // "1/15/2021 - 1/14/2024", with a hyphen, an en dash or an em dash, spaced or not.
-    const parts = trimmed.split(/\s*[-\u2013\u2014]\s*/);
-    const [start, end] = parts.map(parseClaimantDate);
-    if (parts.length !== 2 || !start || !end) return { key: "Picker_RangeFormat" };
+    const ends = rangeEnds(trimmed, order);
+    if (!ends) return { key: "Picker_RangeFormat" };
+    const [start, end] = ends;
     if (compareDates(end, start) < 0) return { key: "Picker_RangeOrder" };
     return (
       checkDay(start, picker) ??
@@ -96,7 +116,7 @@ export function checkDateEntry(text: string, field: Pick<FieldConfig, "picker" |
       .split(";")
       .map((part) => part.trim())
       .filter(Boolean);
-    const dates = parts.map(parseClaimantDate);
+    const dates = parts.map((part) => parseClaimantDate(part, order));
     if (parts.length === 0 || dates.some((date) => !date)) return { key: "Picker_MultipleFormat" };
     if (picker.maxDates && dates.length > picker.maxDates)
       return { key: "Picker_TooManyDates", params: { max: picker.maxDates } };
@@ -108,13 +128,13 @@ export function checkDateEntry(text: string, field: Pick<FieldConfig, "picker" |
   }
 
   if (field.hasTimePicker) {
-    const date: CalendarDateTime | undefined = parseClaimantDateTime(trimmed);
+    const date: CalendarDateTime | undefined = parseClaimantDateTime(trimmed, order);
     if (!date) return { key: "Validation_DateTimeFormat" };
     return (
       checkDay(date, picker) ?? checkTime(date, picker) ?? { value: `${formatClaimantDate(date)} ${formatTime(date)}` }
     );
   }
-  const date = parseClaimantDate(trimmed);
+  const date = parseClaimantDate(trimmed, order);
   if (!date) return { key: dateMistake(trimmed) };
   return checkDay(date, picker) ?? { value: formatClaimantDate(date) };
 }

@@ -1,4 +1,4 @@
-import { claimantToday } from "./claimant-dates.ts";
+import { claimantToday, type DateOrder, STORED_ORDER, storedAsTyped } from "./claimant-dates.ts";
 import type { FieldConfig } from "./definition-schema.ts";
 import { dependenciesFulfilled } from "./dependencies.ts";
 import { type FieldValue, isEmpty } from "./field-value.ts";
@@ -23,6 +23,11 @@ export interface StepContext {
   saved: ModelValues;
   /** Options drawn from the claimant's records (a receipt's expense). */
   recordChoices?: RecordChoices;
+  /**
+   * The order dates are typed in: a page's culture's; month first (as stored) where answers come
+   * already stored or from the JSON API (docs/decisions/034-dates-as-claimants-type-them.md).
+   */
+  dateOrder?: DateOrder;
 }
 
 export interface StepResult {
@@ -35,6 +40,14 @@ export interface StepResult {
 /** A posted form value as a field value, as its kind reads it: checkboxes are booleans, blank text is "not answered". */
 export function submittedValue(field: FieldConfig, raw: unknown): FieldValue {
   return fieldKind(field).read(field, raw);
+}
+
+/**
+ * A stored answer as its field shows it to the claimant: the days of a date in their culture's
+ * order (decision 034), the rest as stored. What was just typed is shown as typed, not through this.
+ */
+export function typedValue(field: FieldConfig, stored: FieldValue, order: DateOrder): FieldValue {
+  return typeof stored === "string" && fieldKind(field).holdsDate(field) ? storedAsTyped(stored, order) : stored;
 }
 
 function setValue(values: ModelValues, path: string, value: FieldValue) {
@@ -70,9 +83,25 @@ function normalize(
   field: FieldConfig,
   value: string,
   maskOverride: string | undefined,
-  choices: RecordChoices | undefined,
+  context: Pick<StepContext, "recordChoices" | "dateOrder">,
 ): { value: string } | RuleFailure {
-  return fieldKind(field).normalize(field, value, { maskOverride, choices });
+  return fieldKind(field).normalize(field, value, {
+    maskOverride,
+    choices: context.recordChoices,
+    dateOrder: context.dateOrder ?? STORED_ORDER,
+  });
+}
+
+/** A failure's dates (stored MM/dd/yyyy, as rules and pickers give them) as the claimant types dates. */
+function inClaimantOrder(failure: RuleFailure, order: DateOrder): RuleFailure {
+  if (!failure.params || order === STORED_ORDER) return failure;
+  const params = Object.fromEntries(
+    Object.entries(failure.params).map(([name, value]) => [
+      name,
+      typeof value === "string" ? storedAsTyped(value, order) : value,
+    ]),
+  );
+  return { ...failure, params };
 }
 
 /**
@@ -82,10 +111,16 @@ function normalize(
  * reads it. What cannot be read is not kept, nor is the saved answer put back in its place; no
  * message either, since with JavaScript the field is hidden and a claimant could not mend it.
  */
-function keptAnswer(field: FieldConfig, sent: boolean, posted: FieldValue, saved: FieldValue): FieldValue {
+function keptAnswer(
+  field: FieldConfig,
+  sent: boolean,
+  posted: FieldValue,
+  saved: FieldValue,
+  context: Pick<StepContext, "dateOrder">,
+): FieldValue {
   if (!sent) return saved;
   if (typeof posted !== "string" || isEmpty(posted)) return posted;
-  const read = normalize(field, posted, undefined, undefined);
+  const read = normalize(field, posted, undefined, { dateOrder: context.dateOrder });
   return "value" in read ? read.value : null;
 }
 
@@ -128,6 +163,7 @@ export function validateStep(
               sent,
               current[modelKey]?.[field.key] ?? null,
               context.saved[modelKey]?.[field.key] ?? null,
+              context,
             )
           : null;
       setValue(current, path, null);
@@ -136,12 +172,12 @@ export function validateStep(
     }
     const raw = current[modelKey]?.[field.key] ?? null;
     if (typeof raw === "string" && !isEmpty(raw)) {
-      const result = normalize(field, raw, field.dependencies?.maskOverride, context.recordChoices);
+      const result = normalize(field, raw, field.dependencies?.maskOverride, context);
       if ("value" in result) {
         const restricted = field.validations.some((rule) => rule.type === "characterSetRestriction");
         setValue(current, path, restricted ? plainPunctuation(result.value, context.characterWhitelist) : result.value);
       } else {
-        errors[path] = [result];
+        errors[path] = [inClaimantOrder(result, context.dateOrder ?? STORED_ORDER)];
       }
     }
     setValue(values, path, current[modelKey]?.[field.key] ?? null);
@@ -163,7 +199,7 @@ export function validateStep(
         side: context.side,
       });
       if (failure) {
-        errors[path] = [failure];
+        errors[path] = [inClaimantOrder(failure, context.dateOrder ?? STORED_ORDER)];
         break;
       }
     }

@@ -22,5 +22,6 @@ export function getCulture(context: Readonly<RouterContextProvider>): string {
 
 /** The request's texts, for messages a loader or action produces. */
 export function getTranslate(context: Readonly<RouterContextProvider>): Translate {
-  return createTranslate(getPortal().messages[getCulture(context)] ?? {});
+  const culture = getCulture(context);
+  return createTranslate(getPortal().messages[culture] ?? {}, culture);
 }

@@ -66,7 +66,8 @@ interface RecordsContext {
   draft: Draft;
   store: Store;
   limits: UploadLimits;
-  settings: Pick<StepContext, "characterWhitelist" | "internationalAddresses">;
+  /** The page's: its dates typed in the page's culture's order. */
+  settings: Pick<StepContext, "characterWhitelist" | "internationalAddresses" | "dateOrder">;
   now: number;
   text: Translate;
 }
@@ -370,18 +371,29 @@ export function recordStepContext(
 
 /**
  * What "continue" needs of a page's records (SPEC §5): a required manager has a saved document
- * ('Provide documentation'), each block at least its minimum of saved records.
+ * ('Provide documentation'), each block at least its minimum of saved records. The JSON API says
+ * SPEC's words alone; a page (`onPage`) adds, as every line of its error summary does, which list
+ * it is about and what to do: the list's own hint, or "Upload at least one document"
+ * (docs/decisions/034-dates-as-claimants-type-them.md).
  */
 export function recordsProblems(
   page: PageDefinition | undefined,
   draft: Pick<Draft, "records" | "models">,
   text: Translate,
+  { onPage = false }: { onPage?: boolean } = {},
 ): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const block of recordsBlocks(page)) {
     const saved = savedRecords(draft.records, block.model).length;
     const minimum = minimumSaved(block.minimumSaved, draft.models);
-    if (block.required && saved === 0) problems[block.model] = text("ProvideDocumentation");
+    if (block.required && saved === 0)
+      problems[block.model] = onPage
+        ? text("Words_ProvideDocumentation", {
+            list: text(block.legend),
+            provide: text("ProvideDocumentation"),
+            todo: text(block.hint ?? "Words_UploadAtLeastOne"),
+          })
+        : text("ProvideDocumentation");
     else if (saved < minimum) problems[block.model] = text("Records_MinimumNotMet", minimum, text(block.legend));
   }
   return problems;

@@ -268,16 +268,18 @@ describe("with JavaScript", () => {
     await page.context().close();
   });
 
-  test("a question a rule asks for only once another is answered is marked required as that answer is typed", async () => {
-    const page = await openPage(portals.browser, true);
-    await page.goto(`${portal().url}/automotive`);
+  test("a question a rule asks for only once another is answered is marked required as that answer is given", async () => {
+    // The sign-in's PIN is required from the start since issue 26 (an empty sign-in names both
+    // fields at once); the warranty's period is required once the warranty is ticked.
+    const page = await standardPageAt(portal(), "claim-details", false);
+    await page.goto(`${portal().url}/standard/claim-details`);
     await hydrated(page);
-    const pin = page.locator("#field-credentials-pin");
-    expect(await pin.getAttribute("aria-required")).toBeNull();
-    await page.locator("#field-credentials-claimId").pressSequentially("10000001");
-    await expect.poll(() => pin.getAttribute("aria-required")).toBe("true");
-    await page.locator("#field-credentials-claimId").fill("");
-    await expect.poll(() => pin.getAttribute("aria-required")).toBeNull();
+    const period = page.locator('[name="claimDetails.warrantyPeriod"]');
+    expect(await period.getAttribute("aria-required")).toBeNull();
+    await page.locator('[name="claimDetails.boughtWarranty"]').check();
+    await expect.poll(() => period.getAttribute("aria-required")).toBe("true");
+    await page.locator('[name="claimDetails.boughtWarranty"]').uncheck();
+    await expect.poll(() => period.getAttribute("aria-required")).toBeNull();
     await page.context().close();
   });
 

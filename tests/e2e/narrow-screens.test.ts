@@ -92,7 +92,7 @@ describe.each(THEMES)("%s at 320 px", (theme) => {
       // Without scripts "Add" loads a new page: its buttons stream in after the draft's date field.
       await page.waitForLoadState("load");
       const hintId = (await date.getAttribute("aria-describedby"))!.split(" ")[0]!;
-      expect(await page.locator(`[id="${hintId}"]`).textContent()).toBe("For example, 03/07/2021");
+      expect(await page.locator(`[id="${hintId}"]`).textContent()).toBe("Month, day and year, for example 03/27/2021");
       // With scripts the calendar is fetched once a date field shows: its toggle comes a moment later.
       if (javaScript) await page.locator(".record-draft .date-picker-toggle").waitFor();
       expect(await page.locator(".record-draft .date-picker-toggle").count()).toBe(javaScript ? 1 : 0);

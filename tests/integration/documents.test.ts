@@ -86,7 +86,10 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
     // Nothing yet: continuing names both lists' needs.
     const early = await claimant.post(DOCUMENTS, { intent: "continue" });
     expect(early.status).toBe(400);
-    expect(summaryLines(early)).toEqual(["Expenses: add at least 1 before you continue.", "Provide documentation"]);
+    expect(summaryLines(early)).toEqual([
+      "Expenses: add at least 1 before you continue.",
+      "Documents: Provide documentation. Upload a receipt or invoice for each expense, and say which expense it proves.",
+    ]);
 
     // Add opens a draft row ("Add more" is then hidden), saving nothing (so no "saved" message); an
     // invalid save keeps the answers and says why.
@@ -272,7 +275,7 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
     );
     page = await claimant.get(DOCUMENTS);
     expect(page.text("#records-claimTransactions tbody button")).toBe(
-      "Remove Expense 1 and the 1 document(s) attached to it",
+      "Remove Expense 1 and the document attached to it",
     );
     await press(claimant, "remove", "claimTransactions", id);
     page = await claimant.get(DOCUMENTS);

@@ -88,7 +88,7 @@ describe("the standard flow's first step, signed in, with prepopulated answers",
 
   test("in English", async () => {
     const page = await claimant.get("/standard/claimant-info");
-    expect(fingerprint("claimant-info-en", page)).toMatchInlineSnapshot(`"200 23592 3feb78cbcc363260"`);
+    expect(fingerprint("claimant-info-en", page)).toMatchInlineSnapshot(`"200 22377 7c2f12c26ab1a517"`);
     expect(firstOptions(page, "claimantInfo.mailingCountry", 4)).toBe("Choose one, Afghanistan, Albania, Algeria");
     expect(firstOptions(page, "claimantInfo.mailingSubDivision", 3)).toBe("Choose a state, Alabama, Alaska");
     expect(page.text(".language-links")).toBe("Español");
@@ -96,7 +96,7 @@ describe("the standard flow's first step, signed in, with prepopulated answers",
 
   test("in Spanish", async () => {
     const page = await claimant.get("/standard/claimant-info?culture=es");
-    expect(fingerprint("claimant-info-es", page)).toMatchInlineSnapshot(`"200 24126 c071187474d06aee"`);
+    expect(fingerprint("claimant-info-es", page)).toMatchInlineSnapshot(`"200 22911 c865092566c2060d"`);
     // In the Spanish names and order.
     expect(firstOptions(page, "claimantInfo.mailingCountry", 4)).toBe(
       "Elija una opción, Afganistán, Albania, Alemania",
@@ -110,7 +110,7 @@ describe("the standard flow's first step, signed in, with prepopulated answers",
       "claimantInfo.firstName": "",
       "claimantInfo.emailAddress": "not an address",
     });
-    expect(fingerprint("claimant-info-errors", page)).toMatchInlineSnapshot(`"400 26233 add44051391e1b18"`);
+    expect(fingerprint("claimant-info-errors", page)).toMatchInlineSnapshot(`"400 25018 76de7d96dda25cb9"`);
     // Only what was posted counts: the prepopulated answers were not sent.
     expect(summaryLines(page)).toEqual([
       "Enter your first name",
@@ -148,5 +148,5 @@ test("the documents step with an expense saved", async () => {
   const claimant = await reimbursementAtDocuments(new Claimant(portal, SIGNED_IN_AT));
   await addExpense(claimant);
   const page = await claimant.get(DOCUMENTS_STEP);
-  expect(fingerprint("documents", page)).toMatchInlineSnapshot(`"200 11714 098baeeaa3ac56a0"`);
+  expect(fingerprint("documents", page)).toMatchInlineSnapshot(`"200 10499 9d8ff942490ce54b"`);
 });

@@ -19,10 +19,11 @@ const iso = (date: CalendarDate | undefined) =>
 import { checkDateEntry } from "#app/forms/date-entry.ts";
 
 describe("claimant dates", () => {
-  test("M/d/yyyy with one- or two-digit month and day; other formats are refused", () => {
+  test("M/d/yyyy with one- or two-digit month and day, or ISO; other formats are refused", () => {
     expect(iso(parseClaimantDate("3/7/2024"))).toBe("2024-03-07");
     expect(iso(parseClaimantDate("03/07/2024"))).toBe("2024-03-07");
-    for (const text of ["2024-03-07", "3/7/24", "13/1/2024", "2/29/2023", "3.7.2024", "03/07/2024 extra"]) {
+    expect(iso(parseClaimantDate("2024-03-07"))).toBe("2024-03-07");
+    for (const text of ["2024.03.07", "3/7/24", "13/1/2024", "2/29/2023", "3.7.2024", "03/07/2024 extra"]) {
       expect(parseClaimantDate(text), text).toBeUndefined();
     }
     expect(iso(parseClaimantDate("2/29/2024"))).toBe("2024-02-29");

@@ -68,7 +68,7 @@ describe("masks: what each reads from what a claimant types", () => {
     ["DECIMAL_15PRECISION", "123456789012345.6", "Mask_Decimal"],
     ["DECIMAL_15PRECISION", "1e5", "Mask_Decimal"],
     ["SLASH_DELIMITED_FULL_DATE", "372021", "Validation_DateFormat"],
-    ["SLASH_DELIMITED_FULL_DATE", "2024-03-07", "Validation_DateFormat"],
+    ["SLASH_DELIMITED_FULL_DATE", "2024.03.07", "Validation_DateFormat"],
     ["SLASH_DELIMITED_FULL_DATE", "2/30/2024", "Validation_RealDate"],
     ["SLASH_DELIMITED_FULL_DATE", "13/1/2024", "Validation_RealDate"],
     ["SLASH_DELIMITED_FULL_DATE", "3072024", "Validation_DateFormat"], // 3/07/2024 or 30/7/2024: not guessed
@@ -119,7 +119,8 @@ describe("masks: what each reads from what a claimant types", () => {
   });
 
   test("placeholders of SPEC §5", () => {
-    expect(maskFor("SLASH_DELIMITED_FULL_DATE").placeholder).toBe("mm/dd/yyyy");
+    // A date's format is said once, by its hint's example in the claimant's order (decision 034).
+    expect(maskFor("SLASH_DELIMITED_FULL_DATE").placeholder).toBeUndefined();
     expect(maskFor("USA_PHONE_NUMBER").placeholder).toBe("(123) 456-7890");
   });
 });

@@ -258,7 +258,7 @@ describe("a definition's message", () => {
   test("replaces what the rule says when the value breaks it, not the message for a value it cannot read", () => {
     const message = "Validation_PurchaseDateRange";
     const unreadable: Array<[object, FieldValue, string]> = [
-      [{ type: "range", min: "1/1/2018", max: "12/31/2023" }, "2019-04-02", "Validation_DateFormat"],
+      [{ type: "range", min: "1/1/2018", max: "12/31/2023" }, "2019.04.02", "Validation_DateFormat"],
       [{ type: "range", min: 1, max: 100 }, "twelve", "Validation_Number"],
       [{ type: "beforeDate", referenceDate: "1/1/2024" }, "soon", "Validation_DateFormat"],
       [{ type: "endDate", startProperty: "start" }, "later", "Validation_DateFormat"],

@@ -22,8 +22,13 @@ export interface FieldMeta {
   disabled: boolean;
 }
 
-/** A date field without a hint of its own gets an example of what to type, by its picker's mode. */
+/**
+ * A date without a hint of its own gets an example of what to type, by its picker's mode, in the
+ * claimant's order: the one place its format is said (decision 034).
+ */
 function exampleHint(field: FieldConfig): string | undefined {
+  if (field.componentName === "FormFieldText" && field.maskName === "SLASH_DELIMITED_FULL_DATE")
+    return "Hint_DateExample";
   if (field.componentName !== "FormFieldDate" || field.hasTimePicker) return undefined;
   const mode = field.picker?.mode ?? "single";
   return mode === "range" ? "Hint_DateRangeExample" : mode === "multiple" ? "Hint_DatesExample" : "Hint_DateExample";

@@ -6,7 +6,9 @@ import {
   type SyntheticEvent,
   useRef,
 } from "react";
+import { dateOrderOf } from "#app/forms/claimant-dates.ts";
 import { type Mask, shownAs } from "#app/forms/masks/index.ts";
+import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { caretIn } from "./caret.ts";
 
@@ -30,13 +32,15 @@ export function MaskedInput({
   onCut,
   ...props
 }: { mask: Mask } & InputHTMLAttributes<HTMLInputElement>) {
-  // A date's format in the claimant's language, as the messages spell it: mm/dd/aaaa in Spanish.
+  // A date is typed, and shown back, in the claimant's culture's order (decision 034).
+  const order = dateOrderOf(useCulture());
+  // A month's format in the claimant's language, as the messages spell it: mm/aaaa in Spanish.
   const year = useText()("Placeholder_Year");
   /** What the claimant typed, while the field shows it formatted. */
   const typed = useRef<{ text: string; shown: string } | null>(null);
   const showFormatted = (event: FocusEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
-    const shown = shownAs(mask, input.value);
+    const shown = shownAs(mask, input.value, { typedIn: order, shownIn: order });
     typed.current = shown === input.value ? null : { text: input.value, shown };
     input.value = shown;
     onBlur?.(event);

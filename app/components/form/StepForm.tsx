@@ -11,7 +11,8 @@ import { fieldsOfBlocks, qualify, resolveField } from "#app/forms/form-definitio
 import type { PageDefinition, StepName } from "#app/forms/page-schema.ts";
 import { parseStep } from "#app/forms/parse-step.ts";
 import { isMarkedRequired } from "#app/forms/rules.ts";
-import { answerAt, forcedValue, type ModelValues, submittedValue } from "#app/forms/validate-step.ts";
+import { answerAt, forcedValue, type ModelValues, submittedValue, typedValue } from "#app/forms/validate-step.ts";
+import { dateOrderOf } from "#app/forms/claimant-dates.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
@@ -94,17 +95,24 @@ export function StepForm(props: StepFormProps) {
     [paths, definition],
   );
 
-  // After a failed POST the inputs start from what was sent; otherwise from the draft.
+  // After a failed POST the inputs start from what was sent, as typed; otherwise from the draft, its
+  // dates as the claimant types them (stored month first: decision 034).
   const submitted = props.lastResult?.initialValue as Record<string, Record<string, unknown>> | undefined;
   const startValues = useMemo(() => {
-    if (!submitted) return props.values;
+    if (!submitted)
+      return Object.fromEntries(
+        Object.entries(props.values).map(([path, value]) => [
+          path,
+          fields[path] ? typedValue(fields[path], value, dateOrderOf(culture)) : value,
+        ]),
+      );
     return Object.fromEntries(
       paths.map((path) => {
         const [model, key] = path.split(".") as [string, string];
         return [path, submittedValue(fields[path]!, submitted[model]?.[key])];
       }),
     );
-  }, [submitted, props.values, paths, fields]);
+  }, [submitted, props.values, paths, fields, culture]);
 
   /** Another field's answer, as a field of `path`'s model names it, with the form's answers as `values`. */
   const valueAtFor = (values: Record<string, FieldValue>, path: string) => (reference: string) => {
@@ -136,6 +144,7 @@ export function StepForm(props: StepFormProps) {
         now: portalNow(),
         side: "client",
         saved: props.saved,
+        dateOrder: dateOrderOf(culture),
       },
       text,
     );

@@ -58,7 +58,7 @@ export function DisplayOnlyRow({
             <RecordButtonForm {...actions} clientId={row.clientId} intent="remove" className="secondary outline">
               <Icon name="trash" />{" "}
               {row.attached > 0 ? (
-                text("Records_RemoveWithDocuments", row.title, row.attached)
+                text("Words_RemoveWithDocuments", { name: row.title, count: row.attached })
               ) : (
                 <>
                   {text("Records_Remove")}

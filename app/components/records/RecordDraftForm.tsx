@@ -6,7 +6,9 @@ import { FieldControl } from "#app/components/fields/FieldControl.tsx";
 import { StepFormContext, type StepFormState } from "#app/components/form/step-form-context.ts";
 import type { RecordChoices } from "#app/forms/options.ts";
 import { failureText } from "#app/forms/parse-step.ts";
-import { answerAt, type ModelValues } from "#app/forms/validate-step.ts";
+import { answerAt, type ModelValues, typedValue } from "#app/forms/validate-step.ts";
+import { dateOrderOf } from "#app/forms/claimant-dates.ts";
+import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { RecordFailure } from "#app/records/record-actions.server.ts";
 import type { RecordsView } from "#app/records/records-view.server.ts";
@@ -42,6 +44,7 @@ export function RecordDraftForm({
   failure?: RecordFailure;
 }) {
   const text = useText();
+  const culture = useCulture();
   const fetcher = useFetcher<{ recordFailure?: RecordFailure }>();
   const draft = view.draft!;
   const { block, model } = view;
@@ -54,9 +57,15 @@ export function RecordDraftForm({
   const [clientErrors, setClientErrors] = useState<Record<string, string> | undefined>();
   const shownFailure = fetcher.data?.recordFailure ?? failure;
   const errors = clientErrors ?? shownFailure?.errors ?? {};
+  // What was just sent, as typed; else the record's stored answers, as the claimant types them.
   const values = shownFailure
     ? Object.fromEntries(paths.map((path) => [path, shownFailure.values[path] ?? null]))
-    : draft.values;
+    : Object.fromEntries(
+        Object.entries(draft.values).map(([path, value]) => [
+          path,
+          fields[path] ? typedValue(fields[path], value, dateOrderOf(culture)) : value,
+        ]),
+      );
 
   const check = (form: HTMLFormElement) => {
     const data = new FormData(form);
@@ -67,6 +76,7 @@ export function RecordDraftForm({
       side: "client",
       saved: settings.saved,
       recordChoices: settings.recordChoices,
+      dateOrder: dateOrderOf(culture),
     });
     return Object.fromEntries(
       Object.entries(result.errors).map(([path, failures]) => [path, failureText(text, failures[0]!)]),

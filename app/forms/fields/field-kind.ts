@@ -1,4 +1,5 @@
 import type { Translate } from "#app/i18n/i18n.ts";
+import type { DateOrder } from "../claimant-dates.ts";
 import type { FieldConfig } from "../definition-schema.ts";
 import { type FieldValue, isEmpty } from "../field-value.ts";
 import type { RecordChoices } from "../options.ts";
@@ -30,7 +31,7 @@ export interface FieldKind {
   normalize: (
     field: FieldConfig,
     typed: string,
-    context: { maskOverride?: string; choices?: RecordChoices },
+    context: { maskOverride?: string; choices?: RecordChoices; dateOrder?: DateOrder },
   ) => { value: string } | RuleFailure;
   /** Whether rules read its value as a date (range between dates, beforeDate, …). */
   holdsDate: (field: FieldConfig) => boolean;

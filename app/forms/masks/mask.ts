@@ -1,3 +1,5 @@
+import type { DateOrder } from "../claimant-dates.ts";
+
 /** A mask's verdict on what a claimant typed: the value to store, or the message (and its values) to show. */
 export type MaskResult = { value: string } | { errorKey: string; params?: Record<string, string | number> };
 
@@ -11,11 +13,14 @@ export type MaskResult = { value: string } | { errorKey: string; params?: Record
  * it cannot change a number's magnitude; anything it cannot read is refused, with its message.
  */
 export interface Mask {
-  /** What was typed (the raw text, from either side) → the value to store, or why not. */
-  parse: (typed: string) => MaskResult;
-  /** A stored value as a claimant would write it: shown in the field and on the summary. */
-  format: (value: string) => string;
-  /** Shown in the empty input (SPEC §5: mm/dd/yyyy and (123) 456-7890). */
+  /**
+   * What was typed (the raw text, from either side) → the value to store, or why not. A date is
+   * typed in the claimant's `order` (their culture's), and read month first without one.
+   */
+  parse: (typed: string, order?: DateOrder) => MaskResult;
+  /** A stored value as a claimant (of `order`, for a date) would write it: shown in the field and on the summary. */
+  format: (value: string, order?: DateOrder) => string;
+  /** Shown in the empty input (SPEC §5: (123) 456-7890; a date has none: decision 034). */
   placeholder?: string;
   inputMode?: "numeric" | "decimal" | "tel" | "text";
 }
@@ -32,8 +37,12 @@ export function ungrouped(whole: string): string | undefined {
 /** Spaces are never meaningful in a masked value: people type and paste them anywhere. */
 export const withoutSpaces = (typed: string) => typed.replace(/\s/g, "");
 
-/** What a field shows for a value, typed or stored: its usual form if the mask reads it, else the text as it is. */
-export function shownAs(mask: Mask, text: string): string {
-  const read = mask.parse(text);
-  return "value" in read && text.trim() !== "" ? mask.format(read.value) : text;
+/**
+ * What a field shows for a value, typed or stored: its usual form if the mask reads it, else the
+ * text as it is. `typedIn`: the order the text was typed in (a claimant's, as they leave the
+ * field), or none for a stored value; `shownIn`: the order the claimant reads dates in.
+ */
+export function shownAs(mask: Mask, text: string, orders: { typedIn?: DateOrder; shownIn?: DateOrder } = {}): string {
+  const read = mask.parse(text, orders.typedIn);
+  return "value" in read && text.trim() !== "" ? mask.format(read.value, orders.shownIn) : text;
 }

@@ -7,10 +7,12 @@ import {
   claimantTimeNow,
   claimantToday,
   compareDates,
+  type DateOrder,
+  dateOrderOf,
   dayNumber,
-  formatClaimantDate,
   formatDayLong,
   formatTime,
+  formatTypedDate,
   monthName,
   parseClaimantDate,
   parseClaimantDateTime,
@@ -34,25 +36,29 @@ const WEEKS = 6;
 
 type PickerEvent = "invalid-select" | "invalid-fixed-range";
 
-/** The dates already in the input, so the calendar opens on them. */
+/** The dates already in the input (typed in the claimant's order), so the calendar opens on them. */
 function parseEntered(
   text: string,
   mode: Picker["mode"],
   withTime: boolean,
+  order: DateOrder,
 ): Array<CalendarDate & { hour?: number; minute?: number }> {
   const parse = withTime ? parseClaimantDateTime : parseClaimantDate;
   const parts = mode === "range" ? text.split(" - ") : mode === "multiple" ? text.split(";") : [text];
-  return parts.map((part) => parse(part.trim())).filter((date) => !!date);
+  return parts.map((part) => parse(part.trim(), order)).filter((date) => !!date);
 }
 
+/** The chosen dates written into the input as the claimant would type them (their culture's order). */
 function formatEntry(
   dates: CalendarDate[],
   mode: Picker["mode"],
   time: { hour: number; minute: number } | undefined,
+  order: DateOrder,
 ): string {
   const sorted = [...dates].sort(compareDates);
-  if (time && mode === "single" && sorted[0]) return `${formatClaimantDate(sorted[0])} ${formatTime(time)}`;
-  return sorted.map(formatClaimantDate).join(mode === "range" ? " - " : "; ");
+  const typed = (date: CalendarDate) => formatTypedDate(date, order);
+  if (time && mode === "single" && sorted[0]) return `${typed(sorted[0])} ${formatTime(time)}`;
+  return sorted.map(typed).join(mode === "range" ? " - " : "; ");
 }
 
 /** The Monday on or before a day (SPEC §9: the picker's weeks start on Monday). */
@@ -91,7 +97,7 @@ export function CalendarPanel({
   const gridRef = useRef<HTMLTableElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const input = () => document.getElementById(inputId) as HTMLInputElement | null;
-  const [entered] = useState(() => parseEntered(input()?.value ?? "", picker.mode, withTime));
+  const [entered] = useState(() => parseEntered(input()?.value ?? "", picker.mode, withTime, dateOrderOf(culture)));
   const [selection, setSelection] = useState<CalendarDate[]>(entered);
   const [focused, setFocused] = useState<CalendarDate>(() => {
     const first = entered[0];
@@ -133,7 +139,8 @@ export function CalendarPanel({
 
   const apply = (dates: CalendarDate[]) => {
     const element = input();
-    if (element) writeInput(element, formatEntry(dates, picker.mode, withTime ? time : undefined));
+    if (element)
+      writeInput(element, formatEntry(dates, picker.mode, withTime ? time : undefined, dateOrderOf(culture)));
     close();
   };
 

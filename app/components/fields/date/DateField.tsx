@@ -12,11 +12,12 @@ import { useStepForm } from "#app/components/form/step-form-context.ts";
  */
 const DatePicker = lazy(() => import("./DatePicker.tsx").then((module) => ({ default: module.DatePicker })));
 
-const PLACEHOLDERS = { single: "mm/dd/yyyy", range: "mm/dd/yyyy - mm/dd/yyyy", multiple: "mm/dd/yyyy; mm/dd/yyyy" };
-
 /**
- * SPEC §3 date field: typed M/d/yyyy text, which always works; a range takes "start - end", several
- * dates take ";" between them, and the time picker adds "HH:mm". The server checks the picker rules.
+ * SPEC §3 date field: a date typed as text in the claimant's order (M/d/yyyy in English, d/M/yyyy
+ * in Spanish) or as ISO, which always works; a range takes "start - end", several dates take ";"
+ * between them, and the time picker adds "HH:mm". The server checks the picker rules. The format
+ * is said once, by the hint's example (GOV.UK): no placeholder, which a definition's would repeat
+ * in one culture's order (docs/decisions/034-dates-as-claimants-type-them.md).
  */
 export function DateField({ path }: { path: string }) {
   const meta = useFieldMeta(path);
@@ -34,7 +35,6 @@ export function DateField({ path }: { path: string }) {
           id={meta.id}
           name={path}
           defaultValue={typeof value === "string" ? value : ""}
-          placeholder={field.placeholder ?? (field.hasTimePicker ? "mm/dd/yyyy hh:mm" : PLACEHOLDERS[mode])}
           autoComplete="off"
           spellCheck={false}
           aria-invalid={meta.error ? true : undefined}

@@ -1,14 +1,19 @@
+import { dateOrderOf, storedAsTyped } from "../../claimant-dates.ts";
 import { checkDateEntry } from "../../date-entry.ts";
 import { answered, defaultWhenEmpty, type FieldKind, noChecks, readText } from "../field-kind.ts";
 
-/** SPEC §3 FormFieldDate: M/d/yyyy text (a range, several dates, a time by its picker), checked against the picker's rules. */
+/**
+ * SPEC §3 FormFieldDate: a date typed in the claimant's order (a range, several dates, a time by its
+ * picker), checked against the picker's rules, stored MM/dd/yyyy, read back in the reader's order.
+ */
 export const dateKind: FieldKind = {
   visible: true,
   upload: false,
   read: readText,
-  normalize: (field, typed) => checkDateEntry(typed, field),
+  normalize: (field, typed, { dateOrder }) => checkDateEntry(typed, field, dateOrder),
   holdsDate: () => true,
   startValue: defaultWhenEmpty,
-  display: (_field, value, readBack) => answered(value, readBack, (stored) => stored),
+  display: (_field, value, readBack) =>
+    answered(value, readBack, (stored) => storedAsTyped(stored, dateOrderOf(readBack.culture))),
   check: noChecks,
 };

@@ -1,3 +1,4 @@
+import { dateOrderOf } from "../../claimant-dates.ts";
 import { maskFor, shownAs } from "../../masks/index.ts";
 import { answered, defaultWhenEmpty, type FieldKind, noChecks, readText } from "../field-kind.ts";
 
@@ -6,16 +7,20 @@ export const textKind: FieldKind = {
   visible: true,
   upload: false,
   read: readText,
-  normalize: (field, typed, { maskOverride }) => {
-    const read = maskFor(maskOverride ?? field.maskName).parse(typed);
-    return "value" in read ? read : { key: read.errorKey, params: read.params };
+  normalize: (field, typed, { maskOverride, dateOrder }) => {
+    const read = maskFor(maskOverride ?? field.maskName).parse(typed, dateOrder);
+    if ("value" in read) return read;
+    // The field's own format message says what the answer is ("A PIN has 6 digits"); the mask's
+    // speaks of any value it takes ("up to 16 digits"), wrong for a PIN (issue 26).
+    const format = field.validations.find((rule) => rule.type === "regularExpression" && rule.message);
+    return format?.message ? { key: format.message } : { key: read.errorKey, params: read.params };
   },
   holdsDate: (field) => field.maskName === "SLASH_DELIMITED_FULL_DATE",
   startValue: defaultWhenEmpty,
   // As the claimant would write it, with the field's own $ or +1: "$1,250.50", "+1 (206) 555-0100".
   display: (field, value, readBack) =>
     answered(value, readBack, (stored) => {
-      const shown = shownAs(maskFor(field.maskName), stored);
+      const shown = shownAs(maskFor(field.maskName), stored, { shownIn: dateOrderOf(readBack.culture) });
       const { prependedText, appendedText } = field.inputGroupConfig ?? {};
       const prefix = prependedText ? readBack.text(prependedText) : "";
       // A symbol sits against the number ($1,250.50); a word or a code has a space after it (+1 (206) …).
