@@ -47,8 +47,13 @@ export function PageScripts({ textsUrl, culture }: PageScriptsProps) {
     (runtime ? `import(${scriptJson(runtime)}).then(()=>${entry})` : entry);
   return (
     <>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own JSON, made safe inside <script> by scriptJson */}
-      <script type="application/json" id={PAGE_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(page) }} />
+      <script
+        type="application/json"
+        id={PAGE_DATA_ID}
+        nonce={nonce}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own JSON, made safe inside <script> by scriptJson
+        dangerouslySetInnerHTML={{ __html: scriptJson(page) }}
+      />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own few lines, with its URLs made safe by scriptJson */}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: load }} />
     </>

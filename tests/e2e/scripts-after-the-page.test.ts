@@ -17,7 +17,7 @@ test("a page's <head> has no script and no preload; its scripts come after the c
   const head = served.slice(0, served.indexOf("</head>"));
   expect(head).not.toMatch(/<script|modulepreload/);
   expect(served).toMatch(
-    /<script type="application\/json" id="page-data">[^<]+<\/script><script nonce="[^"]+">[^<]+<\/script>(<!--.*?-->)*<\/body>/,
+    /<script type="application\/json" id="page-data" nonce="[^"]+">[^<]+<\/script><script nonce="[^"]+">[^<]+<\/script>(<!--.*?-->)*<\/body>/,
   );
   for (const path of ["/error", "/deadline", "/session-expired", "/page-not-found", "/no-such-page"]) {
     const html = await (await fetch(`${started.portal.url}${path}`)).text();
