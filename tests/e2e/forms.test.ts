@@ -364,9 +364,12 @@ describe("feedback with JavaScript", () => {
     const page = await standardPageAt(portal(), "claim-details", false);
     await page.goto(`${portal().url}/standard/claim-details?saved=1`);
     await hydrated(page);
-    const shownAt = Date.now();
     const toast = page.locator(".toast");
-    expect(await toast.textContent()).toBe("Your answers were saved.");
+    // Said by the scripts a moment after the page (Toast.tsx): the words as shown and read.
+    await expect
+      .poll(() => toast.evaluate((element: HTMLElement) => element.innerText))
+      .toBe("Your answers were saved.");
+    const shownAt = Date.now();
     expect(await toast.getAttribute("role")).toBe("status");
     await page.waitForTimeout(3_000);
     expect(await toast.isVisible()).toBe(true);
