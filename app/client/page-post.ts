@@ -33,7 +33,7 @@ export async function postPage(form: HTMLFormElement, submitter: HTMLElement | n
   noteRequestId(response?.headers.get("X-Request-Id") ?? "");
   const location = response?.headers.get(PAGE_LOCATION_HEADER);
   // Still posting until the next page replaces this one: the button stays disabled.
-  if (location) return window.location.assign(location);
+  if (location) return loadPage(new URL(location, window.location.href));
   if ((!response || response.status >= 500) && keepsPageOnServerFailure(view.page.handle)) {
     // A new object each time: the page shows its message again after each failed post.
     view.show({ ...view.page, actionData: { serverError: true } });
@@ -49,4 +49,18 @@ export async function postPage(form: HTMLFormElement, submitter: HTMLElement | n
   }
   document.title = answer.title;
   document.body.replaceWith(document.adoptNode(answer.body));
+}
+
+/**
+ * Loads the page a redirect named, as the browser does after a form's POST. The same page with
+ * another fragment (the documents step's "#records-…") is loaded afresh too: assigning it would
+ * only scroll, and the page would not show what the post changed.
+ */
+function loadPage(next: URL) {
+  const here = new URL(window.location.href);
+  if (next.pathname !== here.pathname || next.search !== here.search) return window.location.assign(next);
+  window.history.replaceState(window.history.state, "", next);
+  // To the fragment, as a fresh load goes, not back to where the claimant had scrolled.
+  window.history.scrollRestoration = "manual";
+  window.location.reload();
 }
