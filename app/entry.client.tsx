@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { type ReactNode, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { PageProvider } from "#app/client/router.ts";
 import { readPageData } from "#app/client/page-data.tsx";
@@ -8,7 +8,7 @@ import { TextsContext } from "./i18n/texts-context.ts";
 
 /**
  * The browser's one script of its own (decision 036): it hydrates the page's content, `<main>`,
- * with the route's component and the data the server rendered it from (app/client/PageScripts.tsx),
+ * with the route's component and the data the server rendered it from (app/client/page-scripts.server.tsx),
  * on Preact (vite.config.ts). Everything else on the page (header, footer) is the server's markup,
  * and every link and form loads the next page from the server. What the claimant typed before this
  * ran stays: hydrating never changes a field's value.
@@ -16,7 +16,6 @@ import { TextsContext } from "./i18n/texts-context.ts";
 const page = readPageData(document);
 const main = document.getElementById("main-content");
 if (page && main) {
-  if (page.devRuntime) await import(/* @vite-ignore */ page.devRuntime);
   const [route, texts] = await Promise.all([
     import(/* @vite-ignore */ page.module),
     import(/* @vite-ignore */ page.texts),
@@ -27,13 +26,25 @@ if (page && main) {
   hydrateRoot(
     main,
     <StrictMode>
-      <PageProvider initial={{ ...page, handle: route.handle }}>
-        <TextsContext.Provider value={{ culture: page.culture, text: createTranslate(messages, page.culture) }}>
-          <Page />
-        </TextsContext.Provider>
-      </PageProvider>
+      <Enhanced>
+        <PageProvider initial={{ ...page, handle: route.handle }}>
+          <TextsContext.Provider value={{ culture: page.culture, text: createTranslate(messages, page.culture) }}>
+            <Page />
+          </TextsContext.Provider>
+        </PageProvider>
+      </Enhanced>
     </StrictMode>,
   );
+} else document.documentElement.dataset.enhanced = "";
+
+/**
+ * Marks the page enhanced once the page's own effects have run (its timers started, its calendar
+ * asked for): what the tests and the browser bench wait for (tests/bench/browser.ts). An outer
+ * component's effects run after those of the components inside it.
+ */
+function Enhanced({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.enhanced = "";
+  }, []);
+  return children;
 }
-// What the browser bench waits for: the page's scripts have done what they do (tests/bench/browser.ts).
-document.documentElement.dataset.enhanced = "";

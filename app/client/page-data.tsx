@@ -16,8 +16,6 @@ export interface PageData {
   loaderData: unknown;
   actionData: unknown;
   params: Record<string, string | undefined>;
-  /** Under Vite's development server only: React Router's refresh runtime, which its route modules expect first. */
-  devRuntime?: string;
   /** The route module's `handle`, filled in by entry.client from the module. */
   handle?: unknown;
 }

@@ -34,7 +34,6 @@ export function PageScripts({ textsUrl, culture }: PageScriptsProps) {
     loaderData: data.loaderData[leaf.id],
     actionData: data.actionData?.[leaf.id],
     params: state.matches.at(-1)?.params ?? {},
-    devRuntime: manifest.hmr?.runtime,
   };
   const modules = [
     ...new Set([manifest.entry.module, ...manifest.entry.imports, route.module, ...(route.imports ?? []), textsUrl]),
