@@ -40,6 +40,24 @@ export function Modal({
   // Whether the native dialog is open: it stays in the page until it has closed (after the key that
   // closed it is up, and focus has gone back), not only until `open` turns false.
   const [shown, setShown] = useState(false);
+  // Read from the whole window, not the dialog's own key events: a key may leave the dialog (Tab),
+  // and its key-up then comes from elsewhere; and the browser's runtime may render the key that
+  // closes the dialog only once the key is up again (Preact renders after the event).
+  useEffect(() => {
+    if (!shown) return;
+    const down = () => {
+      keyDown.current = true;
+    };
+    const up = () => {
+      keyDown.current = false;
+    };
+    window.addEventListener("keydown", down, true);
+    window.addEventListener("keyup", up, true);
+    return () => {
+      window.removeEventListener("keydown", down, true);
+      window.removeEventListener("keyup", up, true);
+    };
+  }, [shown]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: open and close as `open` changes; the fallback is read then
   useEffect(() => {
     const dialog = ref.current;
@@ -67,12 +85,6 @@ export function Modal({
       ref={ref}
       aria-labelledby={titleId}
       onCancel={(event) => event.preventDefault()}
-      onKeyDown={() => {
-        keyDown.current = true;
-      }}
-      onKeyUp={() => {
-        keyDown.current = false;
-      }}
       className="modal"
     >
       <article>

@@ -112,7 +112,8 @@ describe("with the keyboard alone (JavaScript on)", () => {
     // The first step's timer runs from when its page is up: move the clock only once it is (under
     // load the sign-in's navigation may still be on its way, and the timer would start after the jump).
     await page.waitForFunction(
-      () => location.pathname === "/standard/claimant-info" && !document.querySelector(".field-applies"),
+      () =>
+        location.pathname === "/standard/claimant-info" && document.documentElement.hasAttribute("data-enhanced"),
     );
     // The claimant is in a field when the warning comes.
     await page.locator("#field-claimantInfo-lastName").focus();
@@ -132,7 +133,8 @@ describe("with the keyboard alone (JavaScript on)", () => {
       ),
     ).toBe(true);
     await page.keyboard.press("Enter");
-    expect(await dialog.isVisible()).toBe(false);
+    // Closed once the page has rendered the key (Preact renders after the event, not within it).
+    await expect.poll(() => dialog.isVisible()).toBe(false);
     // Closed, the warning gives focus back to the field the claimant was in (not the H1), and the Enter
     // that closed it does not go on to submit the form.
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-claimantInfo-lastName");
