@@ -38,7 +38,9 @@ export function PageScripts({ textsUrl, culture }: PageScriptsProps) {
   const modules = [
     ...new Set([manifest.entry.module, ...manifest.entry.imports, route.module, ...(route.imports ?? []), textsUrl]),
   ];
-  const entry = `import(${scriptJson(manifest.entry.module)})`;
+  // A module that could not be loaded (a proxy that blocks scripts) leaves the page as it is, whole
+  // without them: the browser has said so in its console, as for a <script src> it could not load.
+  const entry = `import(${scriptJson(manifest.entry.module)}).catch(()=>{})`;
   // Under Vite's development server, React Router's refresh runtime comes first: its modules expect it.
   const runtime = manifest.hmr?.runtime;
   const load =
