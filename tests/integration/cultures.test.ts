@@ -22,7 +22,8 @@ describe("cultures", () => {
     for (const culture of ["en", "es"]) {
       const page = await getPage(`${portal.url}/?culture=${culture}`);
       const script = await (await fetch(`${portal.url}${/"(\/texts\/[^"]+)"/.exec(page.html)![1]!}`)).text();
-      const texts = JSON.parse(script.slice(script.indexOf(",") + 1, script.lastIndexOf(")")))[culture];
+      // A module: `export default {…};` (decision 036).
+      const texts = JSON.parse(script.slice(script.indexOf("{"), script.lastIndexOf("}") + 1));
       expect(texts.Header_Menu, culture).toBe(culture === "en" ? "Menu" : "Menú");
       expect(
         Object.keys(texts).filter((key) => key.startsWith("Api_")),
