@@ -120,7 +120,8 @@ function readObservations() {
     domContentLoaded:
       navigation && navigation.domContentLoadedEventEnd > 0 ? navigation.domContentLoadedEventEnd : undefined,
     enhanced: enhanced ?? (document.documentElement.hasAttribute("data-enhanced") ? performance.now() : undefined),
-    moduleScripts: document.querySelectorAll('script[type="module"]').length,
+    // A page that loads scripts carries their data (decision 036); one without has nothing to enhance.
+    moduleScripts: document.querySelectorAll('script[type="module"], script#page-data').length,
   };
 }
 
