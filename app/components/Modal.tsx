@@ -81,12 +81,7 @@ export function Modal({
   }, [open]);
   if (!open && !shown) return null;
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(event) => event.preventDefault()}
-      className="modal"
-    >
+    <dialog ref={ref} aria-labelledby={titleId} onCancel={(event) => event.preventDefault()} className="modal">
       <article>
         <h2 id={titleId}>{title}</h2>
         {children}

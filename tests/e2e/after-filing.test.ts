@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest";
 import { claimantDay } from "#app/operator/import-statuses.server.ts";
 import { fillForm, openPage, openScriptlessPage, withBrowserAndPortal } from "#tests/support/browser.ts";
 import { answerSecurityQuestion, answerStep, signAndSubmit, submitStep } from "#tests/support/browser-flows.ts";
-import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
+import { inCultureOrder, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { PDF } from "#tests/support/documents.ts";
 import { blankMember } from "#tests/support/members.ts";
 import { portalCommand } from "#tests/support/portal-command.ts";
@@ -47,8 +47,8 @@ async function fileInBrowser(javaScript: boolean, culture: string): Promise<stri
   await fillForm(page, blankMember());
   if (!javaScript) await answerSecurityQuestion(page);
   await submitStep(page);
-  await answerStep(page, javaScript, STANDARD_CLAIMANT);
-  await answerStep(page, javaScript, STANDARD_DETAILS);
+  await answerStep(page, javaScript, inCultureOrder(STANDARD_CLAIMANT, culture));
+  await answerStep(page, javaScript, inCultureOrder(STANDARD_DETAILS, culture));
   await answerStep(page, javaScript, { "paymentElection.paymentMethod": "check" });
   await submitStep(page); // supporting documents: optional
   await signAndSubmit(page, javaScript);

@@ -9,6 +9,7 @@ import { withStore } from "#tests/support/server-state.ts";
 import {
   AUTOMOTIVE_CLAIMANT,
   AUTOMOTIVE_DETAILS,
+  inCultureOrder,
   STANDARD_CLAIMANT,
   STANDARD_DETAILS,
 } from "#tests/support/demo-answers.ts";
@@ -131,15 +132,6 @@ async function expectMasked(page: Page, flow: keyof typeof FLOWS) {
   for (const full of ["40961357", "021000021"]) expect(html).not.toContain(full);
 }
 
-/** Answers with their dates as a Spanish-speaking claimant types them: day first (decision 034). */
-const dayFirst = (answers: Record<string, string>) =>
-  Object.fromEntries(
-    Object.entries(answers).map(([name, value]) => [
-      name,
-      value.replace(/\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/g, (_, month, day, year) => `${day}/${month}/${year}`),
-    ]),
-  );
-
 /** Files a claim as a claimant would, from the flow's start page to its confirmation. */
 async function fileClaim(flow: keyof typeof FLOWS, javaScript: boolean, culture: "en" | "es") {
   const page = await openPage(started.browser, javaScript);
@@ -154,7 +146,7 @@ async function fileClaim(flow: keyof typeof FLOWS, javaScript: boolean, culture:
   for (const [step, answers] of Object.entries(steps)) {
     expect(new URL(page.url()).pathname).toBe(`/${flow}/${step}`);
     if (javaScript) await page.waitForFunction(() => !document.querySelector(".field-applies"));
-    await fillForm(page, culture === "es" ? dayFirst(answers) : answers);
+    await fillForm(page, inCultureOrder(answers, culture));
     await submitStep(page);
   }
   expect(new URL(page.url()).pathname).toBe(`/${flow}/supporting-documents`);

@@ -112,8 +112,7 @@ describe("with the keyboard alone (JavaScript on)", () => {
     // The first step's timer runs from when its page is up: move the clock only once it is (under
     // load the sign-in's navigation may still be on its way, and the timer would start after the jump).
     await page.waitForFunction(
-      () =>
-        location.pathname === "/standard/claimant-info" && document.documentElement.hasAttribute("data-enhanced"),
+      () => location.pathname === "/standard/claimant-info" && document.documentElement.hasAttribute("data-enhanced"),
     );
     // The claimant is in a field when the warning comes.
     await page.locator("#field-claimantInfo-lastName").focus();

@@ -59,3 +59,14 @@ export const REIMBURSEMENT_DETAILS = {
   "claimDetails.odometerMiles": "48210",
   "claimDetails.repairAmount": "480.5",
 };
+
+/** Answers with their dates as a claimant of `culture` types them: day first in Spanish (decision 034). */
+export const inCultureOrder = (answers: Record<string, string>, culture: string) =>
+  culture !== "es"
+    ? answers
+    : Object.fromEntries(
+        Object.entries(answers).map(([name, value]) => [
+          name,
+          value.replace(/\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/g, (_, month, day, year) => `${day}/${month}/${year}`),
+        ]),
+      );
