@@ -18,15 +18,19 @@ export interface PageView {
  * as typed and says so (the step pages' error dialog). Any other answer is shown as the server
  * wrote it.
  */
-export async function postPage(form: HTMLFormElement, submitter: HTMLElement | null | undefined, view: PageView) {
+export function postPage(form: HTMLFormElement, submitter: HTMLElement | null | undefined, view: PageView) {
+  // No answer, on a page that has no dialog for it: the browser sends it itself, and says what happened.
+  return postData(form.action, new FormData(form, submitter ?? undefined), view, () =>
+    HTMLFormElement.prototype.submit.call(form),
+  );
+}
+
+/** `body` posted to `action` as a form of the page would be (a records row saved as focus leaves it). */
+export async function postData(action: string, body: FormData, view: PageView, withoutAnswer?: () => void) {
   view.setPosting(true);
   let response: Response | undefined;
   try {
-    response = await fetch(form.action, {
-      method: "POST",
-      body: new FormData(form, submitter ?? undefined),
-      headers: { [PAGE_POST_HEADER]: "1" },
-    });
+    response = await fetch(action, { method: "POST", body, headers: { [PAGE_POST_HEADER]: "1" } });
   } catch {
     response = undefined;
   }
@@ -39,8 +43,10 @@ export async function postPage(form: HTMLFormElement, submitter: HTMLElement | n
     view.show({ ...view.page, actionData: { serverError: true } });
     return view.setPosting(false);
   }
-  // No answer, on a page that has no dialog for it: the browser sends it itself, and says what happened.
-  if (!response) return HTMLFormElement.prototype.submit.call(form);
+  if (!response) {
+    view.setPosting(false);
+    return withoutAnswer?.();
+  }
   const answer = new DOMParser().parseFromString(await response.text(), "text/html");
   const next = readPageData(answer);
   if (next && next.routeId === view.page.routeId) {

@@ -15,7 +15,7 @@ import {
   useState,
 } from "react";
 import type { PageData } from "./page-data.tsx";
-import { type PageView, postPage } from "./page-post.ts";
+import { type PageView, postData, postPage } from "./page-post.ts";
 
 const PageContext = createReactContext<(PageView & { posting: boolean }) | undefined>(undefined);
 
@@ -138,8 +138,18 @@ export function Form({
 /** The root layout, whose <Outlet> holds a route's content, is the server's: the browser hydrates the content alone. */
 export const Outlet = () => null;
 
-/** A fetcher's form posts as a page's does: its answer is the next page. */
-export const useFetcher = () => ({ Form, state: "idle", data: undefined, formData: undefined });
+/** A fetcher posts as a page's form does: its answer is the next page, or this one again. */
+export function useFetcher() {
+  const view = usePageView();
+  return {
+    Form,
+    state: view.posting ? "submitting" : "idle",
+    data: undefined,
+    formData: undefined,
+    submit: (body: FormData, options: { action?: string }) =>
+      postData(options.action ?? window.location.href, body, view),
+  };
+}
 
 /** Error pages load no scripts (app/client/PageScripts.tsx): nothing in the browser asks for the error. */
 export const useRouteError = () => undefined;
