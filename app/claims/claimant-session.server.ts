@@ -11,6 +11,7 @@ import {
   type SignIn,
 } from "#app/storage/store.ts";
 import { getStore } from "#app/storage/store.server.ts";
+import { positiveSetting } from "#app/positive-setting.server.ts";
 
 /** SPEC §9 minSessionDuration 30: minutes of inactivity before a flow's session expires. */
 export const SESSION_TIMEOUT_MINUTES = 30;
@@ -21,15 +22,7 @@ export const SESSION_TIMEOUT_MS = SESSION_TIMEOUT_MINUTES * 60_000;
  * keep-alive and every request push the inactivity time-out back, so without this a browser left
  * open on a page that keeps itself alive would stay signed in for ever (issue 12).
  */
-export const SESSION_LIFETIME_MS = sessionLifetimeHours(process.env.SESSION_LIFETIME_HOURS) * 3_600_000;
-
-function sessionLifetimeHours(setting: string | undefined): number {
-  if (setting === undefined || setting === "") return 12;
-  const hours = Number(setting);
-  if (!Number.isFinite(hours) || hours <= 0)
-    throw new Error(`SESSION_LIFETIME_HOURS must be a number of hours above 0, not "${setting}".`);
-  return hours;
-}
+export const SESSION_LIFETIME_MS = positiveSetting("SESSION_LIFETIME_HOURS", 12, "a number of hours") * 3_600_000;
 
 /**
  * How fresh the stored last-seen time is kept: a request within this of it does not write it again

@@ -5,6 +5,7 @@ import { withReturnLinkToken } from "#app/security/return-link-token.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import type { LeasedEmail, Store } from "#app/storage/store.ts";
 import { type EmailSettings, emailSettings } from "./email-settings.server.ts";
+import { positiveSetting } from "#app/positive-setting.server.ts";
 
 /**
  * The outbox's sender (decision 031), one in every instance: it takes a due message under a lease
@@ -12,18 +13,6 @@ import { type EmailSettings, emailSettings } from "./email-settings.server.ts";
  * the SMTP server does not answer, the message waits and is tried again, longer each time, until
  * EMAIL_GIVE_UP_HOURS after it was queued. It works on the real clock, never a request's test clock.
  */
-
-/**
- * A number setting above 0, or its default when unset: a malformed one (NaN would make the sender
- * poll without pause, or never give up) stops the server, as SESSION_LIFETIME_HOURS does.
- */
-function positiveSetting(name: string, fallback: number): number {
-  const setting = process.env[name];
-  if (setting === undefined || setting === "") return fallback;
-  const value = Number(setting);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a number above 0, not "${setting}".`);
-  return value;
-}
 
 /** How often an instance looks for due messages (a filing on the same instance wakes it at once). */
 export const EMAIL_POLL_MS = positiveSetting("EMAIL_POLL_MS", 5_000);
