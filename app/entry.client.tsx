@@ -1,3 +1,4 @@
+import { options } from "preact";
 import { type ReactNode, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { PageProvider } from "#app/client/router.ts";
@@ -13,6 +14,19 @@ import { TextsContext } from "./i18n/texts-context.ts";
  * and every link and form loads the next page from the server. What the claimant typed before this
  * ran stays: hydrating never changes a field's value.
  */
+// Preact writes a prop that is no DOM property as an attribute with the value's text: autoFocus on
+// an element it creates (an error summary shown after a scripted post) became autofocus="true",
+// which HTML refuses (a boolean attribute is present and empty, or absent).
+const nextVnode = options.vnode;
+options.vnode = (vnode) => {
+  const props = vnode.props as Record<string, unknown>;
+  if (typeof vnode.type === "string" && props.autoFocus === true) {
+    delete props.autoFocus;
+    props.autofocus = "";
+  }
+  nextVnode?.(vnode);
+};
+
 const page = readPageData(document);
 const main = document.getElementById("main-content");
 if (page && main) {

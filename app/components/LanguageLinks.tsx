@@ -6,8 +6,7 @@ import { useText } from "#app/i18n/use-text.ts";
 /**
  * The standard header's language choice (SPEC §2): a link per other culture, with English offered
  * only when the page is not already in English. Each link reopens the same page in that culture.
- * In the header, which the server renders (a static part); LanguageChoiceFollower points the links
- * at the page shown after a client-side navigation.
+ * In the header, which the server alone renders (a static part), for the page it is on.
  */
 export function LanguageLinks({ culture, cultures }: { culture: string; cultures: string[] }) {
   const text = useText();

@@ -8,8 +8,7 @@ import { useText } from "#app/i18n/use-text.ts";
  * button, with JavaScript as without. Choosing a language does nothing by itself: a page that
  * changed as soon as the select did (WCAG 3.2.2, On Input) would leave while a keyboard user is still
  * moving through the options, and lose the answers on the page before they were saved. In the
- * header, which the server renders (a static part); LanguageChoiceFollower points the form at the
- * page shown after a client-side navigation.
+ * header, which the server alone renders (a static part), for the page it is on.
  */
 export function LanguageSelect({ culture, cultures }: { culture: string; cultures: string[] }) {
   const text = useText();

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { Banner } from "#app/components/Banner.tsx";
-import { LanguageChoiceFollower } from "#app/components/LanguageChoiceFollower.tsx";
 import { StaticPart } from "#app/components/StaticPart.tsx";
 import { useText } from "#app/i18n/use-text.ts";
 import type { LayoutModel } from "./layout-model.ts";
@@ -16,9 +15,8 @@ export function ThemeLayout({ model, children }: { model: LayoutModel; children:
       <a href="#main-content" className="skip-link">
         {text("Header_SkipToContent")}
       </a>
-      {/* The theme's header is the server's; its language choice follows the address. */}
+      {/* The theme's header is the server's, with its language choice for this page. */}
       <StaticPart as="header" className="site-header" part="header" model={model} />
-      <LanguageChoiceFollower />
       <Banner banner={model.banner} />
       <main id="main-content" className="container" tabIndex={-1}>
         {children}

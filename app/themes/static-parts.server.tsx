@@ -34,7 +34,7 @@ const SERVER_THEMES: Record<
 /**
  * What each of the page's static parts shows (app/components/StaticPart.tsx), and what its markup
  * depends on beside the theme and culture: nothing, or the address (the header, for its language
- * choice, which reopens the page shown in another language: app/components/LanguageChoiceFollower.tsx).
+ * choice, which reopens the page shown in another language).
  */
 const STATIC_PARTS: Record<StaticPartName, { show: (model: LayoutModel) => ReactNode; perAddress: boolean }> = {
   header: {

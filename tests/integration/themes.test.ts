@@ -48,9 +48,8 @@ describe.each(THEMES)("the %s theme", (theme) => {
   });
 
   test("the header and footer are the server's alone: no script of the page renders them", async () => {
-    // Issue 14: a page's culture and theme never change while it is open (a language is changed by
-    // loading the page anew), so the browser keeps their markup as it came (app/components/StaticPart.tsx);
-    // the language choice follows the address (app/components/LanguageChoiceFollower.tsx).
+    // Issue 14 and decision 036: the browser hydrates only the page's <main>; the header and footer
+    // are the server's markup (app/components/StaticPart.tsx), and every link loads a document.
     expect(page.document.querySelector("footer.site-footer h2, footer.site-footer p")).not.toBeNull();
     expect(page.document.querySelector("details.header-menu summary")).not.toBeNull();
     // Every module the page's loader names (decision 036): "/assets/….js".
