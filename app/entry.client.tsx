@@ -1,19 +1,14 @@
 import { options } from "preact";
-import { type ReactNode, StrictMode, useEffect } from "react";
+import { type ReactNode, StrictMode, useEffect, useMemo } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { PageProvider } from "#app/client/router.ts";
+import { PageProvider, usePageData } from "#app/client/router.ts";
 import { readPageData } from "#app/client/page-data.tsx";
-import { createTranslate } from "./i18n/i18n.ts";
-import { registerMessages } from "./i18n/messages.ts";
+import { createTranslate, type Translate } from "./i18n/i18n.ts";
 import { TextsContext } from "./i18n/texts-context.ts";
 
-/**
- * The browser's one script of its own (decision 036): it hydrates the page's content, `<main>`,
- * with the route's component and the data the server rendered it from (app/client/page-scripts.server.tsx),
- * on Preact (vite.config.ts). Everything else on the page (header, footer) is the server's markup,
- * and every link and form loads the next page from the server. What the claimant typed before this
- * ran stays: hydrating never changes a field's value.
- */
+/** What a text's key looks like ("Picker_Month"), unlike a settlement's own words given as they are. */
+const TEXT_KEY = /^[A-Z][A-Za-z0-9]*_[A-Za-z0-9_]+$/;
+
 // Preact writes a prop that is no DOM property as an attribute with the value's text: autoFocus on
 // an element it creates (an error summary shown after a scripted post) became autofocus="true",
 // which HTML refuses (a boolean attribute is present and empty, or absent).
@@ -27,29 +22,50 @@ options.vnode = (vnode) => {
   nextVnode?.(vnode);
 };
 
+/**
+ * The browser's one script of its own (decision 036): it hydrates the page's content, `<main>`,
+ * with the route's component and the data the server rendered it from (app/client/page-scripts.server.tsx),
+ * on Preact (vite.config.ts). Everything else on the page (header, footer) is the server's markup,
+ * and every link and form loads the next page from the server. What the claimant typed before this
+ * ran stays: hydrating never changes a field's value.
+ */
 const page = readPageData(document);
 const main = document.getElementById("main-content");
 if (page && main) {
-  const [route, texts] = await Promise.all([
-    import(/* @vite-ignore */ page.module),
-    import(/* @vite-ignore */ page.texts),
-  ]);
-  const messages = texts.default as Record<string, string>;
-  registerMessages({ [page.culture]: messages });
+  const route = await import(/* @vite-ignore */ page.module);
   const Page = route.default;
   hydrateRoot(
     main,
     <StrictMode>
       <Enhanced>
         <PageProvider initial={{ ...page, handle: route.handle }}>
-          <TextsContext.Provider value={{ culture: page.culture, text: createTranslate(messages, page.culture) }}>
+          <PageTexts>
             <Page />
-          </TextsContext.Provider>
+          </PageTexts>
         </PageProvider>
       </Enhanced>
     </StrictMode>,
   );
 } else document.documentElement.dataset.enhanced = "";
+
+/**
+ * The page's texts, which come with its data (app/client/page-texts.server.ts): those of the data
+ * a form's answer brought once it is shown. A key the page was not given shows as itself (SPEC §1),
+ * and says so in the console, where the browser tests look (tests/support/page-tour.ts).
+ */
+function PageTexts({ children }: { children: ReactNode }) {
+  const { texts, culture } = usePageData();
+  const value = useMemo(() => {
+    const translate = createTranslate(texts, culture);
+    const text: Translate = (key, ...args) => {
+      const shown = translate(key, ...args);
+      if (shown === key && TEXT_KEY.test(key)) console.error(`No text for ${key} in this page's texts`);
+      return shown;
+    };
+    return { culture, text };
+  }, [texts, culture]);
+  return <TextsContext.Provider value={value}>{children}</TextsContext.Provider>;
+}
 
 /**
  * Marks the page enhanced once the page's own effects have run (its timers started, its calendar

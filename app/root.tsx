@@ -3,8 +3,7 @@ import { Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { createTranslate, DEFAULT_CULTURE } from "./i18n/i18n.ts";
 import { messagesFor } from "./i18n/messages.ts";
-import { TextsContext } from "./i18n/texts-context.ts";
-import { textsAsset } from "./i18n/texts-asset.server.ts";
+import { askedTexts, TextsContext } from "./i18n/texts-context.ts";
 import { cultureMiddleware, getCulture } from "./i18n/culture-middleware.server.ts";
 import { pagePostMiddleware } from "./http/page-post.server.ts";
 import { useRequestId } from "./request-context.ts";
@@ -20,7 +19,7 @@ export const middleware: Route.MiddlewareFunction[] = [cultureMiddleware, pagePo
 export function loader({ context }: Route.LoaderArgs) {
   const culture = getCulture(context);
   const portal = getPortal();
-  return { culture, textsUrl: textsAsset(culture).path, layout: layoutModel(portal, culture) };
+  return { culture, layout: layoutModel(portal, culture) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -29,6 +28,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const culture = data?.culture ?? DEFAULT_CULTURE;
   const messages = messagesFor(culture);
   const texts = useMemo(() => ({ culture, text: createTranslate(messages ?? {}, culture) }), [culture, messages]);
+  // The page's content notes the texts it asks for: its scripts get those (and the few only they show).
+  const content = useMemo(() => askedTexts(texts), [texts]);
   const stylesheet = THEME_STYLESHEETS[data?.layout.theme ?? "jnd-7-0-default"];
   return (
     <html lang={culture} data-theme="light">
@@ -43,9 +44,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <TextsContext.Provider value={texts}>
-          {data ? <ThemeLayout model={data.layout}>{children}</ThemeLayout> : children}
+          {data ? (
+            <ThemeLayout model={data.layout}>
+              <TextsContext.Provider value={content.texts}>{children}</TextsContext.Provider>
+            </ThemeLayout>
+          ) : (
+            children
+          )}
         </TextsContext.Provider>
-        {data && <PageScriptsPlace textsUrl={data.textsUrl} culture={culture} />}
+        {data && <PageScriptsPlace culture={culture} textsAsked={content.asked} />}
       </body>
     </html>
   );

@@ -12,7 +12,6 @@ export default [
   route("session-expired", "routes/session-expired.tsx"),
   route("sign-out", "routes/sign-out.ts"),
   route("healthz", "routes/healthz.ts"),
-  route("texts/:file", "routes/texts.ts"),
   // After filing (issue 25): a filed claim's status, found by claim access.
   route("claim/status", "routes/claim-status.tsx"),
   // An open claimant's e-mailed link back to their draft (decision 032).

@@ -9,8 +9,8 @@ export interface PageData {
   routeId: string;
   /** The route's module (its component), built for the browser. */
   module: string;
-  /** The culture's texts, as a module the browser caches (app/i18n/texts-asset.server.ts). */
-  texts: string;
+  /** The texts the page's scripts can ask for, in its culture (app/client/page-texts.server.ts). */
+  texts: Record<string, string>;
   culture: string;
   rootData: unknown;
   loaderData: unknown;
@@ -23,8 +23,9 @@ export interface PageData {
 export const PAGE_DATA_ID = "page-data";
 
 export interface PageScriptsProps {
-  textsUrl: string;
   culture: string;
+  /** The text keys the page's content asked for as the server rendered it. */
+  textsAsked: ReadonlySet<string>;
 }
 
 /** The page's scripts, rendered by app/client/page-scripts.server.tsx: provided by entry.server only. */

@@ -1,7 +1,9 @@
 import { useContext } from "react";
 import { UNSAFE_DataRouterDataContext, UNSAFE_DataRouterStateContext, UNSAFE_FrameworkContext } from "react-router";
+import { messagesFor } from "#app/i18n/messages.ts";
 import { useNonce } from "#app/request-context.ts";
 import { PAGE_DATA_ID, type PageData, type PageScriptsProps, scriptJson, withoutScripts } from "./page-data.tsx";
+import { pageTexts } from "./page-texts.server.ts";
 
 /**
  * At the end of <body>, rendered by the server only: the page's data for its scripts, and the few
@@ -13,7 +15,7 @@ import { PAGE_DATA_ID, type PageData, type PageScriptsProps, scriptJson, without
  * it needs none get no scripts: a page is whole without them. Given to the root layout by
  * entry.server (PageScriptsContext), so none of this is in the browser's scripts.
  */
-export function PageScripts({ textsUrl, culture }: PageScriptsProps) {
+export function PageScripts({ culture, textsAsked }: PageScriptsProps) {
   const framework = useContext(UNSAFE_FrameworkContext);
   const state = useContext(UNSAFE_DataRouterStateContext);
   const data = useContext(UNSAFE_DataRouterDataContext);
@@ -25,19 +27,22 @@ export function PageScripts({ textsUrl, culture }: PageScriptsProps) {
   if (withoutScripts(routeModules[leaf.id]?.handle)) return null;
   const route = manifest.routes[leaf.id];
   if (!route) return null;
-  const page: PageData = {
-    routeId: leaf.id,
-    module: route.module,
-    texts: textsUrl,
-    culture,
+  const modules = [
+    ...new Set([manifest.entry.module, ...manifest.entry.imports, route.module, ...(route.imports ?? [])]),
+  ];
+  const pageData = {
     rootData: data.loaderData.root,
     loaderData: data.loaderData[leaf.id],
     actionData: data.actionData?.[leaf.id],
+  };
+  const page: PageData = {
+    routeId: leaf.id,
+    module: route.module,
+    texts: pageTexts(messagesFor(culture) ?? {}, { asked: textsAsked, modules, data: pageData }),
+    culture,
+    ...pageData,
     params: state.matches.at(-1)?.params ?? {},
   };
-  const modules = [
-    ...new Set([manifest.entry.module, ...manifest.entry.imports, route.module, ...(route.imports ?? []), textsUrl]),
-  ];
   // A module that could not be loaded (a proxy that blocks scripts) leaves the page as it is, whole
   // without them: the browser has said so in its console, as for a <script src> it could not load.
   const entry = `import(${scriptJson(manifest.entry.module)}).catch(()=>{})`;

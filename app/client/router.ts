@@ -34,6 +34,9 @@ function usePageView() {
 
 const usePage = () => usePageView().page;
 
+/** The page's data as the server wrote it (or a form's answer brought it): for app/entry.client.tsx. */
+export const usePageData = usePage;
+
 export const useLoaderData = () => usePage().loaderData;
 export const useActionData = () => usePage().actionData;
 export const useParams = () => usePage().params;

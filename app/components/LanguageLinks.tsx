@@ -18,7 +18,7 @@ export function LanguageLinks({ culture, cultures }: { culture: string; cultures
       <ul>
         {others.map((other) => (
           <li key={other}>
-            {/* A whole new document: the page comes with its culture's texts script. */}
+            {/* A whole new document: the page comes in the culture chosen. */}
             <Link to={pageInCulture(location, other)} lang={other} hrefLang={other} reloadDocument>
               {languageName(other)}
             </Link>

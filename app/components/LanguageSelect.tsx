@@ -15,7 +15,7 @@ export function LanguageSelect({ culture, cultures }: { culture: string; culture
   const location = useLocation();
   const kept = otherParameters(location.search);
   return (
-    // A plain form, which loads a whole new document: the page comes with its culture's texts script.
+    // A plain form, which loads a whole new document: the page comes in the culture chosen.
     <form className="language-select" action={location.pathname} method="get">
       {kept.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

@@ -8,7 +8,7 @@ import { beforeHeaders } from "./before-headers.server.ts";
  * telling which pages carry personal data one by one would be a rule to get wrong. So every page,
  * data request, redirect and API reply is `Cache-Control: no-store`, and Back after signing out
  * asks the server again, which has ended the session. The exceptions set their own header: static
- * assets (served before this, by content hash or for an hour) and the texts script (by hash).
+ * assets (served before this, by content hash or for an hour).
  */
 export function noStoreUnlessSaid(_req: IncomingMessage, res: ServerResponse, next: () => void) {
   beforeHeaders(res, () => {

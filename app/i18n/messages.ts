@@ -1,10 +1,9 @@
 import type { Messages } from "./locales.server.ts";
 
 /**
- * Every culture's texts the page can use: on the server all of the settlement's (registered by
- * entry.server), in the browser the page's culture's, from its texts module (registered by entry.client). Texts
- * travel as a cached script instead of inside each page's data (docs/performance.md): the same
- * 25 KB on every page was the largest part of its HTML.
+ * Every culture's texts, all of the settlement's, registered by entry.server for the pages it
+ * renders. The browser gets, in each page's data, only the texts that page's scripts can ask for
+ * (app/client/page-texts.server.ts).
  */
 let registered: Record<string, Messages> = {};
 

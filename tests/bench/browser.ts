@@ -25,8 +25,8 @@
  * - total blocking time: the sum over long tasks ('longtask' entries, observed from before any
  *   page script) of their time beyond 50 ms, from navigation start until the page is usable and
  *   then 1 s passes without a long task;
- * - bytes as sent: every HTML, CSS and JavaScript file the page loaded (the texts script is
- *   JavaScript), fetched again with Accept-Encoding br, then gzip, and counted as the server
+ * - bytes as sent: every HTML, CSS and JavaScript file the page loaded (the texts its scripts use
+ *   are in its HTML), fetched again with Accept-Encoding br, then gzip, and counted as the server
  *   sends them (assets are precompressed, pages compressed as answered);
  * - Lighthouse's mobile performance score (its defaults: 4× CPU, slow 4G, simulated), once per
  *   page kind; if it cannot run here, the reason is printed and the rest goes on.
@@ -329,7 +329,7 @@ function printBytes(
   print("### Bytes as sent per page, first visit (Brotli / gzip)");
   print();
   print(
-    "JavaScript is every script the page loaded with scripts on, the texts script included; with scripts off, what the browser still fetched (module preloads, should it fetch them).",
+    "JavaScript is every script the page loaded with scripts on (its texts are in its HTML, with the data its scripts read); with scripts off, what the browser still fetched (module preloads, should it fetch them).",
   );
   print();
   table(
@@ -382,7 +382,7 @@ function printTargets(
     }),
   );
   line(
-    "JavaScript as sent (Brotli, texts included) at most 100,000 bytes per page",
+    "JavaScript as sent (Brotli; the texts, in the HTML, are not JavaScript any more) at most 100,000 bytes per page",
     pages.flatMap((page) => {
       const js = sizes.get(page.kind)!.on.js.brotli;
       return js <= 100_000 ? [] : [`${page.kind} ${bytes(js)} B`];

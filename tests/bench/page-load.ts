@@ -73,7 +73,7 @@ export interface PageLoad {
   usable: number;
   /** Sum over long tasks of their time beyond 50 ms, from navigation start until usable and then 1 s without a long task. */
   totalBlockingTime: number;
-  /** Every HTML, CSS and JavaScript file the page loaded (the texts script is JavaScript). */
+  /** Every HTML, CSS and JavaScript file the page loaded (a page's texts are in its HTML). */
   resources: Array<{ url: string; kind: ResourceKind }>;
 }
 

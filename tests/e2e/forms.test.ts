@@ -139,8 +139,8 @@ describe("with JavaScript", () => {
     expect(await page.locator("#field-claimantInfo-firstName-error").textContent()).toBe(
       "Error: Enter your first name",
     );
-    // The summary line as beside the field (it names its question), as the server words it.
-    expect(await page.locator(".error-summary li").first().textContent()).toBe("Enter your first name");
+    // The summary line: its question, then the message beside the field, as the server words it.
+    expect(await page.locator(".error-summary li").first().textContent()).toBe("First name: Enter your first name");
     expect(await page.locator("#field-claimantInfo-mailingSubDivision-error").textContent()).toBe(
       "Error: Select your state",
     );
@@ -161,12 +161,12 @@ describe("with JavaScript", () => {
     });
     await page.getByRole("button", { name: "Save and continue" }).click();
     const summary = () => page.locator(".error-summary li").allTextContents();
-    await expect.poll(summary).toContain("Enter your phone number");
+    await expect.poll(summary).toContain("Phone number: Enter your phone number");
     expect((await summary()).some((line) => /do not match/.test(line))).toBe(true);
     // The e-mail typed again to match the confirmation; a country whose phone numbers are not asked.
     await page.locator('[name="claimantInfo.emailAddress"]').fill("someone.else@example.com");
     await page.locator('[name="claimantInfo.mailingCountry"]').selectOption("CA");
-    await expect.poll(summary).not.toContain("Enter your phone number");
+    await expect.poll(summary).not.toContain("Phone number: Enter your phone number");
     expect((await summary()).some((line) => /do not match/.test(line))).toBe(false);
     await page.context().close();
   });

@@ -107,7 +107,7 @@ describe.each(BACKENDS)("on %s", (backend) => {
     test("the captcha: missing, or rejected, is a 400 that says so", async () => {
       const missing = await signInAttempt(MEMBER);
       expect(missing.status).toBe(400);
-      expect(summaryLines(missing)).toEqual(["Complete the security check"]);
+      expect(summaryLines(missing)).toEqual(["Security check: Complete the security check"]);
       const rejected = await signInAttempt({ ...MEMBER, captchaToken: "forged" });
       expect(rejected.status).toBe(400);
       expect(page(rejected)).toContain("The security check was not passed. Please try again.");

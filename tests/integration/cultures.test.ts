@@ -1,4 +1,8 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Claimant } from "#tests/support/claimant.ts";
+import { STANDARD_CLAIMANT } from "#tests/support/demo-answers.ts";
+import { blankMember } from "#tests/support/members.ts";
 import { getPage, linkHref } from "#tests/support/http.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { settlementWith } from "#tests/support/settlement.ts";
@@ -18,17 +22,32 @@ afterAll(async () => {
 const lang = (page: Awaited<ReturnType<typeof getPage>>) => page.document.querySelector("html")?.getAttribute("lang");
 
 describe("cultures", () => {
-  test("a page's texts script holds the texts pages show, in its culture, and not the JSON API's messages", async () => {
+  test("a page carries, in its culture, the texts its scripts can ask for and no others", async () => {
+    const claimant = new Claimant(portal);
+    await claimant.signIn("standard", blankMember());
+    await claimant.complete("/standard/claimant-info", STANDARD_CLAIMANT);
     for (const culture of ["en", "es"]) {
-      const page = await getPage(`${portal.url}/?culture=${culture}`);
-      const script = await (await fetch(`${portal.url}${/"(\/texts\/[^"]+)"/.exec(page.html)![1]!}`)).text();
-      // A module: `export default {…};` (decision 036).
-      const texts = JSON.parse(script.slice(script.indexOf("{"), script.lastIndexOf("}") + 1));
-      expect(texts.Header_Menu, culture).toBe(culture === "en" ? "Menu" : "Menú");
+      const page = await claimant.get(`/standard/claim-details?culture=${culture}`);
+      // In the page's data (decision 036), not a script of their own that the page waits for.
+      expect(page.html).not.toMatch(/\/texts\//);
+      const texts = JSON.parse(page.document.querySelector("#page-data")!.textContent).texts as Record<string, string>;
+      const all = {
+        ...JSON.parse(readFileSync(`locales/${culture}.json`, "utf8")),
+        ...JSON.parse(readFileSync(`settlements/demo/locales/${culture}.json`, "utf8")),
+      } as Record<string, string>;
+      // What the content shows as the server renders it (a settlement's own text among them)…
+      expect(texts.Field_PurchaseDate, culture).toBe(all.Field_PurchaseDate);
+      // …and what only the scripts show: the error summary's title, the calendar (a module loaded
+      // when first opened), the time-out warning (in the page only while open).
+      for (const key of ["Form_ErrorSummaryTitle", "Picker_Month", "Picker_PreviousMonth", "SessionTimeout_Header"])
+        expect(texts[key], `${culture} ${key}`).toBe(all[key]);
+      // Not the header's (the server's markup alone), nor the JSON API's messages, nor most others.
+      expect(texts.Header_Menu, culture).toBeUndefined();
       expect(
         Object.keys(texts).filter((key) => key.startsWith("Api_")),
         culture,
       ).toEqual([]);
+      expect(Object.keys(texts).length, culture).toBeLessThan(Object.keys(all).length / 2);
       // …which the API still answers with, in the culture asked.
       const api = await fetch(`${portal.url}/api/forms/standard?culture=${culture}`, { method: "POST" });
       const error = (await api.json()).error;

@@ -188,8 +188,8 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
       "receipt.pdf is not a real PDF file. Choose the document itself, saved in the format its name says.",
     );
     expect(summaryLines(renamed)).toEqual([
-      // The message names what it is about (the file, by name): it stands alone.
-      "receipt.pdf is not a real PDF file. Choose the document itself, saved in the format its name says.",
+      // Its question first, as on every line (decision 035).
+      "File: receipt.pdf is not a real PDF file. Choose the document itself, saved in the format its name says.",
     ]);
     const exe = await upload(claimant, { name: "receipt.exe", content: RENAMED_EXECUTABLE }, receiptFor(tow));
     expect(fieldError(exe, "documentContexts.file")).toBe(

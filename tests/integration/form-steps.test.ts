@@ -59,16 +59,16 @@ describe("a step without JavaScript", () => {
     const page = await claimant.post("/automotive/claimant-info", { "claimantInfo.mailingCountry": "US" });
     expect(page.status).toBe(400);
     expect(summaryLines(page)).toEqual([
-      // A message naming its question stands alone (GOV.UK); one that does not is prefixed with it.
-      "Enter your first name",
-      "Enter your last name",
-      "Enter your street address",
-      "Enter your city",
-      "Select your state",
-      "Enter your ZIP code",
-      "Enter your email address",
+      // Every line starts with its question (decision 035), whatever its message says.
+      "First name: Enter your first name",
+      "Last name: Enter your last name",
+      "Street address: Enter your street address",
+      "City: Enter your city",
+      "State: Select your state",
+      "ZIP code: Enter your ZIP code",
+      "Email address: Enter your email address",
       "Confirm email address: Enter your email address again",
-      "Enter your phone number",
+      "Phone number: Enter your phone number",
       "Confirm phone number: Enter your phone number again",
       "How should we contact you: Select how we should contact you",
     ]);
@@ -106,11 +106,11 @@ describe("a step without JavaScript", () => {
     const page = await claimant.post("/automotive/claimant-info?culture=es", { "claimantInfo.mailingCountry": "US" });
     expect(page.status).toBe(400);
     expect(summaryLines(page).slice(0, 5)).toEqual([
-      "Ingrese su nombre",
-      "Ingrese su apellido",
-      "Ingrese su dirección",
-      "Ingrese su ciudad",
-      "Seleccione su estado",
+      "Nombre: Ingrese su nombre",
+      "Apellido: Ingrese su apellido",
+      "Dirección: Ingrese su dirección",
+      "Ciudad: Ingrese su ciudad",
+      "Estado: Seleccione su estado",
     ]);
     expect(fieldError(page, "claimantInfo.firstName")).toBe("Ingrese su nombre");
     expect(page.text(".error-summary h2")).toBe("Hay un problema");
@@ -443,8 +443,8 @@ describe("every rule on a real step: the exact message beside the field and in t
     expect(page.status).toBe(400);
     expect(fieldError(page, field)).toBe(message);
     expect(summaryLines(page)).toContainEqual(
-      // The message alone when it names its question, else after it ("Quantity: Enter a number").
-      expect.stringMatching(new RegExp(`(^|: )${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`)),
+      // The message after its question ("Quantity: Enter a number").
+      expect.stringMatching(new RegExp(`: ${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`)),
     );
     expect(summaryLines(page)).toHaveLength(errorCount);
   });
@@ -822,8 +822,8 @@ describe("definitions that keep an answer, start ticked, or name no message", ()
     const claimant = new Claimant(custom);
     await claimant.signIn("standard", blankMember());
     for (const [culture, firstName, lastName] of [
-      ["en", "First name: Value is required", "Enter your last name"],
-      ["es", "Nombre: Este valor es obligatorio", "Ingrese su apellido"],
+      ["en", "First name: Value is required", "Last name: Enter your last name"],
+      ["es", "Nombre: Este valor es obligatorio", "Apellido: Ingrese su apellido"],
     ]) {
       await claimant.get(`/standard/claimant-info?culture=${culture}`);
       const page = await claimant.post(`/standard/claimant-info?culture=${culture}`, {

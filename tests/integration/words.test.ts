@@ -44,6 +44,32 @@ describe("signing in", () => {
   });
 });
 
+describe("the error summary", () => {
+  test.each([
+    [
+      "en",
+      [
+        "First name: Enter your first name",
+        "Last name: Enter your last name",
+        "Confirm email address: Enter your email address again",
+      ],
+    ],
+    ["es", ["Nombre: Ingrese su nombre", "Apellido: Ingrese su apellido"]],
+  ])("starts every line with its question, whatever its message says (%s)", async (culture, lines) => {
+    const claimant = new Claimant(portal);
+    await claimant.signIn("automotive", blankMember());
+    const step = `/automotive/claimant-info${culture === "es" ? "?culture=es" : ""}`;
+    await claimant.get(step);
+    const page = await claimant.post(step, { "claimantInfo.mailingCountry": "US" });
+    expect(page.status).toBe(400);
+    for (const line of lines) expect(summaryLines(page)).toContain(line);
+    // The message beside the field is the message alone: the question is its label, just above.
+    expect(fieldError(page, "claimantInfo.firstName")).toBe(
+      culture === "es" ? "Ingrese su nombre" : "Enter your first name",
+    );
+  });
+});
+
 describe("a required list of documents left empty", () => {
   test.each([
     [

@@ -85,7 +85,16 @@ export function launchChromium(): Promise<Browser> {
 /** A page in a fresh context, with JavaScript on or off. */
 export async function openPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled });
-  return context.newPage();
+  const page = await context.newPage();
+  // A text the page's scripts asked for but were not given shows as its key (app/entry.client.tsx):
+  // an error outside any test's own checks, which fails the run, whatever the test looked at.
+  page.on("console", (message) => {
+    if (message.type() === "error" && message.text().startsWith("No text for"))
+      setImmediate(() => {
+        throw new Error(`${page.url()}: ${message.text()}`);
+      });
+  });
+  return page;
 }
 
 /**

@@ -47,7 +47,8 @@ const errorsByPage = new WeakMap<Page, string[]>();
 
 /**
  * The errors a tour's page reported since it opened (take them with `splice`): uncaught ones, and
- * React's (a hydration mismatch is React error #418 in a production build, as a console error).
+ * React's (a hydration mismatch is React error #418 in a production build, as a console error),
+ * and a text the page's scripts asked for but were not given (app/entry.client.tsx).
  */
 export function browserErrors(page: Page): string[] {
   let errors = errorsByPage.get(page);
@@ -55,7 +56,7 @@ export function browserErrors(page: Page): string[] {
     const seen: string[] = [];
     page.on("pageerror", (error) => seen.push(error.message));
     page.on("console", (message) => {
-      if (message.type() === "error" && /react|hydrat/i.test(message.text())) seen.push(message.text());
+      if (message.type() === "error" && /react|hydrat|No text for/i.test(message.text())) seen.push(message.text());
     });
     errorsByPage.set(page, seen);
     errors = seen;

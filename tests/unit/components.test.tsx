@@ -91,8 +91,8 @@ describe("buttons, feedback and icons", () => {
 });
 
 describe("an error summary's line", () => {
-  test("is the message alone when it names its question, else the question first, without a doubled mark", () => {
-    expect(summaryText("First name", "Enter your first name")).toBe("Enter your first name");
+  test("is the question first, then the message, whatever the message says, without a doubled mark", () => {
+    expect(summaryText("First name", "Enter your first name")).toBe("First name: Enter your first name");
     expect(summaryText("Quantity", "Enter a number")).toBe("Quantity: Enter a number");
     expect(summaryText("How should we contact you?", "Select how we should contact you")).toBe(
       "How should we contact you: Select how we should contact you",
