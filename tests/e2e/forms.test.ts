@@ -401,8 +401,12 @@ describe("the date picker JavaScript adds", () => {
     await page.getByLabel("Year", { exact: true }).selectOption("2021");
     await page.getByRole("button", { name: "Monday, March 1, 2021" }).focus();
     expect(await axeViolations(page)).toEqual([]);
-    await page.keyboard.press("ArrowRight"); // Tuesday the 2nd
-    await page.keyboard.press("ArrowDown"); // Tuesday the 9th
+    // A claimant presses the next key once focus has moved: as they see it, on a slow phone too.
+    const focusedDay = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(focusedDay).toBe("Tuesday, March 2, 2021");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(focusedDay).toBe("Tuesday, March 9, 2021");
     await page.keyboard.press("Enter");
     expect(await page.locator("#field-claimDetails-purchaseDate").inputValue()).toBe("03/09/2021");
     expect(await focusedClass(page)).toContain("date-picker-toggle");
