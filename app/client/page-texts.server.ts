@@ -28,9 +28,20 @@ export function pageTexts(
   for (const key of inCode) keys.add(key);
   addStrings(data, keys);
   const texts: Messages = {};
-  for (const [key, template] of Object.entries(messages))
-    if (keys.has(key) || keys.has(key.replace(PLURAL_FORM, ""))) texts[key] = template;
+  for (const [key, base, template] of keyed(messages)) if (keys.has(key) || keys.has(base)) texts[key] = template;
   return texts;
+}
+
+/** Each culture's texts with each key's base (its key without a plural form's ending), worked out once, not per page. */
+const keyedTexts = new WeakMap<Messages, Array<[key: string, base: string, template: string]>>();
+
+function keyed(messages: Messages) {
+  let entries = keyedTexts.get(messages);
+  if (!entries) {
+    entries = Object.entries(messages).map(([key, template]) => [key, key.replace(PLURAL_FORM, ""), template]);
+    keyedTexts.set(messages, entries);
+  }
+  return entries;
 }
 
 /** A key as the built code writes it: in quotes, "Picker_Month". */
