@@ -80,7 +80,9 @@ export const useLocation = () => ({
 /** "submitting" while a form of the page is being posted (and the next page loads), else "idle". */
 export const useNavigation = () => ({ state: usePageView().posting ? "submitting" : "idle" });
 
-export const useNavigate = () => (to: string) => window.location.assign(to);
+/** Loads another page. One function for every render: a component's effect that depends on it (the session timer's) is not run again on each. */
+const navigate = (to: string) => window.location.assign(to);
+export const useNavigate = () => navigate;
 
 type To = string | { pathname?: string; search?: string; hash?: string };
 const href = (to: To) => (typeof to === "string" ? to : `${to.pathname ?? ""}${to.search ?? ""}${to.hash ?? ""}`);
