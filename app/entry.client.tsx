@@ -3,6 +3,9 @@ import { type ReactNode, StrictMode, useEffect, useMemo } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { PageProvider, usePageData } from "#app/client/router.ts";
 import { readPageData } from "#app/client/page-data.tsx";
+import { nextTask } from "#app/client/next-task.ts";
+import { hydrateInParts } from "#app/components/Later.tsx";
+import { knowDateOrder } from "./forms/claimant-dates.ts";
 import { createTranslate, type Translate } from "./i18n/i18n.ts";
 import { TextsContext } from "./i18n/texts-context.ts";
 
@@ -29,23 +32,35 @@ options.vnode = (vnode) => {
  * and every link and form loads the next page from the server. What the claimant typed before this
  * ran stays: hydrating never changes a field's value.
  */
+// Started once the stylesheet has arrived (app/client/page-scripts.server.tsx): the page's data, at
+// its end, may not be parsed yet.
+if (document.readyState === "loading")
+  await new Promise((parsed) => document.addEventListener("DOMContentLoaded", parsed, { once: true }));
 const page = readPageData(document);
 const main = document.getElementById("main-content");
 if (page && main) {
+  knowDateOrder(page.culture, page.dateOrder);
   const route = await import(/* @vite-ignore */ page.module);
   const Page = route.default;
-  hydrateRoot(
-    main,
-    <StrictMode>
-      <Enhanced>
-        <PageProvider initial={{ ...page, handle: route.handle }}>
-          <PageTexts>
-            <Page />
-          </PageTexts>
-        </PageProvider>
-      </Enhanced>
-    </StrictMode>,
+  // Evaluating the page's modules and hydrating it: two tasks, not one long one.
+  await nextTask();
+  await hydrateInParts((pageSettled) =>
+    hydrateRoot(
+      main,
+      <StrictMode>
+        <PageEffects ran={pageSettled}>
+          <PageProvider initial={{ ...page, handle: route.handle }}>
+            <PageTexts>
+              <Page />
+            </PageTexts>
+          </PageProvider>
+        </PageEffects>
+      </StrictMode>,
+    ),
   );
+  // What the tests and the browser bench wait for (tests/bench/browser.ts): the page's effects
+  // have run (its timers started, its calendar asked for), and so have those of its parts.
+  document.documentElement.dataset.enhanced = "";
 } else document.documentElement.dataset.enhanced = "";
 
 /**
@@ -67,14 +82,8 @@ function PageTexts({ children }: { children: ReactNode }) {
   return <TextsContext.Provider value={value}>{children}</TextsContext.Provider>;
 }
 
-/**
- * Marks the page enhanced once the page's own effects have run (its timers started, its calendar
- * asked for): what the tests and the browser bench wait for (tests/bench/browser.ts). An outer
- * component's effects run after those of the components inside it.
- */
-function Enhanced({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    document.documentElement.dataset.enhanced = "";
-  }, []);
+/** Calls `ran` once the page's own effects have run: an outer component's effects run after those of the components inside it. */
+function PageEffects({ ran, children }: { ran: () => void; children: ReactNode }) {
+  useEffect(ran, [ran]);
   return children;
 }

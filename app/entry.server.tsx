@@ -9,7 +9,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { PageScriptsContext } from "./client/page-data.tsx";
-import { PageScripts } from "./client/page-scripts.server.tsx";
+import { PAGE_SCRIPTS } from "./client/page-scripts.server.tsx";
 import { KeepMarkupContext } from "./components/KeptMarkup.tsx";
 import { keepMarkup } from "./components/kept-markup.server.tsx";
 import { StaticPartsContext } from "./components/StaticPart.tsx";
@@ -97,7 +97,7 @@ export default async function handleRequest(
       <RequestIdContext.Provider value={loadContext.get(requestIdContext)}>
         <KeepMarkupContext.Provider value={KEEP_MARKUP}>
           <StaticPartsContext.Provider value={renderStaticPart}>
-            <PageScriptsContext.Provider value={PageScripts}>
+            <PageScriptsContext.Provider value={PAGE_SCRIPTS}>
               <ServerRouter context={context} url={request.url} nonce={nonce} />
             </PageScriptsContext.Provider>
           </StaticPartsContext.Provider>

@@ -7,7 +7,7 @@ import { askedTexts, TextsContext } from "./i18n/texts-context.ts";
 import { cultureMiddleware, getCulture } from "./i18n/culture-middleware.server.ts";
 import { pagePostMiddleware } from "./http/page-post.server.ts";
 import { useRequestId } from "./request-context.ts";
-import { PageScriptsPlace } from "./client/page-data.tsx";
+import { PageDataPlace, PageLoaderPlace } from "./client/page-data.tsx";
 import { getPortal } from "./settlement/portal.server.ts";
 import { SessionRefresh } from "./components/SessionRefresh.tsx";
 import { layoutModel } from "./themes/layout-model.server.ts";
@@ -39,6 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* The page's request id: the browser's error page quotes it when no later request failed. */}
         <meta name="request-id" content={requestId} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {data && <PageLoaderPlace />}
         <link rel="stylesheet" href={stylesheet} />
         <SessionRefresh />
       </head>
@@ -52,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             children
           )}
         </TextsContext.Provider>
-        {data && <PageScriptsPlace culture={culture} textsAsked={content.asked} />}
+        {data && <PageDataPlace culture={culture} textsAsked={content.asked} />}
       </body>
     </html>
   );

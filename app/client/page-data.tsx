@@ -1,8 +1,9 @@
 import { createContext, type ReactNode, useContext } from "react";
+import type { DateOrder } from "#app/forms/claimant-dates.ts";
 
 /**
  * What the browser's scripts need of the page the server rendered, written into the page as JSON
- * (app/client/PageScripts.tsx) and read by app/entry.client.tsx: the route's data, so the page's
+ * (app/client/page-scripts.server.tsx) and read by app/entry.client.tsx: the route's data, so the page's
  * content hydrates with what the server rendered it from.
  */
 export interface PageData {
@@ -12,6 +13,8 @@ export interface PageData {
   /** The texts the page's scripts can ask for, in its culture (app/client/page-texts.server.ts). */
   texts: Record<string, string>;
   culture: string;
+  /** The order the culture types a date's day and month in, as the server worked it out (knowDateOrder). */
+  dateOrder: DateOrder;
   rootData: unknown;
   loaderData: unknown;
   actionData: unknown;
@@ -22,19 +25,32 @@ export interface PageData {
 
 export const PAGE_DATA_ID = "page-data";
 
-export interface PageScriptsProps {
+export interface PageDataProps {
   culture: string;
   /** The text keys the page's content asked for as the server rendered it. */
   textsAsked: ReadonlySet<string>;
 }
 
 /** The page's scripts, rendered by app/client/page-scripts.server.tsx: provided by entry.server only. */
-export const PageScriptsContext = createContext<((props: PageScriptsProps) => ReactNode) | undefined>(undefined);
+export interface PageScripts {
+  /** In <head>, before the stylesheet: what loads the page's modules once the stylesheet has arrived. */
+  Loader: () => ReactNode;
+  /** At the end of <body>: the page's data for them. */
+  Data: (props: PageDataProps) => ReactNode;
+}
 
-/** Where the root layout puts them: at the end of <body>. */
-export function PageScriptsPlace(props: PageScriptsProps) {
-  const PageScripts = useContext(PageScriptsContext);
-  return PageScripts ? <PageScripts {...props} /> : null;
+export const PageScriptsContext = createContext<PageScripts | undefined>(undefined);
+
+/** Where the root layout puts the loader: in <head>, before the stylesheet. */
+export function PageLoaderPlace() {
+  const scripts = useContext(PageScriptsContext);
+  return scripts ? <scripts.Loader /> : null;
+}
+
+/** Where the root layout puts the page's data: at the end of <body>. */
+export function PageDataPlace(props: PageDataProps) {
+  const scripts = useContext(PageScriptsContext);
+  return scripts ? <scripts.Data {...props} /> : null;
 }
 
 /** A route whose page scripts would not improve says so in its `handle` (decision 036). */

@@ -1,48 +1,57 @@
 import { useContext } from "react";
 import { UNSAFE_DataRouterDataContext, UNSAFE_DataRouterStateContext, UNSAFE_FrameworkContext } from "react-router";
+import { dateOrderOf } from "#app/forms/claimant-dates.ts";
 import { messagesFor } from "#app/i18n/messages.ts";
 import { useNonce } from "#app/request-context.ts";
-import { PAGE_DATA_ID, type PageData, type PageScriptsProps, scriptJson, withoutScripts } from "./page-data.tsx";
+import {
+  PAGE_DATA_ID,
+  type PageData,
+  type PageDataProps,
+  type PageScripts,
+  scriptJson,
+  withoutScripts,
+} from "./page-data.tsx";
 import { pageTexts } from "./page-texts.server.ts";
 
 /**
- * At the end of <body>, rendered by the server only: the page's data for its scripts, and the few
- * lines that load them (decision 036). They run where the parser meets them, once the page's
- * stylesheet has arrived (a stylesheet holds back the inline scripts after it), so the HTML and CSS
- * have the first round trips to themselves: nothing is preloaded in <head>, and no script blocks
- * rendering. Then every module the page needs is fetched at once (modulepreload), and the entry
- * hydrates the page's content. A page that failed (an error boundary shows) and a route that says
- * it needs none get no scripts: a page is whole without them. Given to the root layout by
- * entry.server (PageScriptsContext), so none of this is in the browser's scripts.
+ * The modules of the page being rendered, when it has scripts: a page that failed (an error
+ * boundary shows) and a route that says it needs none get none, a page being whole without them.
  */
-export function PageScripts({ culture, textsAsked }: PageScriptsProps) {
+function usePageModules() {
   const framework = useContext(UNSAFE_FrameworkContext);
   const state = useContext(UNSAFE_DataRouterStateContext);
   const data = useContext(UNSAFE_DataRouterDataContext);
-  const nonce = useNonce();
-  if (!framework || !state || !data || data.errors) return null;
-  const leaf = state.matches.at(-1)?.route;
-  if (!leaf?.id) return null;
+  if (!framework || !state || !data || data.errors) return undefined;
+  const leaf = state.matches.at(-1);
+  if (!leaf?.route.id) return undefined;
   const { manifest, routeModules } = framework;
-  if (withoutScripts(routeModules[leaf.id]?.handle)) return null;
-  const route = manifest.routes[leaf.id];
-  if (!route) return null;
-  const modules = [
-    ...new Set([manifest.entry.module, ...manifest.entry.imports, route.module, ...(route.imports ?? [])]),
-  ];
-  const pageData = {
-    rootData: data.loaderData.root,
-    loaderData: data.loaderData[leaf.id],
-    actionData: data.actionData?.[leaf.id],
+  if (withoutScripts(routeModules[leaf.route.id]?.handle)) return undefined;
+  const route = manifest.routes[leaf.route.id];
+  if (!route) return undefined;
+  return {
+    manifest,
+    route,
+    leaf,
+    data,
+    modules: [...new Set([manifest.entry.module, ...manifest.entry.imports, route.module, ...(route.imports ?? [])])],
   };
-  const page: PageData = {
-    routeId: leaf.id,
-    module: route.module,
-    texts: pageTexts(messagesFor(culture) ?? {}, { asked: textsAsked, modules, data: pageData }),
-    culture,
-    ...pageData,
-    params: state.matches.at(-1)?.params ?? {},
-  };
+}
+
+/**
+ * In <head>, before the stylesheet, rendered by the server only (decision 036): the few lines that
+ * load the page's modules once the stylesheet has arrived, so the HTML and CSS have the first round
+ * trips to themselves (nothing is preloaded in <head>, and no script blocks rendering), and the
+ * modules come right after, not once the parser has reached the end of the page and the page is
+ * laid out (on a phone slowed 6× on 3G, that was a third of a second later: issue 26). Then every
+ * module the page needs is fetched at once (modulepreload), and the entry hydrates the page's
+ * content from its data (PageDataScript). Given to the root layout by entry.server
+ * (PageScriptsContext), so none of this is in the browser's scripts.
+ */
+function PageLoader() {
+  const nonce = useNonce();
+  const page = usePageModules();
+  if (!page) return null;
+  const { manifest, modules } = page;
   // A module that could not be loaded (a proxy that blocks scripts) leaves the page as it is, whole
   // without them: the browser has said so in its console, as for a <script src> it could not load.
   const entry = `import(${scriptJson(manifest.entry.module)}).catch(()=>{})`;
@@ -51,17 +60,45 @@ export function PageScripts({ culture, textsAsked }: PageScriptsProps) {
   const load =
     `for(const u of ${scriptJson(modules)}){const l=document.createElement("link");l.rel="modulepreload";l.href=u;document.head.append(l)}` +
     (runtime ? `import(${scriptJson(runtime)}).then(()=>${entry})` : entry);
+  // The stylesheet's load (or error) event, caught on its way down to it (it does not bubble), on the
+  // document: a load event in the page never reaches the window.
+  const start = `{let s=0;const f=(e)=>{if(!s&&e.target instanceof HTMLLinkElement&&e.target.rel==="stylesheet"){s=1;${load}}};document.addEventListener("load",f,true);document.addEventListener("error",f,true)}`;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own few lines, with its URLs made safe by scriptJson
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: start }} />;
+}
+
+/**
+ * At the end of <body>, rendered by the server only: the page's data for its scripts (the entry
+ * reads it once the page is parsed), with the texts they can ask for.
+ */
+function PageDataScript({ culture, textsAsked }: PageDataProps) {
+  const nonce = useNonce();
+  const page = usePageModules();
+  if (!page) return null;
+  const { route, leaf, data, modules } = page;
+  const pageData = {
+    rootData: data.loaderData.root,
+    loaderData: data.loaderData[leaf.route.id],
+    actionData: data.actionData?.[leaf.route.id],
+  };
+  const content: PageData = {
+    routeId: leaf.route.id,
+    module: route.module,
+    texts: pageTexts(messagesFor(culture) ?? {}, { asked: textsAsked, modules, data: pageData }),
+    culture,
+    dateOrder: dateOrderOf(culture),
+    ...pageData,
+    params: leaf.params ?? {},
+  };
   return (
-    <>
-      <script
-        type="application/json"
-        id={PAGE_DATA_ID}
-        nonce={nonce}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own JSON, made safe inside <script> by scriptJson
-        dangerouslySetInnerHTML={{ __html: scriptJson(page) }}
-      />
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own few lines, with its URLs made safe by scriptJson */}
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: load }} />
-    </>
+    <script
+      type="application/json"
+      id={PAGE_DATA_ID}
+      nonce={nonce}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own JSON, made safe inside <script> by scriptJson
+      dangerouslySetInnerHTML={{ __html: scriptJson(content) }}
+    />
   );
 }
+
+export const PAGE_SCRIPTS: PageScripts = { Loader: PageLoader, Data: PageDataScript };

@@ -3,7 +3,7 @@ import { openConditions } from "./dependencies.ts";
 import type { DependencyCondition, FieldConfig, ModelConfig } from "./definition-schema.ts";
 import { type FormDefinition, qualify, resolveField } from "./form-definition.ts";
 import { fieldOptions } from "./options.ts";
-import { countryName } from "./places.ts";
+import { countryLabel } from "./places.ts";
 import { forcedValue } from "./validate-step.ts";
 
 /**
@@ -14,7 +14,6 @@ export function dependencyHint(
   conditions: DependencyCondition[],
   fieldOf: (reference: string) => FieldConfig | undefined,
   text: Translate,
-  culture: string,
 ): string | undefined {
   if (!conditions.length) return undefined;
   const parts = conditions.map((condition) => {
@@ -22,7 +21,7 @@ export function dependencyHint(
     const label = other ? text(other.label) : condition.field;
     const optionLabel = (value: string) => {
       // A country by its name in the claimant's language ("United States"), as its list shows it, not its code.
-      if (other?.optionsSource === "countries") return countryName(value, culture);
+      if (other?.optionsSource === "countries") return countryLabel(value, text);
       const option = other ? fieldOptions(other).find((candidate) => candidate.value === value) : undefined;
       return option ? text(option.label) : value;
     };
@@ -76,8 +75,7 @@ export function pageDependencyHints(
     );
     if (!open) neverApplies.add(path);
     const hint =
-      open &&
-      dependencyHint(open, (reference) => resolveField(definition, qualify(reference, model))?.field, text, culture);
+      open && dependencyHint(open, (reference) => resolveField(definition, qualify(reference, model))?.field, text);
     if (hint) dependencyHints[path] = hint;
   }
   const hints = Object.freeze({ dependencyHints: Object.freeze(dependencyHints), neverApplies });

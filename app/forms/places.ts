@@ -1,3 +1,4 @@
+import type { Translate } from "#app/i18n/i18n.ts";
 import type { Option } from "./options.ts";
 
 /** US states, DC, the territories and the military "states" AA, AE and AP (SPEC §3). */
@@ -42,7 +43,13 @@ export function countryNames(culture: string): Record<string, string> {
   return names;
 }
 
-/** A country's name in the culture; "Country_XX" labels are resolved this way rather than by locale files. */
-export function countryName(code: string, culture: string): string {
-  return countryNames(culture)[code] ?? code;
+/**
+ * A country's name as the culture's texts give it (its "Country_XX" text, the name its list shows),
+ * or its code when there is none. Not Intl's: in the browser its first use would load the
+ * culture's region names while the page hydrates (issue 26), and the texts are the server's names.
+ */
+export function countryLabel(code: string, text: Translate): string {
+  const key = `Country_${code}`;
+  const name = text(key);
+  return name === key ? code : name;
 }

@@ -10,15 +10,29 @@ import { STANDARD_CLAIMANT } from "#tests/support/demo-answers.ts";
  */
 const started = withBrowserAndPortal();
 
-test("a page's <head> has no script and no preload; its scripts come after the content, and pages with nothing to improve have none", async () => {
+test("a page's <head> preloads nothing: its one script starts the modules once the stylesheet has arrived, and pages with nothing to improve have none", async () => {
   const page = await openPage(started.browser, true);
+  // When the stylesheet has arrived, and when each module is asked for.
+  let stylesheetArrived = Number.POSITIVE_INFINITY;
+  const modulesAsked: number[] = [];
+  page.on("requestfinished", (request) => {
+    if (request.resourceType() === "stylesheet") stylesheetArrived = Math.min(stylesheetArrived, Date.now());
+  });
+  page.on("request", (request) => {
+    if (/\/assets\/.*\.js$/.test(request.url())) modulesAsked.push(Date.now());
+  });
   await page.goto(`${started.portal.url}/standard`);
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  expect(modulesAsked.length).toBeGreaterThan(0);
+  expect(Math.min(...modulesAsked)).toBeGreaterThanOrEqual(stylesheetArrived);
+
   const served = await (await fetch(`${started.portal.url}/standard`)).text();
   const head = served.slice(0, served.indexOf("</head>"));
-  expect(head).not.toMatch(/<script|modulepreload/);
+  expect(head).not.toMatch(/<link[^>]*modulepreload|<script[^>]*\ssrc=/);
+  expect(head.match(/<script/g)).toHaveLength(1);
+  expect(head).toMatch(/<script nonce="[^"]+">[^<]*"load"[^<]*<\/script><link rel="stylesheet"/);
   expect(served).toMatch(
-    /<script type="application\/json" id="page-data" nonce="[^"]+">[^<]+<\/script><script nonce="[^"]+">[^<]+<\/script>(<!--.*?-->)*<\/body>/,
+    /<script type="application\/json" id="page-data" nonce="[^"]+">[^<]+<\/script>(<!--.*?-->)*<\/body>/,
   );
   for (const path of ["/error", "/deadline", "/session-expired", "/page-not-found", "/no-such-page"]) {
     const html = await (await fetch(`${started.portal.url}${path}`)).text();

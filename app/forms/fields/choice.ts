@@ -1,5 +1,5 @@
 import { fieldOptions, optionValues } from "../options.ts";
-import { countryName } from "../places.ts";
+import { countryLabel } from "../places.ts";
 import { answered, defaultWhenEmpty, type FieldKind, readText } from "./field-kind.ts";
 
 /** What selects and radio groups share: an answer is one of their options, read back by its label. */
@@ -14,7 +14,7 @@ export function choiceKind(check: FieldKind["check"]): FieldKind {
     startValue: defaultWhenEmpty,
     display: (field, value, { text, culture, choices }) =>
       answered(value, { text, culture }, (stored) => {
-        if (field.optionsSource === "countries") return countryName(stored, culture);
+        if (field.optionsSource === "countries") return countryLabel(stored, text);
         const option = fieldOptions(field, choices).find((candidate) => candidate.value === stored);
         if (!option) return stored;
         // An expense is named by its own answers; every other option by a text.
