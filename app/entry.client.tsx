@@ -5,7 +5,7 @@ import { PageProvider, usePageData } from "#app/client/router.ts";
 import { readPageData } from "#app/client/page-data.tsx";
 import { nextTask } from "#app/client/next-task.ts";
 import { hydrateInParts } from "#app/components/Later.tsx";
-import { knowDateOrder } from "./forms/claimant-dates.ts";
+import { knowDateOrder } from "./i18n/date-order.ts";
 import { createTranslate, type Translate } from "./i18n/i18n.ts";
 import { TextsContext } from "./i18n/texts-context.ts";
 

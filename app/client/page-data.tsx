@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
-import type { DateOrder } from "#app/forms/claimant-dates.ts";
+import type { DateOrder } from "#app/i18n/date-order.ts";
 
 /**
  * What the browser's scripts need of the page the server rendered, written into the page as JSON

@@ -1,6 +1,6 @@
 import { useContext } from "react";
 import { UNSAFE_DataRouterDataContext, UNSAFE_DataRouterStateContext, UNSAFE_FrameworkContext } from "react-router";
-import { dateOrderOf } from "#app/forms/claimant-dates.ts";
+import { dateOrderOf } from "#app/i18n/date-order.ts";
 import { messagesFor } from "#app/i18n/messages.ts";
 import { useNonce } from "#app/request-context.ts";
 import {

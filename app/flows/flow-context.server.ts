@@ -8,7 +8,7 @@ import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts
 import { getPortal, offeredFlow } from "#app/settlement/portal.server.ts";
 import { formTypeOfPath } from "#app/flow-registry/form-type.ts";
 import { checksOf, type Flow } from "#app/claims/claim-flow.ts";
-import { dateOrderOf } from "#app/forms/claimant-dates.ts";
+import { dateOrderOf } from "#app/i18n/date-order.ts";
 
 /** A flow request to one of its pages: the step and its page definition as well. */
 export interface FlowStep extends Flow {

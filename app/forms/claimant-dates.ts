@@ -1,4 +1,5 @@
 import { CLAIMANT_DATE_ZONE } from "#app/deadlines/time-zones.ts";
+import type { DateOrder } from "#app/i18n/date-order.ts";
 
 /**
  * Dates a claimant types: day, month and year in their culture's order (M/d/yyyy in English as
@@ -22,38 +23,8 @@ export interface CalendarDateTime extends CalendarDate {
   minute: number;
 }
 
-/**
- * The order a claimant types a date's day and month in: their culture's. What is stored is always
- * month first (STORED_ORDER), so a date given without a culture (the JSON API, a definition's
- * minDate, a stored answer) is read month first.
- */
-export type DateOrder = "month-first" | "day-first";
+/** What is stored is always month first, so a date given without a culture (the JSON API, a definition's minDate, a stored answer) is read month first. */
 export const STORED_ORDER: DateOrder = "month-first";
-
-const orders = new Map<string, DateOrder>();
-
-/** The culture's own order, as Intl writes its short dates: day first in "es", month first in "en". */
-export function dateOrderOf(culture: string): DateOrder {
-  let order = orders.get(culture);
-  if (!order) {
-    const parts = new Intl.DateTimeFormat(culture, { year: "numeric", month: "numeric", day: "numeric" })
-      .formatToParts(new Date(Date.UTC(2021, 2, 27)))
-      .map((part) => part.type);
-    order = parts.indexOf("day") < parts.indexOf("month") ? "day-first" : "month-first";
-    orders.set(culture, order);
-  }
-  return order;
-}
-
-/**
- * The browser is told its page's order by the server, in the page's data (app/client/page-data.tsx),
- * instead of working it out: the first Intl.DateTimeFormat a page makes loads the culture's
- * calendar data, about 160 ms of a phone's CPU slowed 6× while the page hydrates (issue 26), and
- * the server's answer is the one its markup was rendered with.
- */
-export function knowDateOrder(culture: string, order: DateOrder): void {
-  orders.set(culture, order);
-}
 
 /** Two numbers then the year, split by "/": month and day in the claimant's order. */
 const DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;

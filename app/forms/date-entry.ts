@@ -3,7 +3,6 @@ import {
   type CalendarDate,
   type CalendarDateTime,
   compareDates,
-  type DateOrder,
   dayNumber,
   dateMistake,
   formatClaimantDate,
@@ -14,6 +13,7 @@ import {
   sameDay,
   weekday,
 } from "./claimant-dates.ts";
+import type { DateOrder } from "#app/i18n/date-order.ts";
 import type { FieldConfig } from "./definition-schema.ts";
 import type { RuleFailure } from "./rules.ts";
 

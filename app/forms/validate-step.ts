@@ -1,4 +1,5 @@
-import { claimantToday, type DateOrder, STORED_ORDER, storedAsTyped } from "./claimant-dates.ts";
+import { claimantToday, STORED_ORDER, storedAsTyped } from "./claimant-dates.ts";
+import type { DateOrder } from "#app/i18n/date-order.ts";
 import type { FieldConfig } from "./definition-schema.ts";
 import { dependenciesFulfilled } from "./dependencies.ts";
 import { type FieldValue, isEmpty } from "./field-value.ts";

@@ -1,13 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import {
-  type CalendarDate,
-  type DateOrder,
-  dateOrderOf,
-  formatClaimantDate,
-  parseClaimantDate,
-  storedAsTyped,
-} from "#app/forms/claimant-dates.ts";
+import { type CalendarDate, formatClaimantDate, parseClaimantDate, storedAsTyped } from "#app/forms/claimant-dates.ts";
+import { type DateOrder, dateOrderOf } from "#app/i18n/date-order.ts";
 import { checkDateEntry } from "#app/forms/date-entry.ts";
 import { modelConfigsSchema } from "#app/forms/definition-schema.ts";
 import { maskFor } from "#app/forms/masks/index.ts";

@@ -6,7 +6,7 @@ import {
   type SyntheticEvent,
   useRef,
 } from "react";
-import { dateOrderOf } from "#app/forms/claimant-dates.ts";
+import { dateOrderOf } from "#app/i18n/date-order.ts";
 import { type Mask, shownAs } from "#app/forms/masks/index.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";

@@ -12,7 +12,7 @@ import type { PageDefinition, StepName } from "#app/forms/page-schema.ts";
 import { parseStep } from "#app/forms/parse-step.ts";
 import { isMarkedRequired } from "#app/forms/rules.ts";
 import { answerAt, forcedValue, type ModelValues, submittedValue, typedValue } from "#app/forms/validate-step.ts";
-import { dateOrderOf } from "#app/forms/claimant-dates.ts";
+import { dateOrderOf } from "#app/i18n/date-order.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";

@@ -7,7 +7,7 @@ import { StepFormContext, type StepFormState } from "#app/components/form/step-f
 import type { RecordChoices } from "#app/forms/options.ts";
 import { failureText } from "#app/forms/parse-step.ts";
 import { answerAt, type ModelValues, typedValue } from "#app/forms/validate-step.ts";
-import { dateOrderOf } from "#app/forms/claimant-dates.ts";
+import { dateOrderOf } from "#app/i18n/date-order.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { RecordFailure } from "#app/records/record-actions.server.ts";

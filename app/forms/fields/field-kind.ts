@@ -1,5 +1,5 @@
 import type { Translate } from "#app/i18n/i18n.ts";
-import type { DateOrder } from "../claimant-dates.ts";
+import type { DateOrder } from "#app/i18n/date-order.ts";
 import type { FieldConfig } from "../definition-schema.ts";
 import { type FieldValue, isEmpty } from "../field-value.ts";
 import type { RecordChoices } from "../options.ts";

@@ -1,4 +1,4 @@
-import type { DateOrder } from "../claimant-dates.ts";
+import type { DateOrder } from "#app/i18n/date-order.ts";
 
 /** A mask's verdict on what a claimant typed: the value to store, or the message (and its values) to show. */
 export type MaskResult = { value: string } | { errorKey: string; params?: Record<string, string | number> };

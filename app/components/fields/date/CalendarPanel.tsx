@@ -7,8 +7,6 @@ import {
   claimantTimeNow,
   claimantToday,
   compareDates,
-  type DateOrder,
-  dateOrderOf,
   dayNumber,
   formatDayLong,
   formatTime,
@@ -20,6 +18,7 @@ import {
   weekday,
   weekdayName,
 } from "#app/forms/claimant-dates.ts";
+import { type DateOrder, dateOrderOf } from "#app/i18n/date-order.ts";
 import { checkDay, checkRange, checkTime, DEFAULT_PICKER, type Picker } from "#app/forms/date-entry.ts";
 import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import { failureText } from "#app/forms/parse-step.ts";

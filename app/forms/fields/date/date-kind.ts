@@ -1,4 +1,5 @@
-import { dateOrderOf, storedAsTyped } from "../../claimant-dates.ts";
+import { storedAsTyped } from "../../claimant-dates.ts";
+import { dateOrderOf } from "#app/i18n/date-order.ts";
 import { checkDateEntry } from "../../date-entry.ts";
 import { answered, defaultWhenEmpty, type FieldKind, noChecks, readText } from "../field-kind.ts";
 

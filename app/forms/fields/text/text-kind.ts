@@ -1,4 +1,4 @@
-import { dateOrderOf } from "../../claimant-dates.ts";
+import { dateOrderOf } from "#app/i18n/date-order.ts";
 import { maskFor, shownAs } from "../../masks/index.ts";
 import { answered, defaultWhenEmpty, type FieldKind, noChecks, readText } from "../field-kind.ts";
 
