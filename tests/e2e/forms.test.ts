@@ -340,7 +340,8 @@ describe("feedback with JavaScript", () => {
     expect(await dialog.isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "OK" }).click();
-    expect(await dialog.isVisible()).toBe(false);
+    // Closed once the page has rendered the click (Preact closes the dialog in an effect, after the event).
+    await expect.poll(() => dialog.isVisible()).toBe(false);
     // Focus back on the button, to try again (it was disabled while the submission ran, so not on <body>).
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Save and continue");
     expect(await page.locator("#field-claimantInfo-lastName").inputValue()).toBe("Lee");

@@ -55,7 +55,7 @@ function normalised(html: string): string {
       )
       // The page's data for its scripts and the lines that load them (decision 036): how the build splits the code.
       .replace(/<script type="application\/json" id="page-data"[^>]*>.*?<\/script>/, "PAGE-DATA")
-      .replace(/<script nonce="[^"]*">\{let s=0;.*?<\/script>/, "PAGE-SCRIPTS")
+      .replace(/<script nonce="[^"]*">\{for\(const u of .*?<\/script>/, "PAGE-SCRIPTS")
       .replace(/streamController\.enqueue\((".*?")\);<\/script>/g, "streamController.enqueue(LOADER-DATA);</script>")
       .replaceAll("><", ">\n<")
   );
