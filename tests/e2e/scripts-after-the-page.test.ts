@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
 import { signInToStandard } from "#tests/support/browser-flows.ts";
@@ -10,18 +11,24 @@ import { STANDARD_CLAIMANT } from "#tests/support/demo-answers.ts";
  */
 const started = withBrowserAndPortal();
 
-test("a page asks for the stylesheet first and its modules at once, runs them once the stylesheet has arrived, and pages with nothing to improve have none", async () => {
-  const page = await openPage(started.browser, true);
-  // The stylesheet held back, as on a slow network: the modules are asked for meanwhile, and
-  // arrive, but none runs until it has come (nothing of the scripts may delay the first paint).
+/** Holds back the files `url` matches, as a slow network would, until the function it gives back is called. */
+async function holdBack(page: Page, url: RegExp): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/.*\.css$/, async (route) => {
+  await page.route(url, async (route) => {
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test("a page asks for the stylesheet first and its modules at once, runs them once the stylesheet has arrived, and pages with nothing to improve have none", async () => {
+  const page = await openPage(started.browser, true);
+  // The stylesheet held back, as on a slow network: the modules are asked for meanwhile, and
+  // arrive, but none runs until it has come (nothing of the scripts may delay the first paint).
+  const release = await holdBack(page, /\/assets\/.*\.css$/);
   const asked: string[] = [];
   const modulesArrived: Promise<unknown>[] = [];
   page.on("request", (request) => {
@@ -56,14 +63,7 @@ test("a page asks for the stylesheet first and its modules at once, runs them on
 test("what a claimant types before the scripts run is kept, and masks and checks work once they have", async () => {
   const page = await openPage(started.browser, true);
   // The scripts arrive late, as on a slow network: held until the claimant has typed.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, /\/assets\/.*\.js$/);
   await page.goto(`${started.portal.url}/standard`);
   const member = testMember();
   await fillForm(page, { "credentials.claimId": member["credentials.claimId"] });
