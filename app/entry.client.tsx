@@ -32,10 +32,8 @@ options.vnode = (vnode) => {
  * and every link and form loads the next page from the server. What the claimant typed before this
  * ran stays: hydrating never changes a field's value.
  */
-// Started once the stylesheet has arrived (app/client/page-scripts.server.tsx): the page's data, at
-// its end, may not be parsed yet.
-if (document.readyState === "loading")
-  await new Promise((parsed) => document.addEventListener("DOMContentLoaded", parsed, { once: true }));
+// Started once the page is parsed and painted (app/client/page-scripts.server.tsx): its data, at
+// its end, is there.
 const page = readPageData(document);
 const main = document.getElementById("main-content");
 if (page && main) {

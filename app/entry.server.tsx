@@ -28,6 +28,8 @@ import { reportRequestError, requestLog } from "./request-log.server.ts";
 import { checkFieldKeysSetting } from "./security/field-keys.server.ts";
 import { checkStoredFieldKeys } from "./storage/field-key-check.server.ts";
 import { renderStaticPart } from "./themes/static-parts.server.tsx";
+import { ThemeStyles } from "./themes/theme-styles.server.tsx";
+import { ThemeStylesContext } from "./themes/ThemeStylesPlace.tsx";
 import { getPortal } from "./settlement/portal.server.ts";
 import { readSettlementFolderList } from "./claimants/member-list-import.server.ts";
 import { emailSettings } from "./email/email-settings.server.ts";
@@ -98,7 +100,9 @@ export default async function handleRequest(
         <KeepMarkupContext.Provider value={KEEP_MARKUP}>
           <StaticPartsContext.Provider value={renderStaticPart}>
             <PageScriptsContext.Provider value={PAGE_SCRIPTS}>
-              <ServerRouter context={context} url={request.url} nonce={nonce} />
+              <ThemeStylesContext.Provider value={ThemeStyles}>
+                <ServerRouter context={context} url={request.url} nonce={nonce} />
+              </ThemeStylesContext.Provider>
             </PageScriptsContext.Provider>
           </StaticPartsContext.Provider>
         </KeepMarkupContext.Provider>

@@ -12,7 +12,7 @@ import { getPortal } from "./settlement/portal.server.ts";
 import { SessionRefresh } from "./components/SessionRefresh.tsx";
 import { layoutModel } from "./themes/layout-model.server.ts";
 import { ThemeLayout } from "./themes/ThemeLayout.tsx";
-import { THEME_STYLESHEETS } from "./themes/themes.ts";
+import { ThemeStylesPlace } from "./themes/ThemeStylesPlace.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [cultureMiddleware, pagePostMiddleware];
 
@@ -30,7 +30,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const texts = useMemo(() => ({ culture, text: createTranslate(messages ?? {}, culture) }), [culture, messages]);
   // The page's content notes the texts it asks for: its scripts get those (and the few only they show).
   const content = useMemo(() => askedTexts(texts), [texts]);
-  const stylesheet = THEME_STYLESHEETS[data?.layout.theme ?? "jnd-7-0-default"];
   return (
     <html lang={culture} data-theme="light">
       <head>
@@ -40,7 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="request-id" content={requestId} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {data && <PageLoaderPlace />}
-        <link rel="stylesheet" href={stylesheet} />
+        <ThemeStylesPlace theme={data?.layout.theme ?? "jnd-7-0-default"} />
         <SessionRefresh />
       </head>
       <body>

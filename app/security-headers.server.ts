@@ -23,7 +23,8 @@ export function contentSecurityPolicy(deadlines: DeadlineSettings): (nonce: stri
       `script-src 'self' 'nonce-${nonce}' ${CAPTCHA_ORIGIN}`,
       `frame-src ${CAPTCHA_ORIGIN}`,
       `connect-src 'self' ${CAPTCHA_ORIGIN}`,
-      "style-src 'self'",
+      // The theme's styles are in the page (app/themes/theme-styles.server.tsx), with its nonce.
+      `style-src 'nonce-${nonce}'`,
       "img-src 'self' data:",
       "font-src 'self'",
       "object-src 'none'",

@@ -33,7 +33,7 @@ export interface PageDataProps {
 
 /** The page's scripts, rendered by app/client/page-scripts.server.tsx: provided by entry.server only. */
 export interface PageScripts {
-  /** In <head>, before the stylesheet: what loads the page's modules once the stylesheet has arrived. */
+  /** In <head>: what asks for the page's modules at once and runs them once the page is parsed and painted. */
   Loader: () => ReactNode;
   /** At the end of <body>: the page's data for them. */
   Data: (props: PageDataProps) => ReactNode;
@@ -41,7 +41,7 @@ export interface PageScripts {
 
 export const PageScriptsContext = createContext<PageScripts | undefined>(undefined);
 
-/** Where the root layout puts the loader: in <head>, before the stylesheet. */
+/** Where the root layout puts the loader: in <head>, before the theme's styles. */
 export function PageLoaderPlace() {
   const scripts = useContext(PageScriptsContext);
   return scripts ? <scripts.Loader /> : null;

@@ -47,7 +47,10 @@ export async function postData(action: string, body: FormData, view: PageView, w
     view.setPosting(false);
     return withoutAnswer?.();
   }
-  const answer = new DOMParser().parseFromString(await response.text(), "text/html");
+  // Without its styles: they are this page's theme's, applied already, and their nonce is the
+  // answer's, which this page's Content-Security-Policy would refuse (and report) as it parsed them.
+  const html = (await response.text()).replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, "");
+  const answer = new DOMParser().parseFromString(html, "text/html");
   const next = readPageData(answer);
   if (next && next.routeId === view.page.routeId) {
     view.show({ ...next, handle: view.page.handle });

@@ -38,14 +38,13 @@ function usePageModules() {
 }
 
 /**
- * In <head>, before the stylesheet, rendered by the server only (decisions 036, 037): the few lines
- * that ask for every module the page needs at once (modulepreload: the stylesheet, found first by
- * the browser's preload scanner, is already on its way), and start the entry once the stylesheet
- * has arrived. On 3G the modules used to wait for the stylesheet, and the page was enhanced
- * 1.2–1.8 s after it was usable without scripts, most of it round trips and bytes; asked for at
- * once, beside a 4 KB stylesheet, they cost first paint a few percent (issue 26's bench). The entry
- * hydrates the page's content from its data (PageDataScript). Given to the root layout by
- * entry.server (PageScriptsContext), so none of this is in the browser's scripts.
+ * In <head>, rendered by the server only (decisions 036, 037, 039): the few lines that ask for every
+ * module the page needs at once (modulepreload), and start the entry once the page is parsed and
+ * painted. On 3G the modules used to wait for the stylesheet, and the page was enhanced 1.2–1.8 s
+ * after it was usable without scripts, most of it round trips and bytes; asked for at once, they
+ * share the network with the page (issue 26's bench). The entry hydrates the page's content from
+ * its data (PageDataScript). Given to the root layout by entry.server (PageScriptsContext), so none
+ * of this is in the browser's scripts.
  */
 function PageLoader() {
   const nonce = useNonce();
@@ -59,10 +58,9 @@ function PageLoader() {
   const runtime = manifest.hmr?.runtime;
   const preload = `for(const u of ${scriptJson(modules)}){const l=document.createElement("link");l.rel="modulepreload";l.href=u;document.head.append(l)}`;
   const load = runtime ? `import(${scriptJson(runtime)}).then(()=>${entry})` : entry;
-  // The stylesheet's load (or error) event, caught on its way down to it (it does not bubble), on the
-  // document: a load event in the page never reaches the window. Nothing runs before it: the first
-  // paint waits for the stylesheet, and the modules' work would only delay it.
-  const start = `{${preload};let s=0;const f=(e)=>{if(!s&&e.target instanceof HTMLLinkElement&&e.target.rel==="stylesheet"){s=1;${load}}};document.addEventListener("load",f,true);document.addEventListener("error",f,true)}`;
+  // Once the page is parsed, after the next frame is painted (a task queued from the frame's
+  // callback runs after it): nothing of the modules' work delays the first paint.
+  const start = `{${preload};document.addEventListener("DOMContentLoaded",()=>requestAnimationFrame(()=>setTimeout(()=>${load})))}`;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own few lines, with its URLs made safe by scriptJson
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: start }} />;
 }

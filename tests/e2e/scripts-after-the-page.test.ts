@@ -24,32 +24,39 @@ async function holdBack(page: Page, url: RegExp): Promise<() => void> {
   return release;
 }
 
-test("a page asks for the stylesheet first and its modules at once, runs them once the stylesheet has arrived, and pages with nothing to improve have none", async () => {
+test("a page carries its styles, asks for its modules at once, runs them only once it is parsed and painted, and pages with nothing to improve have none", async () => {
   const page = await openPage(started.browser, true);
-  // The stylesheet held back, as on a slow network: the modules are asked for meanwhile, and
-  // arrive, but none runs until it has come (nothing of the scripts may delay the first paint).
-  const release = await holdBack(page, /\/assets\/.*\.css$/);
-  const asked: string[] = [];
-  const modulesArrived: Promise<unknown>[] = [];
-  page.on("request", (request) => {
-    if (!["stylesheet", "script"].includes(request.resourceType())) return;
-    asked.push(request.resourceType());
-    if (request.resourceType() === "script") modulesArrived.push(request.response());
+  // When the entry module first runs, against the first paint and the end of parsing.
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = `window.__entryRanAt??=performance.now();${await response.text()}`;
+    await route.fulfill({ response, body, headers: { ...response.headers(), "content-length": String(body.length) } });
   });
-  await page.goto(`${started.portal.url}/standard`, { waitUntil: "commit" });
-  await expect.poll(() => asked.filter((kind) => kind === "script").length).toBeGreaterThan(1);
-  await Promise.all(modulesArrived);
-  expect(asked[0]).toBe("stylesheet");
-  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-enhanced"))).toBe(false);
-  release();
+  const asked: string[] = [];
+  page.on("request", (request) => void asked.push(request.resourceType()));
+  await page.goto(`${started.portal.url}/standard`);
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  // The page itself, then its modules: no stylesheet (decision 039).
+  expect(asked[0]).toBe("document");
+  expect(asked).not.toContain("stylesheet");
+  expect(asked.filter((kind) => kind === "script").length).toBeGreaterThan(1);
+  const times = await page.evaluate(() => ({
+    entry: (window as unknown as { __entryRanAt: number }).__entryRanAt,
+    paint: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+    parsed: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).domContentLoadedEventStart,
+  }));
+  expect(times.entry).toBeGreaterThan(times.paint);
+  expect(times.entry).toBeGreaterThan(times.parsed);
 
   const served = await (await fetch(`${started.portal.url}/standard`)).text();
   const head = served.slice(0, served.indexOf("</head>"));
-  // One inline script, no script file: the modules are preloaded by it, and started on the stylesheet's load.
+  // One inline script, no script file: it preloads the modules and starts the entry after the
+  // next frame once the page is parsed; the theme's styles follow it, in the page.
   expect(head).not.toMatch(/<script[^>]*\ssrc=/);
   expect(head.match(/<script/g)).toHaveLength(1);
-  expect(head).toMatch(/<script nonce="[^"]+">[^<]*modulepreload[^<]*"load"[^<]*<\/script><link rel="stylesheet"/);
+  expect(head).toMatch(
+    /<script nonce="[^"]+">[^<]*modulepreload[^<]*"DOMContentLoaded",\(\)=>requestAnimationFrame\(\(\)=>setTimeout\([^<]*<\/script><style nonce="[^"]+">/,
+  );
   expect(served).toMatch(
     /<script type="application\/json" id="page-data" nonce="[^"]+">[^<]+<\/script>(<!--.*?-->)*<\/body>/,
   );
@@ -91,5 +98,26 @@ test("a signed-in step posted by the scripts: the next page loads once", async (
   await page.waitForURL((url) => !url.pathname.endsWith("/claimant-info"));
   // One document for the next page: the redirect was answered to the script, not followed twice.
   expect(documents.map((url) => new URL(url).pathname)).toEqual([new URL(page.url()).pathname]);
+  await page.context().close();
+});
+
+test("an answer the server refuses is shown in place, and nothing is reported in the console", async () => {
+  // The answer is a whole page with its own styles and nonce (decision 039): read for its data, it
+  // must not trip this page's Content-Security-Policy.
+  const page = await openPage(started.browser, true);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => void (message.type() === "error" && errors.push(message.text())));
+  await page.goto(`${started.portal.url}/standard`);
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  const documents: string[] = [];
+  page.on("request", (request) => void (request.resourceType() === "document" && documents.push(request.url())));
+  await fillForm(page, { ...testMember(), "credentials.pin": "000000" });
+  await page.locator("form.step-form button[type=submit]").click();
+  await page.locator(".error-summary").waitFor();
+  expect(await page.locator(".error-summary").textContent()).toContain("PIN");
+  expect(documents).toEqual([]);
+  // The browser's own line for the refusal's status (401) aside.
+  expect(errors.filter((message) => !message.startsWith("Failed to load resource"))).toEqual([]);
   await page.context().close();
 });

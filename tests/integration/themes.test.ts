@@ -31,20 +31,24 @@ describe.each(THEMES)("the %s theme", (theme) => {
     spanish = await getPage(`${servers.get(theme)!.url}/standard?culture=es`);
   });
 
-  test("uses its own stylesheet", async () => {
-    const href = page.document.querySelector('link[rel="stylesheet"]')?.getAttribute("href");
-    expect(href).toMatch(/^\/assets\/theme-[\w-]+\.css$/);
+  test("carries its own styles in the page, allowed by the request's nonce, and no stylesheet to wait for", async () => {
+    // Decision 039: the theme's styles are in <head>, not a file the first paint waits for.
+    expect(page.document.querySelector('link[rel="stylesheet"]')).toBeNull();
+    const styles = page.document.querySelectorAll("head style");
+    expect(styles).toHaveLength(1);
+    const css = styles[0]!.textContent;
+    expect(css).toContain(".site-header");
     const others = await Promise.all(
-      THEMES.filter((other) => other !== theme).map(async (other) =>
-        (await getPage(`${servers.get(other)!.url}/`)).document
-          .querySelector('link[rel="stylesheet"]')
-          ?.getAttribute("href"),
+      THEMES.filter((other) => other !== theme).map(
+        async (other) =>
+          (await getPage(`${servers.get(other)!.url}/`)).document.querySelector("head style")?.textContent,
       ),
     );
-    expect(others).not.toContain(href);
-    const css = await fetch(`${servers.get(theme)!.url}${href}`);
-    expect(css.status).toBe(200);
-    expect(css.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(others).not.toContain(css);
+    // Allowed by this response's nonce, and no other style is.
+    const nonce = styles[0]!.getAttribute("nonce");
+    expect(nonce).toMatch(/^\S{16,}$/);
+    expect(page.headers.get("content-security-policy")).toContain(`style-src 'nonce-${nonce}';`);
   });
 
   test("the header and footer are the server's alone: no script of the page renders them", async () => {

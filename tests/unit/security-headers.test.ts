@@ -33,9 +33,11 @@ describe("the Content-Security-Policy", () => {
     expect(contentSecurityPolicy(flat)("n")).toContain("form-action 'self' https://over.example;");
   });
 
-  test("scripts need this request's nonce; nothing may frame the portal", () => {
+  test("scripts and styles need this request's nonce; nothing may frame the portal", () => {
     const csp = contentSecurityPolicy({})("abc");
     expect(csp).toContain("script-src 'self' 'nonce-abc' https://challenges.cloudflare.com");
+    // The theme's styles are in the page (decision 039): no stylesheet file, no style attribute.
+    expect(csp).toContain("style-src 'nonce-abc';");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain("unsafe");
   });
