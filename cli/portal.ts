@@ -6,7 +6,8 @@
  *   import-statuses <file.csv>   check the administrator's claim statuses and add them, all or none
  *   export [--out DIR] [--format json,jsonl,csv] [--documents] [--since T] [--until T] [--resume]
  *                                claims with their answers and records (and documents), all or those of a window
- *   report [--json]              claims by day and form type
+ *   report [--json]              claims by day and form type, and the signals across claims
+ *   history <reference code>     a claim's audit trail: every change, when and by whom
  *   purge                        remove expired sessions, drafts kept past their deadline and retention, unfiled uploads
  *   unlock <Claim ID>            lift a Claim ID's sign-in lockout and forget its failed sign-ins
  *   new-field-key                print a new key for FIELD_ENCRYPTION_KEYS (or the field-keys file)
@@ -23,6 +24,7 @@ import { parseArgs } from "node:util";
 import { CLASS_MEMBERS_FILE, importMemberList } from "#app/claimants/member-list-import.server.ts";
 import { readMemberList } from "#app/claimants/member-list-file.server.ts";
 import { claimsReport, formatReport } from "#app/operator/claims-report.server.ts";
+import { claimHistory, formatHistory } from "#app/operator/claim-history.server.ts";
 import { logAsText } from "#app/log.server.ts";
 import { exportClaims } from "#app/operator/export-claims.server.ts";
 import { importStatuses } from "#app/operator/import-statuses.server.ts";
@@ -51,7 +53,9 @@ const USAGE = `Usage: npm run portal -- <command>
                                   --since/--until: only claims that changed (filed, amended, given a document, a status
                                   or an address) from T (ISO 8601 with offset, e.g. 2026-03-01T00:00:00-08:00) until T; --resume: finish an
                                   export that stopped, in its --out folder
-  report [--json]                 claims by day (Los Angeles) and form type
+  report [--json]                 claims by day (Los Angeles) and form type; claims that share a bank account, an e-mail
+                                  address, a phone or a mailing address; bursts from one network; filings faster than typing
+  history <reference code>        a claim's audit trail: filed, amended, address changed, documents added, statuses imported
   purge                           remove expired sessions, drafts past their deadline and retention, unfiled uploads
   unlock <Claim ID | code>        lift the Claim ID's sign-in lockout, or a reference code's look-up lockout (after checking with the claimant who called)
   new-field-key                   print a new key to put first in FIELD_ENCRYPTION_KEYS or DATA_DIR/field-keys (key rotation)
@@ -66,7 +70,7 @@ logAsText();
  * The commands on the store refuse, as the server does, a store holding answers under a field key
  * they lack. Not backup: a backup is wanted most when something is wrong, and it decrypts nothing.
  */
-const CHECKS_FIELD_KEYS = new Set(["export", "report", "purge", "unlock", "reencrypt", "import-statuses"]);
+const CHECKS_FIELD_KEYS = new Set(["export", "report", "history", "purge", "unlock", "reencrypt", "import-statuses"]);
 
 const settlementDir = () => path.resolve(process.env.SETTLEMENT_DIR ?? "settlements/demo");
 
@@ -200,6 +204,18 @@ async function main(argv: string[]): Promise<number> {
     case "report": {
       const report = await claimsReport(getStore());
       console.log(values.json ? JSON.stringify(report, null, 2) : formatReport(report));
+      return 0;
+    }
+    case "history": {
+      const given = rest[0];
+      if (!given) throw new UsageError("history needs the claim's reference code");
+      const code = typedReferenceCode(given);
+      const history = await claimHistory(getStore(), code);
+      if (!history) {
+        console.error(`No claim has the reference code ${code}.`);
+        return 1;
+      }
+      console.log(formatHistory(history));
       return 0;
     }
     case "purge": {

@@ -1,3 +1,4 @@
+import { filingClient } from "#app/signals/claim-signals.server.ts";
 import { checkClaimAnswers } from "#app/claims/claim-answers.ts";
 import { checksOf } from "#app/claims/claim-flow.ts";
 import { signedInClaimant } from "#app/claims/claimant-session.server.ts";
@@ -235,6 +236,7 @@ export async function apiSubmit({ request, formType, context }: ApiArgs): Promis
     uploads: received.files.flatMap((file) => (file.document ? [file.document] : [])),
     captcha: { token: captchaToken(textPart(part("reCaptchaResponse")), textPart(part("captchaRawValue"))) },
     requester: { sessionId, context, now },
+    client: filingClient(request, context, true),
   });
   if (!filing.ok) {
     switch (filing.reason) {

@@ -3,6 +3,7 @@ import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { FormDefinition } from "#app/forms/form-definition.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
+import { answerSignals } from "#app/signals/claim-signals.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { type Claim, type ContactChange, type DraftOwner, sameContent } from "#app/storage/store.ts";
 import { accessibleClaims } from "./claim-access.server.ts";
@@ -93,12 +94,18 @@ export async function changeAddress({
 }): Promise<AddressChangeOutcome> {
   const found = await addressClaim(sessionId, referenceCode, now);
   if (!found) return { ok: false, reason: "notFound" };
-  const { claim, paths, current } = found;
+  const { claim, definition, paths, current } = found;
   const models = contactOf(contact, paths);
   // A form sent twice (a double click, Back and send again) records one version.
   if (sameContent(models, current)) return { ok: true, outcome: "unchanged", claim };
   const store = getStore();
-  const change = await store.addContactChange(referenceCode, claim.formType, { models, culture }, now);
+  const change = await store.addContactChange(
+    referenceCode,
+    claim.formType,
+    // The new details may be another claim's too (issue 27): kept with the claim's earlier ones.
+    { models, culture, signals: answerSignals(definition, models, true) },
+    now,
+  );
   if (getPortal().settlement.claims.perMember === "amend") await updateDraftContact(claim, models, now);
   await emailAddressChange(claim, current, change);
   return { ok: true, outcome: "changed", claim, change };

@@ -14,6 +14,12 @@ import type { Flow } from "./claim-flow.ts";
 import { type ClaimantSession, newDraftId } from "./claimant-session.server.ts";
 import { openClaimEmail } from "./open-claims.server.ts";
 import { newReferenceCode } from "./reference-code.ts";
+import {
+  answerSignals,
+  type FilingClient,
+  filingClaimSignals,
+  filingSignals,
+} from "#app/signals/claim-signals.server.ts";
 import type { Requester } from "./requester.ts";
 
 export type FileClaimOutcome =
@@ -48,7 +54,8 @@ export interface Upload {
  * lets members amend, a claim of their own where it lets them file several ("many"), and are never
  * taken silently where it does not ("one"). The draft keeps the answers; `records` replace its own
  * where they came with the request (the API), else its saved ones are filed. Documents the request
- * brought (`uploads`) go when nothing new is filed.
+ * brought (`uploads`) go when nothing new is filed. What the request says of its `client`, and the
+ * values the answers may share with other claims, are kept with the filing (issue 27).
  */
 export async function fileClaim({
   flow,
@@ -58,6 +65,7 @@ export async function fileClaim({
   uploads = [],
   captcha,
   requester,
+  client,
 }: {
   flow: Flow;
   claimant: Pick<ClaimantSession, "owner" | "signIn" | "draft" | "filed">;
@@ -66,6 +74,7 @@ export async function fileClaim({
   uploads?: Upload[];
   captcha: CaptchaProof;
   requester: Requester;
+  client: FilingClient;
 }): Promise<FileClaimOutcome> {
   const { formType, definition, settlement, text, culture, now } = flow;
   const { owner, signIn, draft, filed } = claimant;
@@ -118,6 +127,7 @@ export async function fileClaim({
   const member = claimMember(signIn);
   const email = openClaimEmail(formType, claimed);
   const documentIds = records?.documentIds ?? claimDocumentIds(draft.records);
+  const filing = filingSignals(client, signIn.at, captcha, now);
   const outcome = await store.submitClaim(
     owner,
     formType,
@@ -130,6 +140,8 @@ export async function fileClaim({
       culture,
       ...(email ? { contactKey: email.key } : {}),
       email: filingEmail(flow, claimed, documentIds.length),
+      filing,
+      signals: [...answerSignals(definition, claimed), ...filingClaimSignals(filing)],
     },
     perMember,
     () => newReferenceCode(formType),

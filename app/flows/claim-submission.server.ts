@@ -1,3 +1,4 @@
+import { filingClient } from "#app/signals/claim-signals.server.ts";
 import { data, redirect } from "react-router";
 import { claimantEmail } from "#app/claims/claim-email.server.ts";
 import { emailSettings } from "#app/email/email-settings.server.ts";
@@ -130,6 +131,7 @@ export async function submitClaim({ request, context }: StepArgs) {
     answers: checked.answers,
     captcha: captchaProof(formData),
     requester: { sessionId, context, now },
+    client: filingClient(request, context),
   });
   if (!filing.ok && filing.reason === "recordsIncomplete")
     throw redirect(withCulture(stepPath(formType, filing.step), culture), 303);

@@ -1,6 +1,22 @@
 import { CLAIM_FORM_TYPES } from "#app/flow-registry/flows.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
+import { FAST_FILING_SECONDS } from "#app/signals/claim-signals.server.ts";
+import type { ClaimSignalKind, NetworkBurst, SignalCluster } from "#app/storage/claim-events.ts";
 import { allClaims, type ClaimMember, type Store } from "#app/storage/store.ts";
+
+/** The values whose sharing the report looks for, as it names them. */
+const SHARED_KINDS: Array<[ClaimSignalKind, string]> = [
+  ["bankAccount", "bank account"],
+  ["email", "e-mail address"],
+  ["phone", "phone number"],
+  ["mailingAddress", "mailing address"],
+];
+
+/** How many of the largest clusters of each kind, and bursts, the report lists. */
+const LISTED = 20;
+
+/** Filings from one network within a clock hour that make a burst. */
+export const BURST_CLAIMS = 10;
 
 /**
  * Claims by day (in the claimants' time zone, America/Los_Angeles, SPEC §9) and form type; and
@@ -19,6 +35,16 @@ export interface ClaimsReport {
     signInMethod: ClaimMember["signInMethod"];
     vin: string | null;
   }>;
+  /**
+   * Signals across claims (issue 27; docs/operating.md "Signals"): values several claims share
+   * (the largest clusters of each kind), networks that filed many claims within an hour, and
+   * filings faster than a person could type them. None refuses a claim: review starts from them.
+   */
+  signals: {
+    shared: SignalCluster[];
+    bursts: NetworkBurst[];
+    fast: SignalCluster | null;
+  };
 }
 
 const dayOf = new Intl.DateTimeFormat("en-CA", {
@@ -57,7 +83,36 @@ export async function claimsReport(store: Store): Promise<ClaimsReport> {
   const severalClaims = [...byMember.values()]
     .filter((entry) => entry.referenceCodes.length > 1)
     .sort((a, b) => a.claimId.localeCompare(b.claimId) || a.formType.localeCompare(b.formType));
-  return { days, totals, total, severalClaims, unverified };
+  const shared = (await Promise.all(SHARED_KINDS.map(([kind]) => store.signalClusters(kind, 2, LISTED)))).flat();
+  const [fast] = await store.signalClusters("fast", 1, 1);
+  const bursts = await store.networkBursts(BURST_CLAIMS, LISTED);
+  return { days, totals, total, severalClaims, unverified, signals: { shared, bursts, fast: fast ?? null } };
+}
+
+/** A cluster's name in the report: its kind's words and the start of its keyed hash (never the value). */
+const clusterName = (cluster: SignalCluster) =>
+  `${SHARED_KINDS.find(([kind]) => kind === cluster.kind)?.[1] ?? cluster.kind} ${cluster.value.split(":").at(-1)!.slice(0, 8)}`;
+
+/** The codes of a cluster, with how many more it has. */
+const codesOf = (cluster: SignalCluster) =>
+  `${cluster.referenceCodes.join(", ")}${cluster.claims > cluster.referenceCodes.length ? ` and ${cluster.claims - cluster.referenceCodes.length} more` : ""}`;
+
+function formatSignals(signals: ClaimsReport["signals"]): string[] {
+  const hour = (start: number) => new Date(start).toISOString().slice(0, 16).replace("T", " ");
+  return [
+    `Claims sharing a bank account, an e-mail address, a phone number or a mailing address (clusters): ${signals.shared.length}`,
+    ...signals.shared.map((cluster) => `  ${clusterName(cluster)}: ${cluster.claims} claims: ${codesOf(cluster)}`),
+    "",
+    `Networks that filed ${BURST_CLAIMS} or more claims within an hour (bursts): ${signals.bursts.length}`,
+    ...signals.bursts.map(
+      (burst) => `  ${burst.network}: ${burst.claims} claims in the hour from ${hour(burst.hourStart)} UTC`,
+    ),
+    "",
+    `Claims filed less than ${FAST_FILING_SECONDS} s after signing in (faster than a person types): ${signals.fast?.claims ?? 0}`,
+    ...(signals.fast ? [`  ${codesOf(signals.fast)}`] : []),
+    "",
+    'None of these refuses a claim by itself: review starts from them (docs/operating.md, "Signals across claims and the audit trail").',
+  ];
 }
 
 /** The report as plain text: a table of days with a total row, then the claims to check. */
@@ -86,5 +141,7 @@ export function formatReport(report: ClaimsReport): string {
       (entry) =>
         `  ${entry.referenceCode}  ${entry.formType}  signed in by ${entry.signInMethod}${entry.vin ? ` (VIN ${entry.vin})` : ""}`,
     ),
+    "",
+    ...formatSignals(report.signals),
   ].join("\n");
 }

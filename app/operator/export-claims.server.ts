@@ -20,6 +20,15 @@ import {
   statusJson,
 } from "./export-statuses.server.ts";
 import {
+  EVENTS_FILE,
+  EVENTS_HEADER,
+  eventLines,
+  type SharedSignal,
+  signalColumns,
+  signalsJson,
+} from "./export-signals.server.ts";
+import type { ClaimEvent } from "#app/storage/claim-events.ts";
+import {
   completeExport,
   ExportFile,
   type ExportProgress,
@@ -117,7 +126,8 @@ function answerColumns(definition: FormDefinition): string[] {
  * signed in, the number of versions, its answers, records and documents: claims.json (a JSON
  * array), claims.jsonl (JSON Lines: a claim a line), and per form type claims-<type>.csv (a row
  * per claim, a column per field) and records-<type>-<list>.csv (a row per record); documents under
- * documents/<reference code>/. Claims are read a page at a time and each page is on disk before the
+ * documents/<reference code>/; each claim's audit trail and signals (issue 27: in the JSON, and
+ * events.csv and the signal columns). Claims are read a page at a time and each page is on disk before the
  * next is read, so an export of any size runs in flat memory; after each page the progress is
  * recorded, so an interrupted export is resumed (export-progress.server.ts). Sensitive answers
  * (bank numbers) are written whole, decrypted: the export is what the administrator pays from, and
@@ -179,6 +189,13 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
       (status) => status.referenceCode,
     );
     const contactsOf = await contactHistories(store, forms, page);
+    // Issue 27: the page's events and signals, in a query each.
+    const codes = page.map((claim) => claim.referenceCode);
+    const eventsOf = Map.groupBy(codes.length ? await store.claimEvents(codes) : [], (event) => event.referenceCode);
+    const signalsOf = Map.groupBy(
+      codes.length ? await store.claimSignals(codes) : [],
+      (signal) => signal.referenceCode,
+    );
     for (const claim of page) {
       const documents = documentsOf.get(claim.referenceCode) ?? [];
       const statuses = statusesOf.get(claim.referenceCode) ?? [];
@@ -199,15 +216,25 @@ export async function exportClaims(options: ExportOptions): Promise<ExportSummar
         }
       }
       const contact = contactsOf.get(claim.referenceCode);
+      const events = eventsOf.get(claim.referenceCode) ?? [];
+      const signals = signalsOf.get(claim.referenceCode) ?? [];
       const line = JSON.stringify({
         ...claimJson(claim, documents, exported),
         ...statusJson(claim, statuses),
         ...contactJson(contact),
+        ...signalsJson(events, signals),
       });
       await (await json?.())?.write(`${claims > 0 ? ",\n" : ""}${line}`);
       await (await jsonl?.())?.write(`${line}\n`);
       if (formats.includes("csv")) {
-        await writeCsv(claim, formOf(claim.formType), columnsOf(claim.formType), documents, exported, file, statuses);
+        await writeCsv(claim, formOf(claim.formType), columnsOf(claim.formType), documents, exported, file, statuses, {
+          events,
+          signals,
+        });
+        if (events.length > 0) {
+          const trail = await file(EVENTS_FILE, CSV_FILE_START + csvLine(EVENTS_HEADER));
+          for (const row of eventLines(claim.referenceCode, events)) await trail.write(row);
+        }
         if (statuses.length > 0) {
           const history = await file(STATUS_HISTORY_FILE, CSV_FILE_START + csvLine(STATUS_HISTORY_HEADER));
           for (const row of statusHistoryLines(statuses)) await history.write(row);
@@ -342,16 +369,19 @@ async function writeCsv(
   exported: Map<string, string>,
   fileOf: (name: string, start: string) => Promise<ExportFile>,
   statuses: ClaimStatus[],
+  trail: { events: ClaimEvent[]; signals: SharedSignal[] },
 ) {
   const csvFor = (name: string, header: string[]) => fileOf(name, CSV_FILE_START + csvLine(header));
   const about = identity(claim);
-  // Claim status (issue 25): after the answers, so the columns before them stay where they were.
+  // Claim status (issue 25), then signals (issue 27): after the answers, so the columns before them stay where they were.
   const status = currentStatus(claim, statuses);
+  const signals = signalColumns(trail.events, trail.signals);
   const claims = await csvFor(`claims-${claim.formType}.csv`, [
     "referenceCode",
     ...Object.keys(about),
     ...columns,
     ...Object.keys(status),
+    ...Object.keys(signals),
   ]);
   await claims.write(
     csvLine([
@@ -362,6 +392,7 @@ async function writeCsv(
         return claim.models[model]?.[key] ?? "";
       }),
       ...Object.values(status),
+      ...Object.values(signals),
     ]),
   );
   for (const model of definition.models.filter((candidate) => isRecordModel(modelKey(candidate)))) {

@@ -23,7 +23,7 @@ export function clientKey(address: string): string {
 }
 
 /** The eight 16-bit groups of a valid IPv6 address, whatever its spelling (::, a dotted IPv4 tail, case). */
-function ipv6Groups(address: string): number[] {
+export function ipv6Groups(address: string): number[] {
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
   const hex = dotted
     ? `${address.slice(0, dotted.index)}${((Number(dotted[1]) << 8) | Number(dotted[2])).toString(16)}:${((Number(dotted[3]) << 8) | Number(dotted[4])).toString(16)}`

@@ -446,6 +446,75 @@ export const MIGRATIONS: readonly Migration[] = [
        UNION SELECT reference_code FROM claim_statuses UNION SELECT reference_code FROM claim_contacts);
    CREATE INDEX claims_changed_at ON claims ((COALESCE(changed_at, version_at)), reference_code);
    DROP INDEX claims_version_at;`,
+  // Issue 27: the audit trail (claim_events, app/storage/claim-events.ts), append-only: the
+  // database refuses to change or remove an event. A claim filed before it gets the events its
+  // versions, contact changes, added documents and statuses tell of, marked recordedLater, in the
+  // order they happened.
+  {
+    sqlite: `CREATE TABLE claim_events (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     reference_code TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     actor TEXT NOT NULL,
+     at INTEGER NOT NULL,
+     detail TEXT NOT NULL
+   );
+   CREATE INDEX claim_events_claim ON claim_events (reference_code, id);
+   CREATE TRIGGER claim_events_not_updated BEFORE UPDATE ON claim_events
+     BEGIN SELECT RAISE(ABORT, 'claim_events is append-only'); END;
+   CREATE TRIGGER claim_events_not_deleted BEFORE DELETE ON claim_events
+     BEGIN SELECT RAISE(ABORT, 'claim_events is append-only'); END;
+   INSERT INTO claim_events (reference_code, kind, actor, at, detail)
+     SELECT reference_code, kind, actor, at, detail FROM (
+       SELECT reference_code, CASE WHEN version = 1 THEN 'filed' ELSE 'amended' END AS kind, 'claimant' AS actor,
+         filed_at AS at, json_object('version', version, 'recordedLater', json('true')) AS detail, 1 AS sort
+         FROM claim_versions
+       UNION ALL SELECT reference_code, 'addressChanged', 'claimant', changed_at,
+         json_object('version', version, 'recordedLater', json('true')), 2 FROM claim_contacts
+       UNION ALL SELECT reference_code, 'documentsAdded', 'claimant', added_at,
+         json_object('documents', json_array(json_object('name', name, 'size', size, 'sha256', sha256)), 'recordedLater', json('true')), 3
+         FROM documents WHERE reference_code IS NOT NULL AND added_at IS NOT NULL
+       UNION ALL SELECT reference_code, 'statusImported', 'operator', imported_at,
+         json_object('status', status, 'date', status_date, 'reasonCode', reason_code, 'reasonText', reason_text, 'dueDate', due_date,
+           'paymentMethod', payment_method, 'recordedLater', json('true')), 4 FROM claim_statuses
+     ) ORDER BY at, sort, reference_code;`,
+    postgresql: `CREATE TABLE claim_events (
+     id BIGSERIAL PRIMARY KEY,
+     reference_code TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     actor TEXT NOT NULL,
+     at BIGINT NOT NULL,
+     detail JSONB NOT NULL
+   );
+   CREATE INDEX claim_events_claim ON claim_events (reference_code, id);
+   CREATE FUNCTION claim_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN RAISE EXCEPTION 'claim_events is append-only'; END $$;
+   CREATE TRIGGER claim_events_not_changed BEFORE UPDATE OR DELETE OR TRUNCATE ON claim_events
+     FOR EACH STATEMENT EXECUTE FUNCTION claim_events_append_only();
+   INSERT INTO claim_events (reference_code, kind, actor, at, detail)
+     SELECT reference_code, kind, actor, at, detail FROM (
+       SELECT reference_code, CASE WHEN version = 1 THEN 'filed' ELSE 'amended' END AS kind, 'claimant' AS actor,
+         filed_at AS at, jsonb_build_object('version', version, 'recordedLater', true) AS detail, 1 AS sort
+         FROM claim_versions
+       UNION ALL SELECT reference_code, 'addressChanged', 'claimant', changed_at,
+         jsonb_build_object('version', version, 'recordedLater', true), 2 FROM claim_contacts
+       UNION ALL SELECT reference_code, 'documentsAdded', 'claimant', added_at,
+         jsonb_build_object('documents', jsonb_build_array(jsonb_build_object('name', name, 'size', size, 'sha256', sha256)), 'recordedLater', true), 3
+         FROM documents WHERE reference_code IS NOT NULL AND added_at IS NOT NULL
+       UNION ALL SELECT reference_code, 'statusImported', 'operator', imported_at,
+         jsonb_build_object('status', status, 'date', status_date, 'reasonCode', reason_code, 'reasonText', reason_text, 'dueDate', due_date,
+           'paymentMethod', payment_method, 'recordedLater', true), 4 FROM claim_statuses
+     ) AS earlier ORDER BY at, sort, reference_code;`,
+  },
+  // Issue 27: the values claims share (claim_signals: keyed hashes, a network's prefix), looked up
+  // by value to find the claims that share one.
+  `CREATE TABLE claim_signals (
+     reference_code TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     value TEXT NOT NULL,
+     PRIMARY KEY (reference_code, kind, value)
+   );
+   CREATE INDEX claim_signals_value ON claim_signals (kind, value);`,
 ];
 
 /** The schema versions as `dialect` runs them. */

@@ -2,6 +2,8 @@ import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import { randomBytes } from "node:crypto";
 import { type Database, type Dialect, fromJson, type Statements, type Transaction } from "./database.ts";
+import { changedAnswers } from "./claim-events.ts";
+import { appendEvents, claimTrail, keepSignals } from "./claim-trail.server.ts";
 import { memberLists } from "./member-lists.server.ts";
 import { migrate } from "./migrations.ts";
 import type { Answers, SensitiveAnswers } from "./sensitive-answers.server.ts";
@@ -413,6 +415,21 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
         if (moved !== new Set(claim.documentIds).size)
           throw new Error("A document of the claim is not an upload of this draft");
         const filed = { referenceCode, outcome: existing ? ("amended" as const) : ("filed" as const), version };
+        await appendEvents(tx, [
+          {
+            referenceCode,
+            kind: filed.outcome,
+            actor: "claimant",
+            at: now,
+            detail: {
+              version,
+              documents: recordDocumentIds(claim.records).length,
+              ...(existing ? { changed: changedAnswers(existing, claim) } : {}),
+              ...(claim.filing ? { filing: claim.filing } : {}),
+            },
+          },
+        ]);
+        await keepSignals(tx, referenceCode, claim.signals ?? []);
         const email = claim.email?.(filed);
         if (email) await queueEmailIn(tx, email);
         // Uploads not part of the claim are not swept here: another session of the owner may be
@@ -474,6 +491,22 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
           [referenceCode],
         );
         const version = Number(latest?.version ?? 0) + 1;
+        // What the contact details were: the latest change, else the claim's answers.
+        const before =
+          version > 1
+            ? (await readContactChanges(tx, [referenceCode])).at(-1)?.models
+            : claimOf(
+                await tx.get<StoredClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM claims WHERE reference_code = $1`, [
+                  referenceCode,
+                ]),
+              )?.models;
+        const contactOnly = (models: ModelValues) =>
+          Object.fromEntries(
+            Object.entries(change.models).map(([model, fields]) => [
+              model,
+              Object.fromEntries(Object.keys(fields).map((key) => [key, models[model]?.[key] ?? null])),
+            ]),
+          );
         // Sealed as a claim's answers are: a contact field a settlement marks sensitive is encrypted too.
         const stored = await sealed(formType, { models: change.models }, now);
         await tx.run(
@@ -481,6 +514,22 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
           [referenceCode, version, JSON.stringify(stored.models), change.culture, now],
         );
         await tx.run(CLAIM_CHANGED, [referenceCode, now]);
+        await appendEvents(tx, [
+          {
+            referenceCode,
+            kind: "addressChanged",
+            actor: "claimant",
+            at: now,
+            detail: {
+              version,
+              changed: changedAnswers(
+                { models: contactOnly(before ?? {}), records: {} },
+                { models: change.models, records: {} },
+              ),
+            },
+          },
+        ]);
+        await keepSignals(tx, referenceCode, change.signals ?? []);
         return { referenceCode, version, models: change.models, culture: change.culture, changedAt: now };
       });
     },
@@ -536,6 +585,21 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
         if (added !== new Set(documentIds).size)
           throw new Error(`A document added to claim ${referenceCode} is not an upload of ${owner} for it`);
         await tx.run(CLAIM_CHANGED, [referenceCode, now]);
+        const addedDocuments = await tx.all<{ name: string; size: number | string; sha256: string }>(
+          `SELECT name, size, sha256 FROM documents WHERE ${dialect.oneOf("id", "$1")} ORDER BY created_at, id`,
+          [documentIds],
+        );
+        await appendEvents(tx, [
+          {
+            referenceCode,
+            kind: "documentsAdded",
+            actor: "claimant",
+            at: now,
+            detail: {
+              documents: addedDocuments.map((document) => ({ ...document, size: Number(document.size) })),
+            },
+          },
+        ]);
         if (email) await queueEmailIn(tx, email);
         return "added" as const;
       });
@@ -777,6 +841,20 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
             added += inserted.length;
             for (const code of new Set(inserted.map((row) => row.reference_code)))
               await tx.run(CLAIM_CHANGED, [code, now]);
+            // An event per status added: a row twice in the file was added once, and is one event.
+            const fresh = new Set(inserted.map((row) => `${row.reference_code} ${row.fingerprint}`));
+            await appendEvents(
+              tx,
+              rows
+                .filter((status) => fresh.delete(`${status.referenceCode} ${claimStatusFingerprint(status)}`))
+                .map(({ referenceCode, ...status }) => ({
+                  referenceCode,
+                  kind: "statusImported" as const,
+                  actor: "operator" as const,
+                  at: now,
+                  detail: status,
+                })),
+            );
             alreadyImported += rows.length - inserted.length;
             // The claimants of statuses added now (never of one imported again) are told, in this
             // transaction: their messages are queued once the statuses are in, and only then.
@@ -804,6 +882,7 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
       }));
     },
     ...memberLists(q, transaction),
+    ...claimTrail(q, dialect),
     async addMembers(listId, members) {
       if (!ready) await migrating();
       await db.addMembers(listId, members);

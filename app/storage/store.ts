@@ -4,6 +4,14 @@ import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { StepName } from "#app/forms/page-schema.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
+import type {
+  ClaimEvent,
+  ClaimSignal,
+  ClaimSignalKind,
+  FilingSignals,
+  NetworkBurst,
+  SignalCluster,
+} from "./claim-events.ts";
 
 /**
  * One record of a multi-record model (SPEC §4 "Records"): a claim transaction, or a document
@@ -332,6 +340,10 @@ export interface NewClaim {
    * message, nor a message queued for a claim that was not filed.
    */
   email?: (filed: FiledClaim) => NewEmail | undefined;
+  /** What the filing says of its client (issue 27): in the filed or amended event. */
+  filing?: FilingSignals;
+  /** The values it may share with other claims (issue 27), kept with those of its earlier versions. */
+  signals?: ClaimSignal[];
 }
 
 /** What a filing stored: its claim's code, a new claim or a new version of it, and which version. */
@@ -523,7 +535,10 @@ export interface Store {
   addContactChange(
     referenceCode: string,
     formType: FormType,
-    change: Pick<ContactChange, "models" | "culture">,
+    change: Pick<ContactChange, "models" | "culture"> & {
+      /** The values the new contact details may share with other claims (issue 27). */
+      signals?: ClaimSignal[];
+    },
     now: number,
   ): Promise<ContactChange>;
   /** The contact changes of a claim, or of several (an export's page), by claim, oldest first. */
@@ -705,6 +720,19 @@ export interface Store {
   ): Promise<{ added: number; alreadyImported: number; emailed: number }>;
   /** The statuses of a claim, or of several (an export's page), by claim, oldest first (by date, then as imported). */
   claimStatuses(referenceCodes: string | readonly string[]): Promise<ClaimStatus[]>;
+
+  // Issue 27: the audit trail, appended by the changes above in their transactions, and the
+  // signals across claims (app/storage/claim-events.ts).
+  /** The events of a claim, or of several (an export's page), by claim, in the order they happened. */
+  claimEvents(referenceCodes: string | readonly string[]): Promise<ClaimEvent[]>;
+  /** The signals of these claims (an export's page), each with how many claims share it. */
+  claimSignals(
+    referenceCodes: readonly string[],
+  ): Promise<Array<ClaimSignal & { referenceCode: string; claims: number }>>;
+  /** The values of `kind` that at least `minClaims` claims share, the most shared first, at most `limit`. */
+  signalClusters(kind: ClaimSignalKind, minClaims: number, limit: number): Promise<SignalCluster[]>;
+  /** The networks that filed at least `minClaims` claims within one hour (a clock hour), the most first. */
+  networkBursts(minClaims: number, limit: number): Promise<NetworkBurst[]>;
 
   /** Store health for /healthz: throws when the database cannot be reached. */
   ping(): Promise<void>;

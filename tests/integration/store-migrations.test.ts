@@ -52,6 +52,8 @@ async function databaseAt(backend: Backend, version: number): Promise<{ db: OldD
 }
 
 const MEMBER = "10000001";
+/** The schema version that began the audit trail (issue 27). */
+const TRAIL_VERSION = 20;
 const OLD_CLAIM = "STD-OLD1-OLD1-OLD1";
 
 /** A few rows, in the tables the schema has at `version` and in their shape then. */
@@ -140,6 +142,8 @@ const INDEXES = [
   "email_outbox_done",
   "return_links_owner",
   "claim_statuses_row",
+  "claim_events_claim",
+  "claim_signals_value",
 ];
 
 const indexesOf = async (backend: Backend, db: OldDatabase) =>
@@ -178,6 +182,12 @@ describe.each(BACKENDS)("a %s database of every earlier schema version", (backen
               : { owner: `member:${MEMBER}`, member: { claimId: MEMBER, verified: true, signInMethod: "claimIdPin" } }),
           });
           expect((await store.claimVersions(OLD_CLAIM)).map((filed) => filed.filedAt)).toEqual([3]);
+          // Issue 27: the audit trail begins with what the claim held then (a seed from the trail's
+          // version on writes its claim past the store, without events).
+          if (version < TRAIL_VERSION)
+            expect(await store.claimEvents(OLD_CLAIM)).toMatchObject([
+              { kind: "filed", actor: "claimant", at: 3, detail: { version: 1, recordedLater: true } },
+            ]);
         }
         // A draft of a session moves to its signed-in member (version 4); with no session to say
         // who (version 1 had no sessions table), it cannot, and goes.
@@ -236,6 +246,9 @@ describe.each(BACKENDS)("a %s database of every earlier schema version", (backen
           models: { claimantInfo: { firstName: "Cy" } },
           records: { documentContexts: [documentRecord] },
         });
+        expect(await store.claimEvents("STD-NEW1-NEW1-NEW1")).toMatchObject([
+          { kind: "filed", actor: "claimant", at: 20, detail: { version: 1, documents: 1 } },
+        ]);
         const [document] = await store.claimDocuments("STD-NEW1-NEW1-NEW1");
         expect(document?.id).toBe(upload.id);
         expect((await readAll(store.readDocument(upload.id))).toString()).toBe("%PDF-1.4 new");
@@ -247,6 +260,10 @@ describe.each(BACKENDS)("a %s database of every earlier schema version", (backen
         const versions = await db.all("SELECT version FROM schema_migrations ORDER BY version");
         expect(versions.map((row) => Number(row.version))).toEqual(MIGRATIONS.map((_, index) => index + 1));
         expect(await indexesOf(backend, db)).toEqual(expect.arrayContaining(INDEXES));
+        // The trail is append-only: the database itself refuses to change or remove an event.
+        await expect(db.run("UPDATE claim_events SET actor = 'someone'")).rejects.toThrow(/append-only/);
+        await expect(db.run("DELETE FROM claim_events")).rejects.toThrow(/append-only/);
+        expect((await db.all("SELECT actor FROM claim_events")).map((row) => row.actor)).not.toContain("someone");
       } finally {
         await db.close();
       }

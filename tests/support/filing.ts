@@ -10,12 +10,24 @@ export interface FiledClaim {
   expenseIds: string[];
 }
 
+/** What a reimbursement claimant answers besides the demo's: their details, how they are paid. */
+export interface ReimbursementAnswers {
+  claimant?: Record<string, string>;
+  payment?: Record<string, string>;
+}
+
 /** Signs in to the reimbursement flow and answers the steps before the documents, which it opens. */
-export async function reimbursementAtDocuments(claimant: Claimant): Promise<Claimant> {
+export async function reimbursementAtDocuments(
+  claimant: Claimant,
+  answers: ReimbursementAnswers = {},
+): Promise<Claimant> {
   await claimant.signIn("reimbursement");
-  await claimant.complete("/reimbursement/claimant-info", AUTOMOTIVE_CLAIMANT);
+  await claimant.complete("/reimbursement/claimant-info", { ...AUTOMOTIVE_CLAIMANT, ...answers.claimant });
   await claimant.complete("/reimbursement/claim-details", REIMBURSEMENT_DETAILS);
-  await claimant.complete("/reimbursement/payment-election", { "paymentElection.paymentMethod": "check" });
+  await claimant.complete(
+    "/reimbursement/payment-election",
+    answers.payment ?? { "paymentElection.paymentMethod": "check" },
+  );
   await claimant.get(DOCUMENTS_STEP);
   return claimant;
 }
@@ -74,8 +86,9 @@ export async function fileReimbursementClaim(
   portal: PortalServer,
   receipts: Array<{ name: string; content: Uint8Array<ArrayBuffer> }>,
   claimant = new Claimant(portal),
+  answers: ReimbursementAnswers = {},
 ): Promise<FiledClaim> {
-  await reimbursementAtDocuments(claimant);
+  await reimbursementAtDocuments(claimant, answers);
   const expenseIds: string[] = [];
   for (const [index, receipt] of receipts.entries()) {
     const id = await addExpense(claimant, `Expense ${index + 1}`, "10");
