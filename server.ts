@@ -20,6 +20,7 @@ import { assertNoTestClockInProduction } from "./app/clock.server.ts";
 import { beforeHeaders } from "./app/http/before-headers.server.ts";
 import { portalExpress, type RequestRecord } from "./app/http/portal-express.server.ts";
 import { log } from "./app/log.server.ts";
+import { METRICS_TOKEN_MIN_LENGTH, type RequestMetrics } from "./app/http/metrics-route.server.ts";
 import type { Portal } from "./app/settlement/portal.server.ts";
 import { contentSecurityPolicy } from "./app/security-headers.server.ts";
 import { trustProxyWarnings } from "./app/security/trust-proxy.server.ts";
@@ -42,11 +43,20 @@ interface PortalEntry {
   /** The e-mail outbox's sender (with SMTP_URL set): started once the server listens, stopped as it stops. */
   startEmailSender: () => void;
   stopEmailSender: () => Promise<void>;
+  /** The build's metrics (one registry, the build's module instance), counted per request here. */
+  portalMetrics: RequestMetrics;
 }
 
 async function start() {
   assertNoTestClockInProduction();
   for (const message of trustProxyWarnings(process.env.TRUST_PROXY, HOST)) log.warn(message);
+  const metricsToken = process.env.METRICS_TOKEN;
+  if (metricsToken && metricsToken.length < METRICS_TOKEN_MIN_LENGTH) {
+    process.stderr.write(
+      `The portal could not start.\nMETRICS_TOKEN has ${metricsToken.length} characters: it needs at least ${METRICS_TOKEN_MIN_LENGTH} (make one with: openssl rand -hex 32).\n`,
+    );
+    process.exit(1);
+  }
 
   // The production build is handed to React Router as is: given a function, React Router calls it
   // and works out its route table again on every request (as Vite's dev server needs, for edits).
@@ -68,6 +78,8 @@ async function start() {
     assets: vite ? { middleware: vite.middlewares } : { folder: "build/client" },
     mode: DEV_SERVER ? "development" : "production",
     trustProxy: process.env.TRUST_PROXY,
+    metrics: entry.portalMetrics,
+    metricsToken: process.env.METRICS_TOKEN || undefined,
     getLoadContext: (req, res) => {
       const context = new RouterContextProvider();
       context.set(entry.cspNonceContext, String(res.locals.cspNonce));

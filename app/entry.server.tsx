@@ -52,6 +52,7 @@ await checkStoredFieldKeys();
 await readSettlementFolderList(portal.settlementDir);
 export { startEmailSender, stopEmailSender } from "#app/email/outbox-sender.server.ts";
 export { API_ROUTES } from "#app/api/api-routes.server.ts";
+export { portalMetrics } from "#app/metrics/portal-metrics.server.ts";
 export { PURGE_INTERVAL_MS, purgeExpiredDrafts } from "#app/claims/purge-drafts.server.ts";
 export { clientAddressContext, cspNonceContext, requestErrorsContext, requestIdContext };
 

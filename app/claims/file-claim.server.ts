@@ -1,3 +1,4 @@
+import { portalMetrics } from "#app/metrics/portal-metrics.server.ts";
 import type { CaptchaProof } from "#app/captcha/captcha.server.ts";
 import { answerSteps } from "#app/forms/steps.ts";
 import { answersThatApply } from "#app/forms/answers-that-apply.ts";
@@ -152,7 +153,10 @@ export async function fileClaim({
     return refuse({ ok: false, reason: "alreadyFiled", referenceCode: outcome.referenceCode });
   if (outcome.outcome === "emailTaken") return refuse({ ok: false, reason: "emailTaken", field: email!.field });
   if (outcome.outcome === "unchanged") await discardUploads();
-  // Its e-mail was queued with it: this instance's sender sends it now rather than at its next look.
-  else wakeEmailSender();
+  else {
+    // Its e-mail was queued with it: this instance's sender sends it now rather than at its next look.
+    wakeEmailSender();
+    portalMetrics.claimFiled(formType, outcome.outcome);
+  }
   return { ok: true, outcome: outcome.outcome, referenceCode: outcome.referenceCode, version: outcome.version, member };
 }

@@ -13,6 +13,7 @@ import { finishUnreadBodies } from "./unread-body.server.ts";
 import { refuseMethodsPagesDoNotTake, refuseUnknownMethods } from "./known-methods.server.ts";
 import { refuseBadHost } from "./host-header.server.ts";
 import { trustProxySetting } from "#app/security/trust-proxy.server.ts";
+import { methodKind, metricsRoute, type RequestMetrics, routeKind } from "./metrics-route.server.ts";
 
 /** What the request log line and the error handlers share about a request (res.locals.request). */
 export interface RequestRecord {
@@ -34,6 +35,9 @@ export interface PortalExpressOptions {
   mode?: "development" | "production";
   /** TRUST_PROXY: the proxy in front of the portal, if any (docs/configuration.md). */
   trustProxy?: string;
+  /** The portal's metrics: each request counted, and /metrics served with `metricsToken` (METRICS_TOKEN). */
+  metrics?: RequestMetrics;
+  metricsToken?: string;
 }
 
 /**
@@ -50,6 +54,8 @@ export function portalExpress({
   getLoadContext,
   mode = "production",
   trustProxy,
+  metrics,
+  metricsToken,
 }: PortalExpressOptions): Express {
   const app = express();
   app.disable("x-powered-by");
@@ -58,7 +64,7 @@ export function portalExpress({
   const trustsPeer = (req: Request) =>
     !!trustProxy &&
     (app.get("trust proxy fn") as (address: string, hop: number) => boolean)(req.socket.remoteAddress ?? "", 0);
-  app.use(requestLog(trustsPeer));
+  app.use(requestLog(trustsPeer, metrics));
   // Before anything that may answer: an answer that leaves a body unread must not stall the connection.
   app.use(finishUnreadBodies());
   app.use(compression());
@@ -75,6 +81,8 @@ export function portalExpress({
     next();
   });
   app.use(refuseUnknownMethods);
+  // Before the Host check: Prometheus scrapes an instance by its address, whatever the host.
+  if (metrics) app.use(metricsRoute(metrics, metricsToken));
   app.use(refuseBadHost);
   app.use("middleware" in assets ? assets.middleware : staticFiles(assets.folder));
   app.use(lowercaseFlowAddresses);
@@ -128,11 +136,11 @@ function apiBuild(build: ServerBuild): ServerBuild | undefined {
 /**
  * Gives each request its id (X-Request-Id in the answer; a trusted proxy's own is kept) and logs it
  * once answered: one line with its method, path (without the query string: it may carry a
- * claimant's data), status and time taken. A 5xx is an error, with the stack of what failed; a 4xx
+ * claimant's data), status and time taken; and counts it in the metrics, by its kind. A 5xx is an error, with the stack of what failed; a 4xx
  * a warning (a refusal, a page not found), with the reason React Router gave if it gave one; the
  * rest info.
  */
-function requestLog(trustsPeer: (req: Request) => boolean) {
+function requestLog(trustsPeer: (req: Request) => boolean, metrics: RequestMetrics | undefined) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
     const request: RequestRecord = {
@@ -145,6 +153,7 @@ function requestLog(trustsPeer: (req: Request) => boolean) {
     const path = req.path;
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      metrics?.request(routeKind(path), methodKind(req.method), res.statusCode, ms / 1000);
       const fields: LogFields = {
         method: req.method,
         path,

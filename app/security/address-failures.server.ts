@@ -1,3 +1,4 @@
+import { portalMetrics } from "#app/metrics/portal-metrics.server.ts";
 import type { RouterContextProvider } from "react-router";
 import type { CaptchaOutcome } from "#app/captcha/captcha.server.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
@@ -52,7 +53,7 @@ export async function countFailure(
 
 /**
  * A sign-in whose credentials matched no one, counted and logged with what it tried: the Claim ID,
- * or the VIN of a VIN sign-in (never the PIN). True when the client is past its budget.
+ * or the VIN of a VIN sign-in (never the PIN), and in the metrics. True when the client is past its budget.
  */
 export function signInFailedTooOften(
   context: Readonly<RouterContextProvider>,
@@ -61,6 +62,7 @@ export function signInFailedTooOften(
 ): Promise<boolean> {
   const claimId = typeof credentials?.claimId === "string" ? credentials.claimId : "";
   const tried = claimId ? { claimId } : { vin: String(credentials?.vin ?? "").toUpperCase() };
+  portalMetrics.signInFailed();
   return countFailure(context, now, "sign-in failed", tried);
 }
 

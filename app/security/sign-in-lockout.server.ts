@@ -1,3 +1,4 @@
+import { portalMetrics } from "#app/metrics/portal-metrics.server.ts";
 import type { RouterContextProvider } from "react-router";
 import { CLAIMANT_DATE_ZONE } from "#app/deadlines/time-zones.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
@@ -123,10 +124,16 @@ export async function admitSignInAttempt(
  */
 export async function admitAttempt(lockKey: string, now: number): Promise<number | undefined> {
   let locked: number | undefined;
+  let lockedNow = false;
   await getStore().updateSignInFailures(lockKey, (current) => {
     locked = lockedUntil(current, now);
-    return locked === undefined ? withFailure(current, now) : current;
+    if (locked !== undefined) return current;
+    const next = withFailure(current, now);
+    // This attempt begins a lockout (the next ones are refused), for the metrics.
+    lockedNow = next.lockouts > (current?.lockouts ?? 0);
+    return next;
   });
+  if (lockedNow) portalMetrics.lockedOut(lockKey.startsWith(REFERENCE_LOCK_PREFIX) ? "referenceCode" : "claimId");
   return locked;
 }
 
@@ -135,8 +142,9 @@ export async function admitAttempt(lockKey: string, now: number): Promise<number
  * code as signing in is per Claim ID, in the same records, under this key: no Claim ID has a colon.
  */
 export function referenceCodeLockKey(referenceCode: string): string {
-  return `reference:${referenceCode}`;
+  return `${REFERENCE_LOCK_PREFIX}${referenceCode}`;
 }
+const REFERENCE_LOCK_PREFIX = "reference:";
 
 /** After the PIN is compared: a sign-in that succeeded forgets its Claim ID's failures (a failure stays counted). */
 export async function recordSignInOutcome(

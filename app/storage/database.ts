@@ -62,6 +62,8 @@ export interface Database extends Statements {
   documents: DocumentContent;
   /** Adds a batch of class members to list `listId`, the backend's fastest way (an import loads millions). */
   addMembers(listId: number, members: StoredMember[]): Promise<void>;
+  /** Its connections now, where it pools them (PostgreSQL): for the metrics. */
+  connections?(): StoreConnections;
   /** Runs `work` in one transaction; committed if it returns, rolled back if it throws. */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
@@ -70,6 +72,14 @@ export interface Database extends Statements {
    */
   flushRewrites(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A pool's connections: open, idle, requests waiting for one, and how many it may open. */
+export interface StoreConnections {
+  open: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /** A JSON column as read: PostgreSQL's JSONB comes parsed, SQLite's text does not. */

@@ -139,6 +139,12 @@ function postgresDatabase(connectionString: string): Database {
         ],
       );
     },
+    connections: () => ({
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
     // What a rewrite replaced is the database's to reclaim (VACUUM), as any update's.
     async flushRewrites() {},
     async close() {

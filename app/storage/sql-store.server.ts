@@ -976,6 +976,7 @@ export function openSqlStore(db: Database, answers: SensitiveAnswers): Store {
       );
       return row && { owner: row.owner, formType: row.form_type, createdAt: Number(row.created_at) };
     },
+    ...(db.connections ? { connections: () => db.connections!() } : {}),
     async ping() {
       await q.get("SELECT 1");
     },

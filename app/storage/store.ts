@@ -12,6 +12,7 @@ import type {
   NetworkBurst,
   SignalCluster,
 } from "./claim-events.ts";
+import type { StoreConnections } from "./database.ts";
 
 /**
  * One record of a multi-record model (SPEC §4 "Records"): a claim transaction, or a document
@@ -734,6 +735,8 @@ export interface Store {
   /** The networks that filed at least `minClaims` claims within one hour (a clock hour), the most first. */
   networkBursts(minClaims: number, limit: number): Promise<NetworkBurst[]>;
 
+  /** The database's connections now, where it pools them (PostgreSQL): for the metrics. */
+  connections?(): StoreConnections;
   /** Store health for /healthz: throws when the database cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
