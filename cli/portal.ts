@@ -6,7 +6,7 @@
  *   import-statuses <file.csv>   check the administrator's claim statuses and add them, all or none
  *   export [--out DIR] [--format json,jsonl,csv] [--documents] [--since T] [--until T] [--resume]
  *                                claims with their answers and records (and documents), all or those of a window
- *   report [--json]              claims by day and form type, and the signals across claims
+ *   report [--json | --html FILE] claims by day and form type, and the signals across claims (--html: a page with charts)
  *   history <reference code>     a claim's audit trail: every change, when and by whom
  *   purge                        remove expired sessions, drafts kept past their deadline and retention, unfiled uploads
  *   unlock <Claim ID>            lift a Claim ID's sign-in lockout and forget its failed sign-ins
@@ -18,13 +18,15 @@
  * Its output is text for a person (the server's log is JSON lines; decision 016).
  * docs/operating.md "Operator commands" has examples.
  */
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { CLASS_MEMBERS_FILE, importMemberList } from "#app/claimants/member-list-import.server.ts";
 import { readMemberList } from "#app/claimants/member-list-file.server.ts";
 import { claimsReport, formatReport } from "#app/operator/claims-report.server.ts";
 import { claimHistory, formatHistory } from "#app/operator/claim-history.server.ts";
+import { reportPage } from "#app/operator/report-page.server.ts";
+import { localize } from "#app/settlement/settlement-schema.ts";
 import { logAsText } from "#app/log.server.ts";
 import { exportClaims } from "#app/operator/export-claims.server.ts";
 import { importStatuses } from "#app/operator/import-statuses.server.ts";
@@ -53,8 +55,9 @@ const USAGE = `Usage: npm run portal -- <command>
                                   --since/--until: only claims that changed (filed, amended, given a document, a status
                                   or an address) from T (ISO 8601 with offset, e.g. 2026-03-01T00:00:00-08:00) until T; --resume: finish an
                                   export that stopped, in its --out folder
-  report [--json]                 claims by day (Los Angeles) and form type; claims that share a bank account, an e-mail
-                                  address, a phone or a mailing address; bursts from one network; filings faster than typing
+  report [--json | --html FILE]   claims by day (Los Angeles) and form type; claims that share a bank account, an e-mail
+                                  address, a phone or a mailing address; bursts from one network; filings faster than typing;
+                                  --html FILE: one page with charts (claims per day, statuses, sign-ins per hour, clusters)
   history <reference code>        a claim's audit trail: filed, amended, address changed, documents added, statuses imported
   purge                           remove expired sessions, drafts past their deadline and retention, unfiled uploads
   unlock <Claim ID | code>        lift the Claim ID's sign-in lockout, or a reference code's look-up lockout (after checking with the claimant who called)
@@ -86,6 +89,7 @@ async function main(argv: string[]): Promise<number> {
       until: { type: "string" },
       resume: { type: "boolean" },
       json: { type: "boolean" },
+      html: { type: "string" },
       "no-email": { type: "boolean" },
       help: { type: "boolean" },
     },
@@ -203,6 +207,14 @@ async function main(argv: string[]): Promise<number> {
     }
     case "report": {
       const report = await claimsReport(getStore());
+      if (values.html) {
+        const file = path.resolve(values.html);
+        // The report names claims by their codes: the operator's alone, as the export's files are.
+        const { caseName } = loadPortal(settlementDir()).settlement;
+        writeFileSync(file, reportPage(report, localize(caseName, "en")), { mode: 0o600 });
+        console.log(`Wrote the report to ${file}: open it in a browser.`);
+        return 0;
+      }
       console.log(values.json ? JSON.stringify(report, null, 2) : formatReport(report));
       return 0;
     }

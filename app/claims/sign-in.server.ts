@@ -96,9 +96,15 @@ export async function proveSignIn({
   const passed = await passCaptcha(captcha, requester, { unavailableKey: "Error_ProblemOccurred", counted: true });
   if (!passed.ok) return passed;
   const locked = await admitSignInAttempt(credentials, now, text, culture, context);
-  if (locked) return { ok: false, reason: "lockedOut", message: locked };
+  // Counted per hour for the administrator's report (issue 27): how it ended, nothing of who.
+  if (locked) {
+    await getStore().countSignIn("refused", now);
+    return { ok: false, reason: "lockedOut", message: locked };
+  }
   const identity = await prove();
   await recordSignInOutcome(credentials, "signIn" in identity ? identity : { key: identity.key });
+  if ("signIn" in identity || identity.reason === "notRecognised")
+    await getStore().countSignIn("signIn" in identity ? "succeeded" : "failed", now);
   // Only credentials that prove no one count against the address, and are answered differently past its budget.
   if (
     !("signIn" in identity) &&

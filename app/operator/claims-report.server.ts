@@ -1,7 +1,8 @@
 import { CLAIM_FORM_TYPES } from "#app/flow-registry/flows.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import { FAST_FILING_SECONDS } from "#app/signals/claim-signals.server.ts";
-import type { ClaimSignalKind, NetworkBurst, SignalCluster } from "#app/storage/claim-events.ts";
+import type { ClaimStatusName } from "#app/claims/claim-status.ts";
+import type { ClaimSignalKind, NetworkBurst, SignalCluster, SignInHour } from "#app/storage/claim-events.ts";
 import { allClaims, type ClaimMember, type Store } from "#app/storage/store.ts";
 
 /** The values whose sharing the report looks for, as it names them. */
@@ -17,6 +18,9 @@ const LISTED = 20;
 
 /** Filings from one network within a clock hour that make a burst. */
 export const BURST_CLAIMS = 10;
+
+/** How far back the report's sign-ins per hour go. */
+const SIGN_IN_DAYS = 7;
 
 /**
  * Claims by day (in the claimants' time zone, America/Los_Angeles, SPEC §9) and form type; and
@@ -45,6 +49,12 @@ export interface ClaimsReport {
     bursts: NetworkBurst[];
     fast: SignalCluster | null;
   };
+  /** How many claims have each current status ("received": none imported yet). */
+  statuses: Partial<Record<ClaimStatusName | "received", number>>;
+  /** Sign-ins per hour over the last SIGN_IN_DAYS days, by outcome. */
+  signIns: SignInHour[];
+  /** When the report was made. */
+  madeAt: number;
 }
 
 const dayOf = new Intl.DateTimeFormat("en-CA", {
@@ -54,7 +64,7 @@ const dayOf = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
-export async function claimsReport(store: Store): Promise<ClaimsReport> {
+export async function claimsReport(store: Store, now = Date.now()): Promise<ClaimsReport> {
   const byDay = new Map<string, Partial<Record<FormType, number>>>();
   const totals: Partial<Record<FormType, number>> = {};
   const byMember = new Map<string, { claimId: string; formType: FormType; referenceCodes: string[] }>();
@@ -86,11 +96,21 @@ export async function claimsReport(store: Store): Promise<ClaimsReport> {
   const shared = (await Promise.all(SHARED_KINDS.map(([kind]) => store.signalClusters(kind, 2, LISTED)))).flat();
   const [fast] = await store.signalClusters("fast", 1, 1);
   const bursts = await store.networkBursts(BURST_CLAIMS, LISTED);
-  return { days, totals, total, severalClaims, unverified, signals: { shared, bursts, fast: fast ?? null } };
+  return {
+    days,
+    totals,
+    total,
+    severalClaims,
+    unverified,
+    signals: { shared, bursts, fast: fast ?? null },
+    statuses: await store.statusCounts(),
+    signIns: await store.signInsByHour(now - SIGN_IN_DAYS * 24 * 3_600_000),
+    madeAt: now,
+  };
 }
 
 /** A cluster's name in the report: its kind's words and the start of its keyed hash (never the value). */
-const clusterName = (cluster: SignalCluster) =>
+export const clusterName = (cluster: SignalCluster) =>
   `${SHARED_KINDS.find(([kind]) => kind === cluster.kind)?.[1] ?? cluster.kind} ${cluster.value.split(":").at(-1)!.slice(0, 8)}`;
 
 /** The codes of a cluster, with how many more it has. */

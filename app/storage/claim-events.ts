@@ -98,3 +98,15 @@ export function changedAnswers(
     if (!sameContent(content(before.records, list), content(after.records, list))) changed.add(`records.${list}`);
   return [...changed].sort();
 }
+
+/**
+ * How a sign-in ended, as the report counts them per hour: it proved a claimant ("succeeded"), its
+ * credentials matched no one ("failed"), or its Claim ID was locked ("refused").
+ */
+export type SignInOutcome = "succeeded" | "failed" | "refused";
+
+export interface SignInHour {
+  hourStart: number;
+  outcome: SignInOutcome;
+  attempts: number;
+}

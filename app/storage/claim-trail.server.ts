@@ -4,6 +4,7 @@ import {
   type ClaimEventKind,
   type ClaimSignal,
   CLUSTER_CODES_SHOWN,
+  type SignInOutcome,
 } from "./claim-events.ts";
 import { type Dialect, fromJson, type Statements } from "./database.ts";
 import type { Store } from "./store.ts";
@@ -62,7 +63,10 @@ interface EventRow {
 export function claimTrail(
   q: Statements,
   dialect: Dialect,
-): Pick<Store, "claimEvents" | "claimSignals" | "signalClusters" | "networkBursts"> {
+): Pick<
+  Store,
+  "claimEvents" | "claimSignals" | "signalClusters" | "networkBursts" | "countSignIn" | "signInsByHour" | "statusCounts"
+> {
   return {
     async claimEvents(referenceCodes) {
       const codes = typeof referenceCodes === "string" ? [referenceCodes] : referenceCodes;
@@ -137,6 +141,34 @@ export function claimTrail(
         hourStart: Math.trunc(Number(row.hour)) * HOUR_MS,
         claims: Number(row.claims),
       }));
+    },
+    async countSignIn(outcome, now) {
+      await q.run(
+        `INSERT INTO sign_in_hours (hour, outcome, attempts) VALUES ($1, $2, 1)
+         ON CONFLICT (hour, outcome) DO UPDATE SET attempts = sign_in_hours.attempts + 1`,
+        [Math.floor(now / HOUR_MS) * HOUR_MS, outcome],
+      );
+    },
+    async signInsByHour(since) {
+      const rows = await q.all<{ hour: number | string; outcome: SignInOutcome; attempts: number | string }>(
+        "SELECT hour, outcome, attempts FROM sign_in_hours WHERE hour >= $1 ORDER BY hour, outcome",
+        [Math.floor(since / HOUR_MS) * HOUR_MS],
+      );
+      return rows.map((row) => ({ hourStart: Number(row.hour), outcome: row.outcome, attempts: Number(row.attempts) }));
+    },
+    async statusCounts() {
+      // Each claim's latest status (by its date, then as imported), counted; a claim with none is received.
+      const rows = await q.all<{ status: string; claims: number | string }>(
+        `SELECT status, COUNT(*) AS claims FROM (
+           SELECT status, ROW_NUMBER() OVER (PARTITION BY reference_code ORDER BY status_date DESC, id DESC) AS latest
+           FROM claim_statuses) AS statuses
+         WHERE latest = 1 GROUP BY status
+         UNION ALL
+         SELECT 'received', COUNT(*) FROM claims WHERE reference_code NOT IN (SELECT reference_code FROM claim_statuses)`,
+      );
+      return Object.fromEntries(
+        rows.filter((row) => Number(row.claims) > 0).map((row) => [row.status, Number(row.claims)]),
+      );
     },
   };
 }

@@ -515,6 +515,14 @@ export const MIGRATIONS: readonly Migration[] = [
      PRIMARY KEY (reference_code, kind, value)
    );
    CREATE INDEX claim_signals_value ON claim_signals (kind, value);`,
+  // Issue 27: sign-ins per hour, by outcome, for the administrator's report: counts only, nothing
+  // of who signed in.
+  `CREATE TABLE sign_in_hours (
+     hour BIGINT NOT NULL,
+     outcome TEXT NOT NULL,
+     attempts BIGINT NOT NULL,
+     PRIMARY KEY (hour, outcome)
+   );`,
 ];
 
 /** The schema versions as `dialect` runs them. */

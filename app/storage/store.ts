@@ -11,6 +11,8 @@ import type {
   FilingSignals,
   NetworkBurst,
   SignalCluster,
+  SignInHour,
+  SignInOutcome,
 } from "./claim-events.ts";
 import type { StoreConnections } from "./database.ts";
 
@@ -734,6 +736,12 @@ export interface Store {
   signalClusters(kind: ClaimSignalKind, minClaims: number, limit: number): Promise<SignalCluster[]>;
   /** The networks that filed at least `minClaims` claims within one hour (a clock hour), the most first. */
   networkBursts(minClaims: number, limit: number): Promise<NetworkBurst[]>;
+  /** Counts a sign-in in its hour, by how it ended (for the report: nothing of who). */
+  countSignIn(outcome: SignInOutcome, now: number): Promise<void>;
+  /** Sign-ins per hour from `since`, by outcome, oldest first. */
+  signInsByHour(since: number): Promise<SignInHour[]>;
+  /** How many claims have each current status (their latest imported; "received" with none). */
+  statusCounts(): Promise<Partial<Record<ClaimStatusName | "received", number>>>;
 
   /** The database's connections now, where it pools them (PostgreSQL): for the metrics. */
   connections?(): StoreConnections;

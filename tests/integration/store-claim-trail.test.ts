@@ -157,4 +157,39 @@ describe.each(BACKENDS)("the %s store's audit trail and signals", (backend) => {
       "k:second",
     ]);
   });
+
+  test("sign-ins are counted per hour by how they ended; claims are counted by their current status", async () => {
+    for (const [outcome, at] of [
+      ["succeeded", NOON + 5],
+      ["succeeded", NOON + HOUR - 1],
+      ["failed", NOON + 7],
+      ["refused", NOON + HOUR],
+    ] as const)
+      await store.countSignIn(outcome, at);
+    expect(await store.signInsByHour(NOON + 10)).toEqual([
+      { hourStart: NOON, outcome: "failed", attempts: 1 },
+      { hourStart: NOON, outcome: "succeeded", attempts: 2 },
+      { hourStart: NOON + HOUR, outcome: "refused", attempts: 1 },
+    ]);
+    // STD-TRL1 approved above; its latest status counts, the others are received.
+    const counts = await store.statusCounts();
+    expect(counts.approved).toBe(1);
+    const filedHere = (await store.claimsPage(undefined, 100)).length;
+    expect(counts.received).toBe(filedHere - 1);
+    const later = async function* () {
+      yield [
+        {
+          referenceCode: "STD-TRL1-TRL1-TRL1",
+          status: "paid" as const,
+          date: "2026-02-01",
+          reasonCode: null,
+          reasonText: null,
+          dueDate: null,
+          paymentMethod: "check" as const,
+        },
+      ];
+    };
+    await store.importClaimStatuses(later(), NOON + 50);
+    expect(await store.statusCounts()).toEqual({ paid: 1, received: filedHere - 1 });
+  });
 });
