@@ -226,7 +226,12 @@ test("the export has the claims of a flow the settlement no longer offers, while
     const exported = await portalCommand(portal, dir, "export", "--out", out, "--format", "jsonl,csv");
     expect(exported.stderr).toBe("");
     expect(exported.stdout).toMatch(/^Exported 2 claims/);
-    expect(readdirSync(out).sort()).toEqual(["claims-automotive.csv", "claims-standard.csv", "claims.jsonl"]);
+    expect(readdirSync(out).sort()).toEqual([
+      "claims-automotive.csv",
+      "claims-standard.csv",
+      "claims.jsonl",
+      "events.csv",
+    ]);
 
     rmSync(path.join(dir, "forms", "automotive.json"));
     const refused = await portalCommand(portal, dir, "export", "--out", mkdtempSync(path.join(tmpdir(), "export-")));
