@@ -51,9 +51,9 @@ async function start() {
   assertNoTestClockInProduction();
   for (const message of trustProxyWarnings(process.env.TRUST_PROXY, HOST)) log.warn(message);
   const metricsToken = process.env.METRICS_TOKEN;
-  if (metricsToken && metricsToken.length < METRICS_TOKEN_MIN_LENGTH) {
+  if (metricsToken && !new RegExp(`^\\S{${METRICS_TOKEN_MIN_LENGTH},}$`).test(metricsToken)) {
     process.stderr.write(
-      `The portal could not start.\nMETRICS_TOKEN has ${metricsToken.length} characters: it needs at least ${METRICS_TOKEN_MIN_LENGTH} (make one with: openssl rand -hex 32).\n`,
+      `The portal could not start.\nMETRICS_TOKEN has ${metricsToken.length} characters: it needs at least ${METRICS_TOKEN_MIN_LENGTH}, and no spaces (make one with: openssl rand -hex 32).\n`,
     );
     process.exit(1);
   }

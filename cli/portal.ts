@@ -18,7 +18,7 @@
  * Its output is text for a person (the server's log is JSON lines; decision 016).
  * docs/operating.md "Operator commands" has examples.
  */
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { CLASS_MEMBERS_FILE, importMemberList } from "#app/claimants/member-list-import.server.ts";
@@ -201,17 +201,17 @@ async function main(argv: string[]): Promise<number> {
         `Exported ${summary.claims} claims${summary.documents > 0 || values.documents ? ` and ${summary.documents} documents` : ""} to ${outDir}: ${summary.files.join(", ")}`,
       );
       console.log(
-        `It holds the claims whose latest version was filed before ${new Date(summary.until).toISOString()}. Next incremental export: --since ${new Date(summary.until).toISOString()}`,
+        `It holds the claims filed or changed (amended, given a document, a status or an address) before ${new Date(summary.until).toISOString()}. Next incremental export: --since ${new Date(summary.until).toISOString()}`,
       );
       return 0;
     }
     case "report": {
+      if (values.json && values.html) throw new UsageError("report takes --json or --html FILE, not both");
       const report = await claimsReport(getStore());
       if (values.html) {
         const file = path.resolve(values.html);
-        // The report names claims by their codes: the operator's alone, as the export's files are.
         const { caseName } = loadPortal(settlementDir()).settlement;
-        writeFileSync(file, reportPage(report, localize(caseName, "en")), { mode: 0o600 });
+        writePrivateFile(file, reportPage(report, localize(caseName, "en")));
         console.log(`Wrote the report to ${file}: open it in a browser.`);
         return 0;
       }
@@ -219,8 +219,8 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case "history": {
-      const given = rest[0];
-      if (!given) throw new UsageError("history needs the claim's reference code");
+      const [given, ...more] = rest;
+      if (!given || more.length > 0) throw new UsageError("history takes one claim's reference code");
       const code = typedReferenceCode(given);
       const history = await claimHistory(getStore(), code);
       if (!history) {
@@ -301,6 +301,24 @@ async function main(argv: string[]): Promise<number> {
 
 class UsageError extends Error {}
 
+/**
+ * A file of the operator's alone (it names claims by their codes): written beside its name as a new
+ * file (never one that exists, nor through a symlink), 0600, then renamed into place, replacing
+ * whatever was there (a file of another mode, a symlink) rather than writing through it.
+ */
+function writePrivateFile(file: string, content: string) {
+  if (existsSync(file) && statSync(file).isDirectory())
+    throw Object.assign(new Error(file), { code: "EISDIR", path: file });
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, content, { mode: 0o600, flag: "wx" });
+  try {
+    renameSync(partial, file);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  }
+}
+
 const EXPORT_FORMATS: ExportFormat[] = ["json", "jsonl", "csv"];
 
 /** An export window's --since or --until, in ms; one the export cannot read is a usage error that shows how to write it. */
@@ -317,6 +335,7 @@ const isParseArgsError = (error: unknown) =>
 
 /** What a file or folder the command was given is, if not what it needs. */
 const FILE_PROBLEMS: Record<string, string> = {
+  EISDIR: "a folder: give a file's name",
   ENOENT: "no such file or folder",
   ENOTDIR: "not a folder",
   EEXIST: "not a folder",

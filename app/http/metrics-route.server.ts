@@ -33,10 +33,11 @@ const digest = (text: string) => createHash("sha256").update(text).digest();
  * (401); without it, there are no metrics (the address is a page not found, as any other).
  */
 export function metricsRoute(metrics: RequestMetrics, token: string | undefined) {
-  const expected = token ? digest(`Bearer ${token}`) : undefined;
+  const expected = token ? digest(token) : undefined;
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.path !== METRICS_PATH || !expected || !["GET", "HEAD"].includes(req.method)) return next();
-    const given = req.get("Authorization");
+    // The scheme in any case (RFC 7235), then the token, compared by digest in constant time.
+    const given = /^bearer +(\S+)\s*$/i.exec(req.get("Authorization") ?? "")?.[1];
     if (!given || !timingSafeEqual(digest(given), expected)) {
       res
         .status(401)

@@ -34,6 +34,9 @@ const lockouts = registry.counter(
   "portal_lockouts_total",
   "Lockouts begun: a Claim ID after too many failed sign-ins (claimId), a reference code after too many failed look-ups (referenceCode).",
 );
+// At 0 from the start, so a rate over the first failures after a restart sees them.
+signInFailures.inc({}, 0);
+for (const what of ["claimId", "referenceCode"]) lockouts.inc({ what }, 0);
 
 /** What the last scrape read of the store. */
 let outbox: { waiting: number; oldestQueuedAt: number | null } = { waiting: 0, oldestQueuedAt: null };

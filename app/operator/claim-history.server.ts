@@ -41,6 +41,7 @@ function eventText(event: ClaimEvent): string {
     status?: string;
     date?: string;
     reasonCode?: string | null;
+    reasonText?: string | null;
     dueDate?: string | null;
     paymentMethod?: string | null;
     recordedLater?: boolean;
@@ -56,7 +57,7 @@ function eventText(event: ClaimEvent): string {
     case "documentsAdded":
       return `${(Array.isArray(detail.documents) ? detail.documents : []).map((document) => `${document.name} (${document.size} bytes)`).join(", ")}${later}`;
     case "statusImported":
-      return `${detail.status} on ${detail.date}${detail.reasonCode ? `, reason ${detail.reasonCode}` : ""}${detail.dueDate ? `, due ${detail.dueDate}` : ""}${detail.paymentMethod ? `, by ${detail.paymentMethod}` : ""}${later}`;
+      return `${detail.status} on ${detail.date}${detail.reasonCode ? `, reason ${detail.reasonCode}` : ""}${detail.reasonText ? `, "${detail.reasonText}"` : ""}${detail.dueDate ? `, due ${detail.dueDate}` : ""}${detail.paymentMethod ? `, by ${detail.paymentMethod}` : ""}${later}`;
   }
 }
 

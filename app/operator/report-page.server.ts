@@ -39,6 +39,18 @@ const statusLabel = (status: string) => {
 };
 
 const number = (value: number) => value.toLocaleString("en-US");
+const HOUR_MS = 3_600_000;
+/** The sign-ins chart's hours: the last week's. */
+const SIGN_IN_HOURS = 7 * 24;
+
+/** Every day from `first` to `last` (YYYY-MM-DD, both included); none without them. */
+function everyDay(first: string | undefined, last: string | undefined): string[] {
+  if (!first || !last) return [];
+  const days: string[] = [];
+  for (let day = Date.parse(`${first}T00:00:00Z`); day <= Date.parse(`${last}T00:00:00Z`); day += 24 * HOUR_MS)
+    days.push(new Date(day).toISOString().slice(0, 10));
+  return days;
+}
 const hourLabel = (start: number) => `${new Date(start).toISOString().slice(0, 13).replace("T", " ")}:00 UTC`;
 
 interface Series {
@@ -77,11 +89,10 @@ function stackedBars(id: string, title: string, description: string, categories:
     `<line x1="${left}" y1="8" x2="${left}" y2="${height - bottom}" stroke="#0b0c0c"/>`,
     `<text x="${left - 6}" y="16" text-anchor="end">${number(top)}</text>`,
     `<text x="${left - 6}" y="${height - bottom}" text-anchor="end">0</text>`,
-    ...(categories.length > 0
-      ? [
-          `<text x="${left}" y="${height - 8}">${htmlText(categories[0]!)}</text>`,
-          `<text x="${width}" y="${height - 8}" text-anchor="end">${htmlText(categories.at(-1)!)}</text>`,
-        ]
+    ...(categories.length > 0 ? [`<text x="${left}" y="${height - 8}">${htmlText(categories[0]!)}</text>`] : []),
+    // One category (a single day) is named once.
+    ...(categories.length > 1
+      ? [`<text x="${width}" y="${height - 8}" text-anchor="end">${htmlText(categories.at(-1)!)}</text>`]
       : []),
   ];
   return svg(id, title, description, width, height, [...axis, ...rects]);
@@ -141,18 +152,22 @@ function section(id: string, heading: string, body: string): string {
 /** The page: claims per day by flow, statuses, sign-ins per hour, the signals across claims. */
 export function reportPage(report: ClaimsReport, caseName: string): string {
   const flows = CLAIM_FORM_TYPES.filter((type) => (report.totals[type] ?? 0) > 0);
-  const days = report.days.map((day) => day.day);
+  // Every day from the first claim's to the last's, and every hour of the week: a day or an hour
+  // without any is a bar of 0, so a gap in the chart is a gap in time.
+  const days = everyDay(report.days[0]?.day, report.days.at(-1)?.day);
+  const countsOf = new Map(report.days.map((day) => [day.day, day.counts]));
   const perDay = stackedBars(
     "days",
     "Claims filed per day, by flow",
     `${number(report.total)} claims over ${days.length} days (Los Angeles time): ${flows.map((type) => `${type} ${number(report.totals[type]!)}`).join(", ") || "none yet"}.`,
     days,
-    flows.map((type) => ({ name: type, values: report.days.map((day) => day.counts[type] ?? 0) })),
+    flows.map((type) => ({ name: type, values: days.map((day) => countsOf.get(day)?.[type] ?? 0) })),
   );
   const statuses = STATUS_ORDER.filter((status) => (report.statuses[status] ?? 0) > 0).map(
     (status) => [statusLabel(status), report.statuses[status]!] as [string, number],
   );
-  const hours = [...new Set(report.signIns.map((hour) => hour.hourStart))].sort((a, b) => a - b);
+  const lastHour = Math.floor(report.madeAt / HOUR_MS) * HOUR_MS;
+  const hours = Array.from({ length: SIGN_IN_HOURS }, (_, index) => lastHour - (SIGN_IN_HOURS - 1 - index) * HOUR_MS);
   const attempts = (hour: number, outcome: SignInOutcome) =>
     report.signIns.find((entry) => entry.hourStart === hour && entry.outcome === outcome)?.attempts ?? 0;
   const signInTotals = OUTCOMES.map(
@@ -195,7 +210,7 @@ summary:focus { outline: 3px solid #ffdd00; }
 ${section(
   "per-day",
   "Claims filed per day",
-  `<figure>${perDay}<figcaption>${legend(flows)}</figcaption></figure>
+  `${report.total === 0 ? "<p>No claims filed yet.</p>" : ""}<figure>${perDay}<figcaption>${legend(flows)}</figcaption></figure>
 ${figures(
   "Claims filed per day",
   ["Day (Los Angeles)", ...flows, "Total"],
@@ -205,7 +220,7 @@ ${figures(
 ${section(
   "statuses",
   "Claims by status",
-  `<figure>${horizontalBars("status-chart", "Claims by their current status", statuses.map(([name, value]) => `${name}: ${number(value)}`).join(", ") || "No claims yet.", statuses)}</figure>
+  `${statuses.length === 0 ? "<p>No claims filed yet.</p>" : ""}<figure>${horizontalBars("status-chart", "Claims by their current status", statuses.map(([name, value]) => `${name}: ${number(value)}`).join(", ") || "No claims yet.", statuses)}</figure>
 ${figures("Claims by status", ["Status", "Claims"], statuses)}`,
 )}
 ${section(
@@ -214,21 +229,23 @@ ${section(
   `<figure>${stackedBars(
     "sign-in-chart",
     "Sign-ins per hour, by how they ended",
-    `${signInTotals.map(([name, total]) => `${name}: ${number(total)}`).join(", ")}, over ${hours.length} hours with sign-ins.`,
+    `${signInTotals.map(([name, total]) => `${name}: ${number(total)}`).join(", ")}, hour by hour over the last 7 days.`,
     hours.map(hourLabel),
     OUTCOMES.map(([outcome, name]) => ({ name, values: hours.map((hour) => attempts(hour, outcome)) })),
   )}<figcaption>${legend(OUTCOMES.map(([, name]) => name))}</figcaption></figure>
 ${figures(
   "Sign-ins per hour",
   ["Hour", ...OUTCOMES.map(([, name]) => name)],
-  hours.map((hour) => [hourLabel(hour), ...OUTCOMES.map(([outcome]) => attempts(hour, outcome))]),
+  hours
+    .filter((hour) => OUTCOMES.some(([outcome]) => attempts(hour, outcome) > 0))
+    .map((hour) => [hourLabel(hour), ...OUTCOMES.map(([outcome]) => attempts(hour, outcome))]),
 )}`,
 )}
 ${section(
   "signals",
   "Claims that share a value",
   `<p>A bank account, an e-mail address, a phone number or a mailing address that several claims share (kept as keyed hashes, never in clear), the largest clusters first. None refuses a claim by itself: review starts from them (docs/operating.md, "Signals across claims and the audit trail").</p>
-<figure>${horizontalBars(
+${clusters.length === 0 ? "<p>No value is shared by two claims or more.</p>" : ""}<figure>${horizontalBars(
     "cluster-chart",
     "The largest clusters of claims sharing a value",
     clusters.map((cluster) => `${clusterName(cluster)}: ${cluster.claims} claims`).join(", ") ||

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
@@ -82,6 +82,24 @@ test("the HTML report: claims per day, statuses, sign-ins per hour and clusters,
     await page.screenshot({ path: path.join(work, `report-${width}.png`), fullPage: true });
     await context.close();
   }
+  // Written anew, owner-only, whatever was at its name: a file others could read, a symlink (not
+  // written through), a folder (refused, plainly).
+  const other = path.join(work, "other.html");
+  writeFileSync(other, "old");
+  chmodSync(other, 0o644);
+  expect((await portalCommand(portal, settlement, "report", "--html", other)).code).toBe(0);
+  expect(statSync(other).mode & 0o777).toBe(0o600);
+  const victim = path.join(work, "victim.txt");
+  writeFileSync(victim, "untouched");
+  const link = path.join(work, "link.html");
+  symlinkSync(victim, link);
+  expect((await portalCommand(portal, settlement, "report", "--html", link)).code).toBe(0);
+  expect(readFileSync(victim, "utf8")).toBe("untouched");
+  expect(lstatSync(link).isSymbolicLink()).toBe(false);
+  const folder = await portalCommand(portal, settlement, "report", "--html", work);
+  expect(folder.code).toBe(1);
+  expect(folder.stderr.trim()).toBe(`${work}: a folder: give a file's name`);
+  expect((await portalCommand(portal, settlement, "report", "--json", "--html", other)).code).toBe(2);
   // The figures say what the charts draw.
   expect(html).toContain(`${codes.join(", ")}`);
   expect(html).toMatch(/<th scope="row">Approved<\/th><td class="n">1<\/td>/);

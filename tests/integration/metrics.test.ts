@@ -44,6 +44,13 @@ describe.each(BACKENDS)("metrics, on %s", (backend) => {
     }
   });
 
+  test("its counters of failures start at 0, so a rate sees the first after a restart; the scheme is read in any case", async () => {
+    const text = await (await scrape(`bearer ${TOKEN}`)).text();
+    expect(sample(text, "portal_sign_in_failures_total")).toBe(0);
+    expect(sample(text, 'portal_lockouts_total{what="claimId"}')).toBe(0);
+    expect(sample(text, 'portal_lockouts_total{what="referenceCode"}')).toBe(0);
+  });
+
   test("with it: what promtool accepts, counting requests, claims filed, failed sign-ins, lockouts and the outbox", async () => {
     const member = blankMember();
     await fileStandardClaim(portal, undefined, member);
@@ -99,11 +106,14 @@ describe("metrics' configuration", () => {
     }
   });
 
-  test("a METRICS_TOKEN shorter than 16 characters stops the server at start, saying how to make one", async () => {
+  test("a METRICS_TOKEN shorter than 16 characters, or with spaces, stops the server at start, saying how to make one", async () => {
+    const blank = await startFailure({ env: { METRICS_TOKEN: " ".repeat(20) } });
+    expect(blank.code).toBe(1);
+    expect(blank.output).toContain("METRICS_TOKEN has 20 characters");
     const failed = await startFailure({ env: { METRICS_TOKEN: "short" } });
     expect(failed.code).toBe(1);
     expect(failed.output).toContain(
-      "METRICS_TOKEN has 5 characters: it needs at least 16 (make one with: openssl rand -hex 32).",
+      "METRICS_TOKEN has 5 characters: it needs at least 16, and no spaces (make one with: openssl rand -hex 32).",
     );
   });
 });
