@@ -18,7 +18,7 @@
  * Its output is text for a person (the server's log is JSON lines; decision 016).
  * docs/operating.md "Operator commands" has examples.
  */
-import { existsSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { CLASS_MEMBERS_FILE, importMemberList } from "#app/claimants/member-list-import.server.ts";
@@ -38,7 +38,7 @@ import type { ExportFormat } from "#app/operator/export-progress.server.ts";
 import { EXPORT_TIME_EXAMPLE, exportTime } from "#app/operator/export-window.ts";
 import { formsOfStoredClaims, loadPortal } from "#app/settlement/portal.server.ts";
 import { fieldKeys, newFieldKey } from "#app/security/field-keys.server.ts";
-import { dataDir } from "#app/storage/data-dir.server.ts";
+import { dataDir, replacePrivateFile } from "#app/storage/data-dir.server.ts";
 import { checkStoredFieldKeys } from "#app/storage/field-key-check.server.ts";
 import { purgeExpiredDrafts } from "#app/claims/purge-drafts.server.ts";
 import { backupSqlite } from "#app/storage/sqlite-backup.server.ts";
@@ -211,7 +211,10 @@ async function main(argv: string[]): Promise<number> {
       if (values.html) {
         const file = path.resolve(values.html);
         const { caseName } = loadPortal(settlementDir()).settlement;
-        writePrivateFile(file, reportPage(report, localize(caseName, "en")));
+        // The operator's alone: it names claims by their codes. A folder given is said so plainly.
+        if (existsSync(file) && statSync(file).isDirectory())
+          throw Object.assign(new Error(file), { code: "EISDIR", path: file });
+        await replacePrivateFile(file, reportPage(report, localize(caseName, "en")));
         console.log(`Wrote the report to ${file}: open it in a browser.`);
         return 0;
       }
@@ -300,24 +303,6 @@ async function main(argv: string[]): Promise<number> {
 }
 
 class UsageError extends Error {}
-
-/**
- * A file of the operator's alone (it names claims by their codes): written beside its name as a new
- * file (never one that exists, nor through a symlink), 0600, then renamed into place, replacing
- * whatever was there (a file of another mode, a symlink) rather than writing through it.
- */
-function writePrivateFile(file: string, content: string) {
-  if (existsSync(file) && statSync(file).isDirectory())
-    throw Object.assign(new Error(file), { code: "EISDIR", path: file });
-  const partial = `${file}.${process.pid}.partial`;
-  writeFileSync(partial, content, { mode: 0o600, flag: "wx" });
-  try {
-    renameSync(partial, file);
-  } catch (error) {
-    rmSync(partial, { force: true });
-    throw error;
-  }
-}
 
 const EXPORT_FORMATS: ExportFormat[] = ["json", "jsonl", "csv"];
 

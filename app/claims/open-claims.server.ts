@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { ModelValues } from "#app/forms/validate-step.ts";
 import { getPortal, offeredFlow } from "#app/settlement/portal.server.ts";
+import { emailAddressText } from "#app/signals/email-address.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import type { DraftOwner } from "#app/storage/store.ts";
 
@@ -32,11 +33,7 @@ export function openClaimEmail(formType: FormType, models: ModelValues): OpenCla
 
 /** An e-mail address's key: SHA-256 of it in lower case, without spaces or invisible characters. */
 export function emailKey(email: string): string {
-  const address = email
-    .normalize("NFKC")
-    .replace(/[\s\p{Cf}]/gu, "")
-    .toLowerCase();
-  return createHash("sha256").update(address).digest("hex");
+  return createHash("sha256").update(emailAddressText(email)).digest("hex");
 }
 
 /**

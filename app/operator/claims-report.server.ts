@@ -2,7 +2,14 @@ import { CLAIM_FORM_TYPES } from "#app/flow-registry/flows.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import { FAST_FILING_SECONDS } from "#app/signals/claim-signals.server.ts";
 import type { ClaimStatusName } from "#app/claims/claim-status.ts";
-import type { ClaimSignalKind, NetworkBurst, SignalCluster, SignInHour } from "#app/storage/claim-events.ts";
+import {
+  type ClaimSignalKind,
+  clusterId,
+  HOUR_MS,
+  type NetworkBurst,
+  type SignalCluster,
+  type SignInHour,
+} from "#app/storage/claim-events.ts";
 import { allClaims, type ClaimMember, type Store } from "#app/storage/store.ts";
 
 /** The values whose sharing the report looks for, as it names them. */
@@ -104,14 +111,14 @@ export async function claimsReport(store: Store, now = Date.now()): Promise<Clai
     unverified,
     signals: { shared, bursts, fast: fast ?? null },
     statuses: await store.statusCounts(),
-    signIns: await store.signInsByHour(now - SIGN_IN_DAYS * 24 * 3_600_000),
+    signIns: await store.signInsByHour(now - SIGN_IN_DAYS * 24 * HOUR_MS),
     madeAt: now,
   };
 }
 
-/** A cluster's name in the report: its kind's words and the start of its keyed hash (never the value). */
+/** A cluster's name in the report: its kind's words and its id (the export's `cluster`), never the value. */
 export const clusterName = (cluster: SignalCluster) =>
-  `${SHARED_KINDS.find(([kind]) => kind === cluster.kind)?.[1] ?? cluster.kind} ${cluster.value.split(":").at(-1)!.slice(0, 8)}`;
+  `${SHARED_KINDS.find(([kind]) => kind === cluster.kind)?.[1] ?? cluster.kind} ${clusterId(cluster)}`;
 
 /** The codes of a cluster, with how many more it has. */
 const codesOf = (cluster: SignalCluster) =>

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { constants, existsSync, lstatSync, readFileSync, renameSync, rmSync } from "node:fs";
-import { type FileHandle, open, rename, rm, writeFile } from "node:fs/promises";
+import { type FileHandle, open, rm } from "node:fs/promises";
 import path from "node:path";
-import { PRIVATE_FILE } from "#app/storage/data-dir.server.ts";
+import { PRIVATE_FILE, replacePrivateFile } from "#app/storage/data-dir.server.ts";
 import type { ChangeCursor } from "#app/storage/store.ts";
 import { ExportError } from "./export-folder.server.ts";
 
@@ -60,10 +59,7 @@ export function readProgress(outDir: string): ExportProgress | undefined {
 
 /** Written beside and renamed over the last: a kill leaves the old progress or the new, never half of one. */
 export async function saveProgress(outDir: string, progress: ExportProgress): Promise<void> {
-  const file = path.join(outDir, PROGRESS_FILE);
-  const partial = `${file}.${randomBytes(6).toString("hex")}.partial`;
-  await writeFile(partial, JSON.stringify(progress), { mode: PRIVATE_FILE, flag: "wx" });
-  await rename(partial, file);
+  await replacePrivateFile(path.join(outDir, PROGRESS_FILE), JSON.stringify(progress));
 }
 
 /**

@@ -1,5 +1,11 @@
 import { csvLine } from "#app/claimants/csv.ts";
-import type { ClaimEvent, ClaimSignal, ClaimSignalKind, FilingSignals } from "#app/storage/claim-events.ts";
+import {
+  type ClaimEvent,
+  type ClaimSignal,
+  type ClaimSignalKind,
+  clusterId,
+  type FilingSignals,
+} from "#app/storage/claim-events.ts";
 
 /** A claim's signals as the store gives them (Store.claimSignals): each with how many claims share it. */
 export type SharedSignal = ClaimSignal & { referenceCode: string; claims: number };
@@ -18,10 +24,6 @@ const FILING_COLUMNS: Array<keyof FilingSignals> = ["network", "userAgent", "sec
 
 export const EVENTS_FILE = "events.csv";
 export const EVENTS_HEADER = ["referenceCode", "at", "kind", "actor", "detail"];
-
-/** A cluster's name: the start of its keyed hash (or a network's prefix), never the value. */
-const clusterOf = (signal: ClaimSignal) =>
-  signal.kind === "network" ? signal.value : signal.value.split(":").at(-1)!.slice(0, 8);
 
 /** The latest filing's signals (the filed or amended event's), if it was recorded. */
 function latestFiling(events: ClaimEvent[]): FilingSignals | null {
@@ -47,7 +49,7 @@ export function signalsJson(events: ClaimEvent[], signals: SharedSignal[]) {
       filing: latestFiling(events),
       shared: signals
         .filter((signal) => signal.kind !== "fast" && signal.claims > 1)
-        .map((signal) => ({ kind: signal.kind, cluster: clusterOf(signal), claims: signal.claims })),
+        .map((signal) => ({ kind: signal.kind, cluster: clusterId(signal), claims: signal.claims })),
       fast: signals.some((signal) => signal.kind === "fast"),
     },
   };

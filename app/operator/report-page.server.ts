@@ -1,5 +1,5 @@
 import { CLAIM_FORM_TYPES } from "#app/flow-registry/flows.ts";
-import type { SignInOutcome } from "#app/storage/claim-events.ts";
+import { HOUR_MS, type SignInOutcome } from "#app/storage/claim-events.ts";
 import { BURST_CLAIMS, type ClaimsReport, clusterName } from "./claims-report.server.ts";
 
 /**
@@ -39,7 +39,6 @@ const statusLabel = (status: string) => {
 };
 
 const number = (value: number) => value.toLocaleString("en-US");
-const HOUR_MS = 3_600_000;
 /** The sign-ins chart's hours: the last week's. */
 const SIGN_IN_HOURS = 7 * 24;
 

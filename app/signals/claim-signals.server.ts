@@ -9,6 +9,7 @@ import { PAGE_POST_HEADER } from "#app/http/page-post.ts";
 import { clientAddressContext } from "#app/request-context.ts";
 import { fieldKeys } from "#app/security/field-keys.server.ts";
 import type { ClaimSignal, ClaimSignalKind, FilingSignals } from "#app/storage/claim-events.ts";
+import { emailAddressText } from "./email-address.ts";
 import { mailingAddressText } from "./mailing-address.ts";
 import { networkPrefix } from "./network.ts";
 import { userAgentFamily } from "./user-agent.ts";
@@ -144,10 +145,8 @@ export function answerSignals(
     if (account.length > 0) signals.push({ kind: "bankAccount", value: signalValue("bankAccount", account.join("/")) });
   }
   for (const path of fields(EMAIL_TOKENS)) {
-    const email = answerText(models, path)
-      ?.normalize("NFKC")
-      .replace(/[\s\p{Cf}]/gu, "")
-      .toLowerCase();
+    const typed = answerText(models, path);
+    const email = typed && emailAddressText(typed);
     if (email) signals.push({ kind: "email", value: signalValue("email", email) });
   }
   for (const path of fields(PHONE_TOKENS)) {

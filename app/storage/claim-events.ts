@@ -62,6 +62,17 @@ export interface ClaimSignal {
   value: string;
 }
 
+/**
+ * A signal's cluster as the report and the export name it: a network by its prefix, any other value
+ * by the start of its keyed hash (never the value: it is not in the store).
+ */
+export function clusterId(signal: ClaimSignal): string {
+  return signal.kind === "network" ? signal.value : signal.value.split(":").at(-1)!.slice(0, 8);
+}
+
+/** An hour, in ms: bursts and sign-ins are counted per clock hour. */
+export const HOUR_MS = 3_600_000;
+
 /** A value shared by several claims: how many, and some of their codes. */
 export interface SignalCluster extends ClaimSignal {
   claims: number;

@@ -4,6 +4,7 @@ import {
   type ClaimEventKind,
   type ClaimSignal,
   CLUSTER_CODES_SHOWN,
+  HOUR_MS,
   type SignInOutcome,
 } from "./claim-events.ts";
 import { type Dialect, fromJson, type Statements } from "./database.ts";
@@ -11,8 +12,6 @@ import type { Store } from "./store.ts";
 
 /** How many events or signals one INSERT adds (5 and 3 parameters each). */
 const ROWS_PER_STATEMENT = 100;
-
-const HOUR_MS = 3_600_000;
 
 /** An event to append: the claim it is of, what, who, when, and what changed (claim-events.ts). */
 export interface NewClaimEvent {

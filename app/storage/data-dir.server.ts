@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
+import { rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { log } from "#app/log.server.ts";
 
@@ -14,6 +16,23 @@ export function dataDir(): string {
 /** Owner only: rwx for folders, rw for files. */
 export const PRIVATE_FOLDER = 0o700;
 export const PRIVATE_FILE = 0o600;
+
+/**
+ * Writes a file of the owner's alone: beside its name as a new file ("wx": never one that exists,
+ * nor through a symlink), then renamed over it. Whatever was at the name (a file of another mode,
+ * a symlink planted there) is replaced, not written through, and a kill leaves the old file or the
+ * new, never half of one.
+ */
+export async function replacePrivateFile(file: string, content: string): Promise<void> {
+  const partial = `${file}.${randomBytes(6).toString("hex")}.partial`;
+  await writeFile(partial, content, { mode: PRIVATE_FILE, flag: "wx" });
+  try {
+    await rename(partial, file);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
 
 const warned = new Set<string>();
 
