@@ -5,8 +5,20 @@ import { gzipAsync } from "@gfx/zopfli";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 
+/**
+ * The form engine's checks (a step's validation, each field kind's normalizer, the rules, today's
+ * date), which a form loads once its page is enhanced (app/forms/browser-checks.ts): needed only
+ * when the claimant submits, they were half the form engine's file. Left to Rolldown's own
+ * splitting: the file browser-checks.ts starts, and what it shares with the calendar in one more.
+ */
+const CHECKS =
+  /[\\/]app[\\/](forms[\\/](browser-checks|validate-step|parse-step|rules|submission|date-entry|claimant-clock|plain-punctuation|fields[\\/](normalizers|choice-normalize|\w+[\\/]\w+-normalize))\.|records[\\/]validate-record\.)/;
+/** The form engine: fields, masks, the step form (not its checks). */
+const FORMS =
+  /[\\/]app[\\/](forms[\\/]|components[\\/](form[\\/](?!CaptchaField)|blocks[\\/]|fields[\\/](?!date[\\/](DatePicker|CalendarPanel))))/;
+
 export default defineConfig({
-  plugins: [browserRuntime(), reactRouter(), precompress()],
+  plugins: [browserRuntime(), noPreloadHelper(), reactRouter(), precompress()],
   build: {
     // Hashed file names under /assets are served with immutable caching by server.ts.
     assetsDir: "assets",
@@ -27,7 +39,7 @@ export default defineConfig({
                 {
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|preact)[\\/]/,
-                  priority: 3,
+                  priority: 4,
                 },
                 // The portal's small shared modules (header, banner, texts, links, step names),
                 // which nearly every page loads, as one file instead of a dozen of a few hundred
@@ -36,21 +48,24 @@ export default defineConfig({
                 // imports them: a group takes in what its modules import.
                 {
                   name: "shell",
-                  test: /[\\/]app[\\/](?!components[\\/](form|fields|blocks|records)[\\/]|components[\\/](StepPage|SessionTimer|Modal|ErrorAlertModal|AnswerList)\.|forms[\\/](?!page-schema\.)|captcha[\\/]|records[\\/]|routes[\\/])/,
+                  test: /[\\/]app[\\/](?!components[\\/](form[\\/](?!ErrorSummary\.)|fields[\\/]|blocks[\\/]|records[\\/])|components[\\/](StepPage|SessionTimer|Modal|ErrorAlertModal|AnswerList|ClaimAccessForm)\.|forms[\\/](?!page-schema\.)|captcha[\\/](?!captcha-fields\.)|records[\\/]|routes[\\/])/,
                   minShareCount: 2,
-                  priority: 2,
+                  priority: 3,
                 },
-                // The form engine (fields, masks, checks, the step form) with the step page and its
-                // time-out dialog: one file, which every claim page but the confirmation loads. The
-                // sign-in and lookup pages load the step page's ~1.4 KB without using it, but a
-                // step page saves ~0.9 KB over separate files (issue 14: each page within 130 KB,
-                // and over a claim less to download, the file being cached from the first page).
-                // Not the calendar, fetched when a date field shows, nor the captcha, which only
-                // some forms have.
+                // The step page and its time-out and error dialogs, which the claim's pages load and
+                // the sign-in and lookup pages do not (~3 KB of theirs, Brotli, before issue 26).
+                {
+                  name: "step-page",
+                  test: /[\\/]app[\\/]components[\\/](StepPage|SessionTimer|Modal|ErrorAlertModal)\./,
+                  priority: 1,
+                },
+                // The form engine (fields, masks, the step form): one file, which every form page
+                // loads. Not the calendar, fetched when a date field shows, nor the captcha, which
+                // only some forms have.
                 {
                   name: "forms",
-                  test: /[\\/]app[\\/](forms[\\/]|components[\\/](form[\\/](?!CaptchaField)|blocks[\\/]|fields[\\/](?!date[\\/](DatePicker|CalendarPanel)))|components[\\/](StepPage|SessionTimer|Modal|ErrorAlertModal)\.)/,
-                  priority: 1,
+                  test: (id) => FORMS.test(id) && !CHECKS.test(id),
+                  priority: 2,
                 },
               ],
             },
@@ -84,6 +99,24 @@ function browserRuntime(): Plugin {
       const target = IN_THE_BROWSER[source];
       if (!target) return null;
       return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
+/**
+ * Vite wraps each lazy import() of the browser's code in its preload helper (3.4 KB, in the form
+ * engine's file for the date picker's one import), even with modulePreload off, when every import's
+ * list of files to preload is empty (vitejs/vite#13952): what a lazy module imports, the page has
+ * loaded already (build.modulePreload above). The helper is made what it then does: load the module.
+ */
+function noPreloadHelper(): Plugin {
+  return {
+    name: "no-preload-helper",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transform: {
+      filter: { id: /^\0vite\/preload-helper\.js$/ },
+      handler: () => "export const __vitePreload = (load) => load();",
     },
   };
 }

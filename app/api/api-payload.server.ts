@@ -4,7 +4,7 @@ import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
 import { isEmpty } from "#app/forms/field-value.ts";
 import { isUploadField } from "#app/forms/fields/index.ts";
 import { type FormDefinition, fieldsOfBlocks, modelKey, qualify } from "#app/forms/form-definition.ts";
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
 import { flowSteps } from "#app/forms/steps.ts";
 import { apiError } from "#app/http/api-error.server.ts";
 import { readJson } from "#app/http/json.server.ts";

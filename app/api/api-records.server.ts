@@ -1,8 +1,9 @@
 import type { ReceivedFile, UploadLimits } from "#app/documents/upload.server.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import type { FormDefinition } from "#app/forms/form-definition.ts";
-import { failureText } from "#app/forms/parse-step.ts";
-import type { ModelValues, StepContext } from "#app/forms/validate-step.ts";
+import { failureText } from "#app/forms/rules.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
+import type { StepContext } from "#app/forms/validate-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import type { DraftRecords, RecordEntry } from "#app/storage/store.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";

@@ -4,7 +4,7 @@ import { passedDeadline } from "#app/deadlines/deadline-guard.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
 import { type FormDefinition, fieldsOfBlocks, modelKey } from "#app/forms/form-definition.ts";
-import { failureText } from "#app/forms/parse-step.ts";
+import { failureText } from "#app/forms/rules.ts";
 import type { validateStep } from "#app/forms/validate-step.ts";
 import type { ApiErrorCode, ApiErrorExtra } from "#app/http/api-error.server.ts";
 import { readJson } from "#app/http/json.server.ts";

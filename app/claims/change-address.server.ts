@@ -1,7 +1,7 @@
 import { wakeEmailSender } from "#app/email/outbox-sender.server.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { FormDefinition } from "#app/forms/form-definition.ts";
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { answerSignals } from "#app/signals/claim-signals.server.ts";
 import { getStore } from "#app/storage/store.server.ts";

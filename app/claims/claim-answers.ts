@@ -1,6 +1,7 @@
 import { answerSteps } from "#app/forms/steps.ts";
 import type { StepName } from "#app/forms/page-schema.ts";
-import { type ModelValues, type StepResult, validateStep } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
+import { type StepResult, validateStep } from "#app/forms/validate-step.ts";
 import { checksOf, type Flow } from "./claim-flow.ts";
 
 export type ClaimAnswersOutcome =

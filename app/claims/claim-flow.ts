@@ -1,6 +1,7 @@
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { FormDefinition } from "#app/forms/form-definition.ts";
-import type { ModelValues, StepContext } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
+import type { StepContext } from "#app/forms/validate-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import type { Settlement } from "#app/settlement/settlement-schema.ts";
 

@@ -1,5 +1,6 @@
 import type { Translate } from "#app/i18n/i18n.ts";
-import { calendarDate, claimantToday, formatDayLong } from "#app/forms/claimant-dates.ts";
+import { calendarDate } from "#app/forms/claimant-dates.ts";
+import { claimantToday, formatDayLong } from "#app/forms/claimant-clock.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";
 import { localize } from "#app/settlement/settlement-schema.ts";
 import { getStore } from "#app/storage/store.server.ts";

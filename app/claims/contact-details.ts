@@ -1,6 +1,6 @@
 import { fieldsOfBlocks, type FormDefinition } from "#app/forms/form-definition.ts";
 import type { PageDefinition } from "#app/forms/page-schema.ts";
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
 import type { Claim, ContactChange } from "#app/storage/store.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { emailSettings } from "#app/email/email-settings.server.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
-import { formatDeadline } from "#app/forms/claimant-dates.ts";
+import { formatDeadline } from "#app/forms/claimant-clock.ts";
 import type { SignIn } from "#app/storage/store.ts";
 import { SESSION_TIMEOUT_MINUTES } from "./claimant-session.server.ts";
 import { draftsKeptUntil } from "./purge-drafts.server.ts";

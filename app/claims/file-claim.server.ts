@@ -3,7 +3,7 @@ import type { CaptchaProof } from "#app/captcha/captcha.server.ts";
 import { answerSteps } from "#app/forms/steps.ts";
 import { answersThatApply } from "#app/forms/answers-that-apply.ts";
 import type { StepName } from "#app/forms/page-schema.ts";
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
 import { claimDocumentIds, recordsProblems, savedOnly } from "#app/records/record-actions.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { type ClaimMember, type DraftRecords, emptyDraft, filingOutcome } from "#app/storage/store.ts";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FormType } from "#app/flow-registry/form-type.ts";
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
 import { getPortal, offeredFlow } from "#app/settlement/portal.server.ts";
 import { emailAddressText } from "#app/signals/email-address.ts";
 import { getStore } from "#app/storage/store.server.ts";

@@ -1,7 +1,7 @@
 import type { ReceivedFile } from "#app/documents/upload.server.ts";
 import { fieldsOfBlocks } from "#app/forms/form-definition.ts";
 import type { PageDefinition, StepName } from "#app/forms/page-schema.ts";
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
 import { discardUploads, recordsProblems } from "#app/records/record-actions.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import type { Draft } from "#app/storage/store.ts";

@@ -1,6 +1,6 @@
 import { memberByClaimIdAndPin, memberByVin } from "#app/claimants/class-members.server.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
 import type { SignInKind } from "#app/flow-registry/sign-in-kinds.ts";
 import { offeredFlow } from "#app/settlement/portal.server.ts";
 import type { SignIn } from "#app/storage/store.ts";

@@ -1,6 +1,6 @@
 import type { CaptchaProof } from "#app/captcha/captcha.server.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import { signInFailedTooOften } from "#app/security/address-failures.server.ts";
 import { admitSignInAttempt, recordSignInOutcome } from "#app/security/sign-in-lockout.server.ts";

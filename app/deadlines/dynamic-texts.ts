@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { formatDeadline } from "#app/forms/claimant-dates.ts";
+import { formatDeadline } from "#app/forms/claimant-clock.ts";
 import type { DeadlineSettings } from "./deadline-settings.ts";
 
 /**

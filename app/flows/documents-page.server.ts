@@ -4,7 +4,7 @@ import { accessibleClaim } from "#app/claims/claim-access.server.ts";
 import { requestNow } from "#app/clock.server.ts";
 import { FILE_TYPES } from "#app/documents/file-types.ts";
 import { isMultipart, MalformedUpload, PartTooLarge } from "#app/documents/upload.server.ts";
-import { claimantToday, formatDayLong } from "#app/forms/claimant-dates.ts";
+import { claimantToday, formatDayLong } from "#app/forms/claimant-clock.ts";
 import { readFormFields } from "#app/http/form-body.server.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";

@@ -3,7 +3,7 @@ import { requestNow } from "#app/clock.server.ts";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import { type PageDefinition, STEP_NAMES, type StepName } from "#app/forms/page-schema.ts";
 import { parseStep } from "#app/forms/parse-step.ts";
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { getPortal, offeredFlow } from "#app/settlement/portal.server.ts";
 import { formTypeOfPath } from "#app/flow-registry/form-type.ts";

@@ -4,7 +4,7 @@ import { displayValue } from "#app/forms/display-value.ts";
 import { isEmpty } from "#app/forms/field-value.ts";
 import { CLAIMANT_DATE_ZONE } from "#app/deadlines/time-zones.ts";
 import { flowDeadlineKeys } from "#app/settlement/portal.server.ts";
-import { formatClockTime } from "#app/forms/claimant-dates.ts";
+import { formatClockTime } from "#app/forms/claimant-clock.ts";
 import { dateOrderOf } from "#app/i18n/date-order.ts";
 import type { ModelConfig } from "#app/forms/definition-schema.ts";
 import { withoutFieldDefaults } from "#app/forms/field-defaults.ts";

@@ -4,7 +4,7 @@ import { dependenciesFulfilled } from "./dependencies.ts";
 import { displayValue } from "./display-value.ts";
 import { fieldKind } from "./fields/index.ts";
 import { type FormDefinition, qualify, resolveField } from "./form-definition.ts";
-import type { ModelValues } from "./validate-step.ts";
+import type { ModelValues } from "./field-answers.ts";
 
 /** A field that only repeats another to catch typing errors ("Confirm email address"): not an answer of its own. */
 const repeatsAnotherField = (field: FieldConfig) =>

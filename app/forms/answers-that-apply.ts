@@ -1,6 +1,6 @@
 import { dependenciesFulfilled } from "./dependencies.ts";
 import { type FormDefinition, modelKey, qualify } from "./form-definition.ts";
-import type { ModelValues } from "./validate-step.ts";
+import type { ModelValues } from "./field-answers.ts";
 
 /**
  * The answers a claim is filed with: those of fields whose dependencies hold, as the summary the

@@ -1,4 +1,3 @@
-import { CLAIMANT_DATE_ZONE } from "#app/deadlines/time-zones.ts";
 import type { DateOrder } from "#app/i18n/date-order.ts";
 
 /**
@@ -9,8 +8,8 @@ import type { DateOrder } from "#app/i18n/date-order.ts";
  * MM/dd/yyyy, whatever the culture. Times, with a time picker, are HH:mm on the 24-hour clock.
  *
  * A calendar day has no time zone, so days are plain {year, month, day} values compared by their
- * day number; only "today" needs a zone, which Intl gives. (This keeps a date library out of the
- * browser: docs/decisions/007-javascript-budget.md.)
+ * day number; only "today" needs a zone, which Intl gives (claimant-clock.ts). (This keeps a date
+ * library out of the browser: docs/decisions/007-javascript-budget.md.)
  */
 export interface CalendarDate {
   year: number;
@@ -34,7 +33,7 @@ const DATE_DIGITS = /^(\d{2})(\d{2})(\d{4})$/;
 const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 const WITH_TIME = /^(.+) (\d{1,2}):(\d{2})$/;
 const SHORT_DATE = /^(\d{1,2})\/(\d{4})$/;
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** Days since 1970-01-01: a day's position on the calendar, for comparing and counting. */
 export function dayNumber(date: CalendarDate): number {
@@ -141,114 +140,4 @@ export function storedAsTyped(stored: string, order: DateOrder): string {
 
 export function formatTime(time: { hour: number; minute: number }): string {
   return `${two(time.hour)}:${two(time.minute)}`;
-}
-
-/**
- * Intl's formatters, made once per locale and options: making one costs far more than formatting
- * with it (issue 14: the time a step page's session ends was a tenth of its CPU). The locales are
- * the settlement's cultures, the options and zones the few written here and in its deadlines.
- */
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify([locale, options]);
-  const known = formats.get(key);
-  if (known) return known;
-  const format = new Intl.DateTimeFormat(locale, options);
-  formats.set(key, format);
-  return format;
-}
-
-/** Today in Los Angeles, whatever the server's or the browser's own zone. */
-export function claimantToday(now: number): CalendarDate {
-  const parts = dateTimeFormat("en-US", {
-    timeZone: CLAIMANT_DATE_ZONE,
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-  }).formatToParts(new Date(now));
-  const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value);
-  return { year: part("year"), month: part("month"), day: part("day") };
-}
-
-/** The current hour and minute in Los Angeles. */
-export function claimantTimeNow(now: number): { hour: number; minute: number } {
-  const parts = dateTimeFormat("en-US", {
-    timeZone: CLAIMANT_DATE_ZONE,
-    hour: "numeric",
-    minute: "numeric",
-    hourCycle: "h23",
-  }).formatToParts(new Date(now));
-  const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value);
-  return { hour: part("hour"), minute: part("minute") };
-}
-
-/**
- * A day shown in the claimant's language: "Wednesday, March 2, 2022" (full) or "March 2, 2022"
- * (long). The day is taken as UTC so no zone shifts it.
- */
-export function formatDayLong(date: CalendarDate, culture: string, style: "full" | "long" = "full"): string {
-  return dateTimeFormat(culture, { dateStyle: style, timeZone: "UTC" }).format(new Date(dayNumber(date) * DAY_MS));
-}
-
-export function monthName(month: number, culture: string, width: "long" | "short" = "long"): string {
-  return dateTimeFormat(culture, { month: width, timeZone: "UTC" }).format(new Date(Date.UTC(2021, month - 1, 1)));
-}
-
-export function weekdayName(date: CalendarDate, culture: string, width: "long" | "short"): string {
-  return dateTimeFormat(culture, { weekday: width, timeZone: "UTC" }).format(new Date(dayNumber(date) * DAY_MS));
-}
-
-/**
- * An instant with its time, as a deadline is shown (SPEC §9's Deadline_<key>_Long): the culture's
- * own full date, then the time and the zone's short name, "Wednesday, March 31, 2027, 11:59 PM PDT"
- * or "miércoles, 31 de marzo de 2027, 11:59 p. m. PDT". Date and time are formatted apart and joined
- * with a comma, as both cultures join a date and a time; dateStyle "full" with a time would read
- * "… 2027 at 11:59 PM" in English. The clock is 12-hour in every culture, as the settlements'
- * notices state their deadlines, so a Spanish page does not say 23:59 where the notice says 11:59 PM.
- * The zone's name is the one used in the United States, where the settlements' zones are: plain "es"
- * has no "PDT" and would say "GMT-7".
- */
-export function formatDeadline(at: number, zone: string, culture: string): string {
-  const date = dateTimeFormat(culture, { dateStyle: "full", timeZone: zone }).format(new Date(at));
-  return `${date}, ${formatClockTime(at, zone, culture)}`;
-}
-
-/**
- * An instant's time of day as a deadline shows it (above): the culture's 12-hour clock and the
- * zone's short name as used in the United States, "11:59 PM PDT" or "11:59 p. m. PDT".
- */
-export function formatClockTime(at: number, zone: string, culture: string): string {
-  const key = `${Math.floor(at / 60_000)} ${zone} ${culture}`;
-  let formatted = clockTimes.get(key);
-  if (formatted === undefined) {
-    if (clockTimes.size >= CLOCK_TIMES_KEPT) clockTimes.clear();
-    formatted = clockTime(at, zone, culture);
-    clockTimes.set(key, formatted);
-  }
-  return formatted;
-}
-
-/**
- * Clock times by minute, zone and culture: a time shows no seconds, and the sessions of a busy
- * minute all end in the same minute 30 minutes on (each step page says when its session ends).
- */
-const clockTimes = new Map<string, string>();
-const CLOCK_TIMES_KEPT = 1_000;
-
-function clockTime(at: number, zone: string, culture: string): string {
-  const instant = new Date(at);
-  const time = dateTimeFormat(culture, {
-    hour: "numeric",
-    minute: "2-digit",
-    hour12: true,
-    timeZone: zone,
-  }).format(instant);
-  const zoneName = dateTimeFormat(`${new Intl.Locale(culture).language}-US`, {
-    timeZoneName: "short",
-    timeZone: zone,
-  })
-    .formatToParts(instant)
-    .find((part) => part.type === "timeZoneName")?.value;
-  return zoneName ? `${time} ${zoneName}` : time;
 }

@@ -4,7 +4,7 @@ import type { DependencyCondition, FieldConfig, ModelConfig } from "./definition
 import { type FormDefinition, qualify, resolveField } from "./form-definition.ts";
 import { fieldOptions } from "./options.ts";
 import { countryLabel } from "./places.ts";
-import { forcedValue } from "./validate-step.ts";
+import { forcedValue } from "./field-answers.ts";
 
 /**
  * Without JavaScript every dependent field is on the page, so each says in plain words when it

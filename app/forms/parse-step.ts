@@ -1,17 +1,14 @@
 import type { Translate } from "#app/i18n/i18n.ts";
 import type { FormDefinition } from "./form-definition.ts";
 import type { StepName } from "./page-schema.ts";
-import type { RuleFailure } from "./rules.ts";
+import { failureText } from "./rules.ts";
 import { parseSubmission, type SubmissionResult } from "./submission.ts";
-import { type ModelValues, type StepContext, validateStep } from "./validate-step.ts";
+import type { ModelValues } from "./field-answers.ts";
+import { type StepContext, validateStep } from "./validate-step.ts";
 
 /** A submission result carrying only a form-level error (a rate limit, say), as the step form reads it. */
 export function formErrorResult(message: string): SubmissionResult {
   return { status: "error", error: { "": [message] } };
-}
-
-export function failureText(text: Translate, failure: RuleFailure): string {
-  return failure.params ? text(failure.key, failure.params) : text(failure.key);
 }
 
 /**

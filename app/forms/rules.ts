@@ -1,3 +1,4 @@
+import type { Translate } from "#app/i18n/i18n.ts";
 import {
   type CalendarDate,
   compareDates,
@@ -6,8 +7,9 @@ import {
   parseShortDate,
 } from "./claimant-dates.ts";
 import { compareDecimals, decimalText, parseDecimal } from "./decimal.ts";
-import type { RuleCondition, ValidationRule } from "./definition-schema.ts";
-import { type FieldValue, isEmpty, valueMatches } from "./field-value.ts";
+import type { ValidationRule } from "./definition-schema.ts";
+import { type FieldValue, isEmpty } from "./field-value.ts";
+import { type AnswerContext, asksForAnswer } from "./required-rules.ts";
 
 /** A failed rule: the text key to show and the values its template needs. */
 export interface RuleFailure {
@@ -15,17 +17,18 @@ export interface RuleFailure {
   params?: Record<string, string | number>;
 }
 
-export interface RuleContext {
+export interface RuleContext extends AnswerContext {
   /** The field's value, already normalised by its mask (dates as MM/dd/yyyy). */
   value: FieldValue;
   isDate: boolean;
-  /** Another field's value: "field" in the same model, or "model.field". */
-  valueOf: (reference: string) => FieldValue;
   characterWhitelist: string;
   /** Today in Los Angeles. */
   today: CalendarDate;
-  /** The server skips requiredOnClientOnly; the browser enforces it. */
-  side: "server" | "client";
+}
+
+/** A failure in the claimant's words. */
+export function failureText(text: Translate, failure: RuleFailure): string {
+  return failure.params ? text(failure.key, failure.params) : text(failure.key);
 }
 
 /** The text key each rule shows unless its definition names another (SPEC §5: messages overridable). */
@@ -47,10 +50,6 @@ export const DEFAULT_MESSAGE_KEYS: Record<ValidationRule["type"], string> = {
   confirmNone: "Validation_ConfirmNone",
   equalTo: "Validation_EqualTo",
 };
-
-function conditionHolds(condition: RuleCondition, context: Pick<RuleContext, "valueOf">): boolean {
-  return valueMatches(context.valueOf(condition.otherProperty), condition.otherPropertyValue) === condition.isEqual;
-}
 
 function fail(rule: ValidationRule, key: string, params?: RuleFailure["params"]): RuleFailure {
   return { key: rule.message ?? key, params };
@@ -168,42 +167,4 @@ export function checkRule(rule: ValidationRule, context: RuleContext): RuleFailu
     }
   }
   return null;
-}
-
-/**
- * Whether a rule of the "required" family asks for an answer, as the other answers stand;
- * undefined for a rule of another kind.
- */
-function asksForAnswer(rule: ValidationRule, context: Pick<RuleContext, "valueOf" | "side">): boolean | undefined {
-  switch (rule.type) {
-    case "required":
-      return true;
-    case "requiredOnClientOnly":
-      return context.side === "client";
-    case "requiredIf":
-      return conditionHolds(rule, context);
-    case "nestedRequiredIf": {
-      const [first, second] = rule.conditions.map((condition) => conditionHolds(condition, context)) as [
-        boolean,
-        boolean,
-      ];
-      return rule.operator === "And" ? first && second : first || second;
-    }
-    case "requiredIfOtherPropertyMatchesRegex": {
-      const other = context.valueOf(rule.otherProperty);
-      return typeof other === "string" && new RegExp(rule.pattern).test(other);
-    }
-    default:
-      return undefined;
-  }
-}
-
-/**
- * Whether a field is to be marked required (`*`, aria-required): a rule asks for its answer as the
- * other answers stand (the claimant's browser's view: requiredOnClientOnly counts). A Claim ID
- * required unless a VIN is given is marked while no VIN is; a PIN required once a Claim ID is
- * typed, from then on.
- */
-export function isMarkedRequired(rules: ValidationRule[], answerOf: RuleContext["valueOf"]): boolean {
-  return rules.some((rule) => asksForAnswer(rule, { valueOf: answerOf, side: "client" }) === true);
 }

@@ -2,7 +2,7 @@ import type { Translate } from "#app/i18n/i18n.ts";
 import type { FieldConfig, ModelConfig } from "./definition-schema.ts";
 import type { FieldValue } from "./field-value.ts";
 import { type FormDefinition, modelKey } from "./form-definition.ts";
-import type { ModelValues } from "./validate-step.ts";
+import type { ModelValues } from "./field-answers.ts";
 
 /**
  * Sensitive fields (a field definition's `sensitive: true`: the bank account and routing numbers

@@ -1,18 +1,17 @@
-import { claimantToday, STORED_ORDER, storedAsTyped } from "./claimant-dates.ts";
+import { STORED_ORDER, storedAsTyped } from "./claimant-dates.ts";
+import { claimantToday } from "./claimant-clock.ts";
 import type { DateOrder } from "#app/i18n/date-order.ts";
 import type { FieldConfig } from "./definition-schema.ts";
 import { dependenciesFulfilled } from "./dependencies.ts";
 import { type FieldValue, isEmpty } from "./field-value.ts";
-import { ADDRESS_FIELDS } from "./blocks/index.ts";
+import { forcedValue, type ModelValues, submittedValue } from "./field-answers.ts";
 import { fieldsOfBlocks, type FormDefinition, qualify, resolveField } from "./form-definition.ts";
 import { fieldKind } from "./fields/index.ts";
+import { normalizeField } from "./fields/normalizers.ts";
 import type { RecordChoices } from "./options.ts";
 import type { StepName } from "./page-schema.ts";
 import { plainPunctuation } from "./plain-punctuation.ts";
 import { checkRule, type RuleFailure } from "./rules.ts";
-
-/** Answers by model and field: { claimantInfo: { firstName: "Ana" } }. */
-export type ModelValues = Record<string, Record<string, FieldValue>>;
 
 export interface StepContext {
   characterWhitelist: string;
@@ -38,46 +37,9 @@ export interface StepResult {
   errors: Record<string, RuleFailure[]>;
 }
 
-/** A posted form value as a field value, as its kind reads it: checkboxes are booleans, blank text is "not answered". */
-export function submittedValue(field: FieldConfig, raw: unknown): FieldValue {
-  return fieldKind(field).read(field, raw);
-}
-
-/**
- * A stored answer as its field shows it to the claimant: the days of a date in their culture's
- * order (decision 034), the rest as stored. What was just typed is shown as typed, not through this.
- */
-export function typedValue(field: FieldConfig, stored: FieldValue, order: DateOrder): FieldValue {
-  return typeof stored === "string" && fieldKind(field).holdsDate(field) ? storedAsTyped(stored, order) : stored;
-}
-
 function setValue(values: ModelValues, path: string, value: FieldValue) {
   const [model, field] = path.split(".") as [string, string];
   values[model] = { ...values[model], [field]: value };
-}
-
-/**
- * Another field's answer, as a field of `model` names it (its own key, or "model.field"): the
- * form's answer if the form has the field, else the claimant's saved one.
- */
-export function answerAt(
-  values: Record<string, FieldValue>,
-  saved: ModelValues,
-  model: string,
-  reference: string,
-): FieldValue {
-  const qualified = qualify(reference, model);
-  if (qualified in values) return values[qualified] ?? null;
-  const [owner, key] = qualified.split(".") as [string, string];
-  return saved[owner]?.[key] ?? null;
-}
-
-/** Without international addresses every address is in the US (the page then asks for no country). */
-export function forcedValue(
-  path: string,
-  context: Pick<StepContext, "internationalAddresses">,
-): FieldValue | undefined {
-  return !context.internationalAddresses && path.endsWith(`.${ADDRESS_FIELDS.country}`) ? "US" : undefined;
 }
 
 function normalize(
@@ -86,7 +48,7 @@ function normalize(
   maskOverride: string | undefined,
   context: Pick<StepContext, "recordChoices" | "dateOrder">,
 ): { value: string } | RuleFailure {
-  return fieldKind(field).normalize(field, value, {
+  return normalizeField(field, value, {
     maskOverride,
     choices: context.recordChoices,
     dateOrder: context.dateOrder ?? STORED_ORDER,

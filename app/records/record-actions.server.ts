@@ -11,7 +11,7 @@ import {
 import type { FieldValue } from "#app/forms/field-value.ts";
 import type { FormDefinition } from "#app/forms/form-definition.ts";
 import type { PageDefinition, RecordsBlock } from "#app/forms/page-schema.ts";
-import { failureText } from "#app/forms/parse-step.ts";
+import { failureText } from "#app/forms/rules.ts";
 import type { StepContext } from "#app/forms/validate-step.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import { readPostedForm } from "#app/http/form-body.server.ts";

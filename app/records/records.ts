@@ -4,7 +4,7 @@ import type { FieldValue } from "#app/forms/field-value.ts";
 import { modelKey } from "#app/forms/form-definition.ts";
 import type { Option } from "#app/forms/options.ts";
 import type { MinimumSaved, PageBlock, PageDefinition, RecordsBlock } from "#app/forms/page-schema.ts";
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
 import type { DraftRecords, RecordEntry } from "#app/storage/store.ts";
 
 /**

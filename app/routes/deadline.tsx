@@ -4,7 +4,7 @@ import { PageTitle } from "#app/components/PageTitle.tsx";
 import { passedDeadline } from "#app/deadlines/deadline-guard.ts";
 import { requestNow } from "#app/clock.server.ts";
 import { isFormType } from "#app/flow-registry/form-type.ts";
-import { formatDeadline } from "#app/forms/claimant-dates.ts";
+import { formatDeadline } from "#app/forms/claimant-clock.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { flowDeadlineKeys, getPortal, offeredFlow } from "#app/settlement/portal.server.ts";
 import type { Route } from "./+types/deadline";

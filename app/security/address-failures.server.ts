@@ -1,7 +1,7 @@
 import { portalMetrics } from "#app/metrics/portal-metrics.server.ts";
 import type { RouterContextProvider } from "react-router";
 import type { CaptchaOutcome } from "#app/captcha/captcha.server.ts";
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
 import type { LogFields } from "#app/log.server.ts";
 import { clientAddressContext } from "#app/request-context.ts";
 import { requestLog } from "#app/request-log.server.ts";

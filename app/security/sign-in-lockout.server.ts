@@ -1,7 +1,7 @@
 import { portalMetrics } from "#app/metrics/portal-metrics.server.ts";
 import type { RouterContextProvider } from "react-router";
 import { CLAIMANT_DATE_ZONE } from "#app/deadlines/time-zones.ts";
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import { requestLog } from "#app/request-log.server.ts";
 import { getPortal } from "#app/settlement/portal.server.ts";

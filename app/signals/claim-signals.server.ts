@@ -3,7 +3,7 @@ import type { CaptchaProof } from "#app/captcha/captcha.server.ts";
 import type { FormDefinition } from "#app/forms/form-definition.ts";
 import { modelKey } from "#app/forms/form-definition.ts";
 import { sensitivePaths } from "#app/forms/sensitive-fields.ts";
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
 import type { RouterContextProvider } from "react-router";
 import { PAGE_POST_HEADER } from "#app/http/page-post.ts";
 import { clientAddressContext } from "#app/request-context.ts";

@@ -1,4 +1,4 @@
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
 import { type DraftRecords, sameContent } from "./store.ts";
 
 /**

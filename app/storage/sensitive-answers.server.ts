@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
 import type { FieldKeys } from "#app/security/field-keys.server.ts";
 import type { DraftRecords, RecordEntry } from "./store.ts";
 

@@ -1,5 +1,5 @@
 import type { FormType } from "#app/flow-registry/form-type.ts";
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
 import { randomBytes } from "node:crypto";
 import { type Database, type Dialect, fromJson, type Statements, type Transaction } from "./database.ts";
 import { changedAnswers } from "./claim-events.ts";

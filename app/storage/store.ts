@@ -3,7 +3,7 @@ import type { ClaimStatusName, PaymentMethod } from "#app/claims/claim-status.ts
 import type { FormType } from "#app/flow-registry/form-type.ts";
 import type { StepName } from "#app/forms/page-schema.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
 import type {
   ClaimEvent,
   ClaimSignal,

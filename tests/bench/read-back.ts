@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ModelValues } from "#app/forms/validate-step.ts";
+import type { ModelValues } from "#app/forms/field-answers.ts";
 import type { PortalServer } from "#tests/support/portal-server.ts";
 import { withStore } from "#tests/support/server-state.ts";
 import { type FiledClaim, UnexpectedReply } from "./flows.ts";

@@ -19,7 +19,7 @@ async function holdBack(page: Page, url: RegExp): Promise<() => void> {
   });
   await page.route(url, async (route) => {
     await held;
-    await route.continue();
+    await route.fallback();
   });
   return release;
 }
@@ -79,8 +79,18 @@ test("a page carries its styles, asks for its modules at once, runs them only on
   await page.context().close();
 });
 
+/** Marks when the form's checks, which come after the page is enhanced (StepForm), have run: `window.__checksRan`. */
+async function markChecks(page: Page) {
+  await page.route(/\/assets\/browser-checks-[\w-]+\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = `${await response.text()};window.__checksRan=true;`;
+    await route.fulfill({ response, body, headers: { ...response.headers(), "content-length": String(body.length) } });
+  });
+}
+
 test("what a claimant types before the scripts run is kept, and masks and checks work once they have", async () => {
   const page = await openPage(started.browser, true);
+  await markChecks(page);
   // The scripts arrive late, as on a slow network: held until the claimant has typed.
   const release = await holdBack(page, /\/assets\/.*\.js$/);
   await page.goto(`${started.portal.url}/standard`);
@@ -90,13 +100,38 @@ test("what a claimant types before the scripts run is kept, and masks and checks
   release();
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
   expect(await page.locator('[name="credentials.claimId"]').inputValue()).toBe(member["credentials.claimId"]);
-  // Enhanced: the browser's own check answers an empty PIN without a round trip.
+  // Enhanced, and its checks come: the browser's own check answers an empty PIN without a round trip.
+  await page.waitForFunction(() => (window as unknown as { __checksRan?: boolean }).__checksRan);
   let posts = 0;
   page.on("request", (request) => void (request.method() === "POST" && posts++));
   await page.locator("form.step-form button[type=submit]").click();
   await page.locator(".error-summary").waitFor();
   expect(posts).toBe(0);
   expect(await page.title()).toMatch(/^Error: /);
+  await page.context().close();
+});
+
+test("the form's checks come after the page is enhanced; a claimant who submits before they have is answered by the server alike", async () => {
+  const page = await openPage(started.browser, true);
+  // The checks never come, as on a network that drops them: the page works as it does without them.
+  await page.route(/\/assets\/browser-checks-[\w-]+\.js$/, () => {});
+  const checksAsked = page.waitForRequest(/\/assets\/browser-checks-[\w-]+\.js$/);
+  await page.goto(`${started.portal.url}/standard`);
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  await checksAsked;
+  const served = await (await fetch(`${started.portal.url}/standard`)).text();
+  // Asked for once the form is enhanced, not with the page's modules.
+  expect(served).not.toMatch(/browser-checks-[\w-]+\.js/);
+  const claimId = testMember()["credentials.claimId"];
+  await fillForm(page, { "credentials.claimId": claimId });
+  let posts = 0;
+  page.on("request", (request) => void (request.method() === "POST" && posts++));
+  await page.locator("form.step-form button[type=submit]").click();
+  await page.locator(".error-summary").waitFor();
+  expect(posts).toBe(1);
+  expect(await page.title()).toMatch(/^Error: /);
+  expect(await page.locator(".error-summary").textContent()).toContain("PIN");
+  expect(await page.locator('[name="credentials.claimId"]').inputValue()).toBe(claimId);
   await page.context().close();
 });
 

@@ -4,15 +4,12 @@ import {
   addDays,
   addMonths,
   type CalendarDate,
-  claimantToday,
   formatClaimantDate,
-  formatDayLong,
-  formatClockTime,
-  formatDeadline,
   parseClaimantDate,
   parseClaimantDateTime,
   weekday,
 } from "#app/forms/claimant-dates.ts";
+import { claimantToday, formatDayLong, formatClockTime, formatDeadline } from "#app/forms/claimant-clock.ts";
 
 const iso = (date: CalendarDate | undefined) =>
   date && `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { claimantToday } from "#app/forms/claimant-dates.ts";
+import { claimantToday } from "#app/forms/claimant-clock.ts";
 import type { ValidationRule } from "#app/forms/definition-schema.ts";
 import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";

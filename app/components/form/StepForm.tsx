@@ -9,9 +9,8 @@ import type { FieldValue } from "#app/forms/field-value.ts";
 import { fieldKind } from "#app/forms/fields/index.ts";
 import { fieldsOfBlocks, qualify, resolveField } from "#app/forms/form-definition.ts";
 import type { PageDefinition, StepName } from "#app/forms/page-schema.ts";
-import { parseStep } from "#app/forms/parse-step.ts";
-import { isMarkedRequired } from "#app/forms/rules.ts";
-import { answerAt, forcedValue, type ModelValues, submittedValue, typedValue } from "#app/forms/validate-step.ts";
+import { isMarkedRequired } from "#app/forms/required-rules.ts";
+import { answerAt, forcedValue, type ModelValues, submittedValue, typedValue } from "#app/forms/field-answers.ts";
 import { dateOrderOf } from "#app/i18n/date-order.ts";
 import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
@@ -22,7 +21,7 @@ import { ErrorSummary, type SummaryItem, summaryText } from "./ErrorSummary.tsx"
 import { PageBlocks } from "./PageBlocks.tsx";
 import { checkboxQuestions } from "./checkbox-question.ts";
 import { portalNow, setPortalNow } from "./portal-clock.ts";
-import { useFormErrors } from "./form-errors.ts";
+import { useFormErrors, useLoadedLater } from "./form-errors.ts";
 import { ErrorsShownContext, fieldId, StepFormContext, type StepFormState } from "./step-form-context.ts";
 
 export interface StepFormProps {
@@ -133,8 +132,11 @@ export function StepForm(props: StepFormProps) {
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
 
+  // The checks come after the page is enhanced: until then the server checks (form-errors.ts).
+  const checks = useLoadedLater(() => import("#app/forms/browser-checks.ts"));
   const form = useFormErrors(props.lastResult, paths, (formData) => {
-    const submission = parseStep(
+    if (!checks.current) return undefined;
+    const submission = checks.current.parseStep(
       formData,
       definition,
       props.step,

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { FormErrors, SubmissionResult } from "#app/forms/submission.ts";
 
 function errorsOf(result: SubmissionResult | undefined): FormErrors {
@@ -11,7 +11,8 @@ function errorsOf(result: SubmissionResult | undefined): FormErrors {
  * A step form's messages with JavaScript (GOV.UK: they come when the claimant submits, not as they
  * leave a field): the server's, from its last answer (`lastResult`), taken in the same render as
  * the answer; the browser's own checks (`validate`, the server's code) when the claimant submits,
- * which stop a submission that would be refused; and, once they have submitted, the messages of
+ * which stop a submission that would be refused (until the checks' code has come, `validate` says
+ * undefined and the server checks); and, once they have submitted, the messages of
  * the fields then on show checked again as they change any answer, since one answer can settle
  * another's message (an e-mail typed again to match, a country whose phone numbers are not asked). Messages the
  * browser cannot check (the form's own, the captcha's) stay until the next answer.
@@ -22,7 +23,8 @@ export function useFormErrors(
   lastResult: SubmissionResult | undefined,
   /** The names of the fields `validate` checks. */
   paths: readonly string[],
-  validate: (formData: FormData) => FormErrors,
+  /** The form's messages, or undefined while the code that checks it is not loaded (useLoadedLater). */
+  validate: (formData: FormData) => FormErrors | undefined,
 ) {
   const [errors, setErrors] = useState(() => errorsOf(lastResult));
   const [answered, setAnswered] = useState(lastResult);
@@ -44,6 +46,7 @@ export function useFormErrors(
     const found = validate(new FormData(event.currentTarget, submitter));
     submitted.current = true;
     asked.current = shownFields(event.currentTarget);
+    if (!found) return;
     setErrors(found);
     if (Object.keys(found).length > 0) event.preventDefault();
   };
@@ -54,6 +57,7 @@ export function useFormErrors(
     asked.current ??= shownFields(event.currentTarget);
     const checked = asked.current;
     const found = validate(new FormData(event.currentTarget));
+    if (!found) return;
     setErrors((current) => ({
       ...Object.fromEntries(Object.entries(current).filter(([name]) => !paths.includes(name))),
       ...Object.fromEntries(Object.entries(found).filter(([name]) => paths.includes(name) && checked.has(name))),
@@ -61,6 +65,26 @@ export function useFormErrors(
   };
 
   return { errors, onSubmit, onInput };
+}
+
+/**
+ * A module a page's enhancement does without (a form's checks), asked for once the component using
+ * it has hydrated (issue 26: on 3G each kilobyte before the page is enhanced is 20 ms more), and
+ * read from event handlers: `current` is undefined until it has come, and stays so if it cannot
+ * (the server does what it does).
+ */
+export function useLoadedLater<Module>(load: () => Promise<Module>): { readonly current: Module | undefined } {
+  const loaded = useRef<Module>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once, whatever function a render passes
+  useEffect(() => {
+    load().then(
+      (module) => {
+        loaded.current = module;
+      },
+      () => {},
+    );
+  }, []);
+  return loaded;
 }
 
 /** The names of a form's controls the claimant can see and use (not in a hidden field, not disabled). */

@@ -1,18 +1,17 @@
 import { isUploadField } from "#app/forms/fields/index.ts";
-import { isMarkedRequired } from "#app/forms/rules.ts";
+import { isMarkedRequired } from "#app/forms/required-rules.ts";
 import { type FocusEvent, useMemo, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { FieldControl } from "#app/components/fields/FieldControl.tsx";
 import { StepFormContext, type StepFormState } from "#app/components/form/step-form-context.ts";
+import { useLoadedLater } from "#app/components/form/form-errors.ts";
 import type { RecordChoices } from "#app/forms/options.ts";
-import { failureText } from "#app/forms/parse-step.ts";
-import { answerAt, type ModelValues, typedValue } from "#app/forms/validate-step.ts";
+import { answerAt, type ModelValues, typedValue } from "#app/forms/field-answers.ts";
 import { dateOrderOf } from "#app/i18n/date-order.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { RecordFailure } from "#app/records/record-actions.server.ts";
 import type { RecordsView } from "#app/records/records-view.server.ts";
-import { validateRecord } from "#app/records/validate-record.ts";
 import { portalNow } from "#app/components/form/portal-clock.ts";
 
 export interface RecordFormSettings {
@@ -67,7 +66,11 @@ export function RecordDraftForm({
         ]),
       );
 
+  // The checks come after the page is enhanced: until then the server checks (form-errors.ts).
+  const checks = useLoadedLater(() => import("#app/forms/browser-checks.ts"));
   const check = (form: HTMLFormElement) => {
+    if (!checks.current) return undefined;
+    const { validateRecord, failureText } = checks.current;
     const data = new FormData(form);
     const result = validateRecord(block, model, (name) => data.get(name) ?? undefined, {
       characterWhitelist: settings.characterWhitelist,
@@ -87,7 +90,7 @@ export function RecordDraftForm({
     // Only when focus leaves the whole row, and not for a document (its file is sent by Upload).
     if (hasFile || event.currentTarget.contains(event.relatedTarget as Node | null)) return;
     const form = event.currentTarget;
-    const found = check(form);
+    const found = check(form) ?? {};
     const invalid = Object.keys(found).length > 0;
     // Without client errors the server's answer (if any) shows.
     setClientErrors(invalid ? found : undefined);
@@ -129,7 +132,8 @@ export function RecordDraftForm({
       onSubmit={(event) => {
         const submitter = (event.nativeEvent as SubmitEvent).submitter;
         if (submitter?.getAttribute("value") === "cancel") return;
-        const found = check(event.currentTarget);
+        // Not checked here while the checks are on their way: the server's answer says.
+        const found = check(event.currentTarget) ?? {};
         if (
           hasFile &&
           !(event.currentTarget.elements.namedItem(`${block.model}.file`) as HTMLInputElement | null)?.files?.length &&

@@ -1,15 +1,13 @@
-import { fieldOptions, optionValues } from "../options.ts";
+import { fieldOptions } from "../options.ts";
 import { countryLabel } from "../places.ts";
 import { answered, defaultWhenEmpty, type FieldKind, readText } from "./field-kind.ts";
 
-/** What selects and radio groups share: an answer is one of their options, read back by its label. */
+/** What selects and radio groups share: an answer is one of their options (choice-normalize.ts), read back by its label. */
 export function choiceKind(check: FieldKind["check"]): FieldKind {
   return {
     visible: true,
     upload: false,
     read: readText,
-    normalize: (field, typed, { choices }) =>
-      optionValues(field, choices).includes(typed) ? { value: typed } : { key: "Validation_Invalid" },
     holdsDate: () => false,
     startValue: defaultWhenEmpty,
     display: (field, value, { text, culture, choices }) =>

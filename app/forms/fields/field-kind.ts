@@ -1,9 +1,7 @@
 import type { Translate } from "#app/i18n/i18n.ts";
-import type { DateOrder } from "#app/i18n/date-order.ts";
 import type { FieldConfig } from "../definition-schema.ts";
 import { type FieldValue, isEmpty } from "../field-value.ts";
 import type { RecordChoices } from "../options.ts";
-import type { RuleFailure } from "../rules.ts";
 
 /** What reading an answer back needs: the culture's texts, and the claimant's records as options. */
 export interface ReadBack {
@@ -14,11 +12,12 @@ export interface ReadBack {
 
 /**
  * Everything about one kind of field (SPEC §3 componentName), in its folder: how a posted value is
- * read, made canonical and checked, how it starts, how the claimant reads it back, and what its
- * definition must hold. The same module runs in the browser and on the server, without React.
- * Adding a kind is this folder, its control's folder (app/components/fields/<kind>/), and a line in
- * each registry (index.ts here, app/components/fields/controls.ts); tests/unit/field-kinds.test.ts
- * checks that every componentName has both.
+ * read, how it starts, how the claimant reads it back, and what its definition must hold; and, in a
+ * module of its own (normalizers.ts), how what was typed is made canonical and checked. The same
+ * modules run in the browser and on the server, without React. Adding a kind is this folder, its
+ * control's folder (app/components/fields/<kind>/), and a line in each registry (index.ts and
+ * normalizers.ts here, app/components/fields/controls.ts); tests/unit/field-kinds.test.ts checks
+ * that every componentName has all three.
  */
 export interface FieldKind {
   /** Rendered as something the claimant sees and answers (a hidden field is not). */
@@ -27,12 +26,6 @@ export interface FieldKind {
   upload: boolean;
   /** The field's value from what a form posted under its name. */
   read: (field: FieldConfig, posted: unknown) => FieldValue;
-  /** A typed, non-empty value made canonical, or why it is refused (its mask, its options, its date rules). */
-  normalize: (
-    field: FieldConfig,
-    typed: string,
-    context: { maskOverride?: string; choices?: RecordChoices; dateOrder?: DateOrder },
-  ) => { value: string } | RuleFailure;
   /** Whether rules read its value as a date (range between dates, beforeDate, …). */
   holdsDate: (field: FieldConfig) => boolean;
   /** The value it starts with when nothing is saved (and nothing prepopulated). */

@@ -1,4 +1,4 @@
-import { DEFAULT_PICKER } from "../date-entry.ts";
+import { DEFAULT_PICKER } from "../picker-defaults.ts";
 import { dateMistake, formatClaimantDate, parseClaimantDate, storedAsTyped } from "../claimant-dates.ts";
 import type { Mask } from "./mask.ts";
 

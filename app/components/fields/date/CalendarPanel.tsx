@@ -4,24 +4,21 @@ import {
   addMonths,
   type CalendarDate,
   calendarDate,
-  claimantTimeNow,
-  claimantToday,
   compareDates,
   dayNumber,
-  formatDayLong,
   formatTime,
   formatTypedDate,
-  monthName,
   parseClaimantDate,
   parseClaimantDateTime,
   sameDay,
   weekday,
-  weekdayName,
 } from "#app/forms/claimant-dates.ts";
+import { claimantTimeNow, claimantToday, formatDayLong, monthName, weekdayName } from "#app/forms/claimant-clock.ts";
 import { type DateOrder, dateOrderOf } from "#app/i18n/date-order.ts";
-import { checkDay, checkRange, checkTime, DEFAULT_PICKER, type Picker } from "#app/forms/date-entry.ts";
+import { checkDay, checkRange, checkTime } from "#app/forms/date-entry.ts";
+import { DEFAULT_PICKER, type Picker } from "#app/forms/picker-defaults.ts";
 import type { FieldConfig } from "#app/forms/definition-schema.ts";
-import { failureText } from "#app/forms/parse-step.ts";
+import { failureText } from "#app/forms/rules.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { portalNow } from "#app/components/form/portal-clock.ts";

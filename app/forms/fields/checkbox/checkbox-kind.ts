@@ -9,7 +9,6 @@ export const checkboxKind: FieldKind = {
     const raw = Array.isArray(posted) ? posted[posted.length - 1] : posted;
     return raw === "on" || raw === "true" || raw === true;
   },
-  normalize: (_field, typed) => ({ value: typed }),
   holdsDate: () => false,
   // Never answered: its default (ticked when that is true, SPEC §4 "Default applied when empty"); false is an answer.
   startValue: (field, saved) => (saved === null ? field.defaultValue === true : saved),

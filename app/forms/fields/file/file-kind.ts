@@ -8,7 +8,6 @@ export const fileKind: FieldKind = {
   visible: true,
   upload: true,
   read: () => null,
-  normalize: (_field, typed) => ({ value: typed }),
   holdsDate: () => false,
   startValue: () => null,
   display: (_field, value) => (value === null ? "" : String(value)),

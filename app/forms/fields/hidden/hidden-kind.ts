@@ -8,7 +8,6 @@ export const hiddenKind: FieldKind = {
   visible: false,
   upload: false,
   read: (field) => field.defaultValue,
-  normalize: (_field, typed) => ({ value: typed }),
   holdsDate: () => false,
   startValue: (field) => field.defaultValue,
   display: (_field, value) => (value === null ? "" : String(value)),

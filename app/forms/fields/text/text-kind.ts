@@ -2,19 +2,11 @@ import { dateOrderOf } from "#app/i18n/date-order.ts";
 import { maskFor, shownAs } from "../../masks/index.ts";
 import { answered, defaultWhenEmpty, type FieldKind, noChecks, readText } from "../field-kind.ts";
 
-/** SPEC §3 FormFieldText: free text, or what its mask reads (app/forms/masks/). */
+/** SPEC §3 FormFieldText: free text, or what its mask reads (app/forms/masks/; text-normalize.ts). */
 export const textKind: FieldKind = {
   visible: true,
   upload: false,
   read: readText,
-  normalize: (field, typed, { maskOverride, dateOrder }) => {
-    const read = maskFor(maskOverride ?? field.maskName).parse(typed, dateOrder);
-    if ("value" in read) return read;
-    // The field's own format message says what the answer is ("A PIN has 6 digits"); the mask's
-    // speaks of any value it takes ("up to 16 digits"), wrong for a PIN (issue 26).
-    const format = field.validations.find((rule) => rule.type === "regularExpression" && rule.message);
-    return format?.message ? { key: format.message } : { key: read.errorKey, params: read.params };
-  },
   holdsDate: (field) => field.maskName === "SLASH_DELIMITED_FULL_DATE",
   startValue: defaultWhenEmpty,
   // As the claimant would write it, with the field's own $ or +1: "$1,250.50", "+1 (206) 555-0100".
