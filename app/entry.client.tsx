@@ -75,7 +75,7 @@ function PageTexts({ children }: { children: ReactNode }) {
       if (shown === key && TEXT_KEY.test(key)) console.error(`No text for ${key} in this page's texts`);
       return shown;
     };
-    return { culture, text };
+    return { culture, text, unnoted: text };
   }, [texts, culture]);
   return <TextsContext.Provider value={value}>{children}</TextsContext.Provider>;
 }

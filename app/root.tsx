@@ -27,7 +27,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const requestId = useRequestId();
   const culture = data?.culture ?? DEFAULT_CULTURE;
   const messages = messagesFor(culture);
-  const texts = useMemo(() => ({ culture, text: createTranslate(messages ?? {}, culture) }), [culture, messages]);
+  const texts = useMemo(() => {
+    const text = createTranslate(messages ?? {}, culture);
+    return { culture, text, unnoted: text };
+  }, [culture, messages]);
   // The page's content notes the texts it asks for: its scripts get those (and the few only they show).
   const content = useMemo(() => askedTexts(texts), [texts]);
   return (

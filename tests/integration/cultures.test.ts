@@ -55,6 +55,21 @@ describe("cultures", () => {
     }
   });
 
+  test("a step with the country and state lists does not carry their ~250 names among its texts: the browser reads the lists from the page", async () => {
+    const claimant = new Claimant(portal);
+    await claimant.signIn("standard", blankMember());
+    for (const culture of ["en", "es"]) {
+      const page = await claimant.get(`/standard/claimant-info?culture=${culture}`);
+      const countries = page.document.querySelectorAll('select[name="claimantInfo.mailingCountry"] option');
+      const states = page.document.querySelectorAll('select[name="claimantInfo.mailingSubDivision"] option');
+      expect(countries.length, culture).toBeGreaterThan(190);
+      expect(states.length, culture).toBeGreaterThan(50);
+      const texts = JSON.parse(page.document.querySelector("#page-data")!.textContent).texts as Record<string, string>;
+      // At most a country the page names beside its lists (a dependency hint's), not the lists.
+      expect(Object.keys(texts).filter((key) => /^(Country|State)_/.test(key)).length, culture).toBeLessThan(3);
+    }
+  });
+
   test("the chosen culture survives a navigation through several pages", async () => {
     // Start in English and choose Spanish from the header.
     const home = await getPage(`${portal.url}/`);

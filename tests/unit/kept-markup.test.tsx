@@ -13,7 +13,9 @@ async function page(part: React.ReactNode, onServer: boolean) {
   const context = (await query(new Request("http://portal.test/standard?culture=es"))) as StaticHandlerContext;
   const router = createStaticRouter(dataRoutes, context);
   const tree = (
-    <TextsContext.Provider value={{ culture: "es", text: createTranslate({ Menu: "Menú" }) }}>
+    <TextsContext.Provider
+      value={{ culture: "es", text: createTranslate({ Menu: "Menú" }), unnoted: createTranslate({ Menu: "Menú" }) }}
+    >
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </TextsContext.Provider>
   );

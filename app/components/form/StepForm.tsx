@@ -251,6 +251,7 @@ export function StepForm(props: StepFormProps) {
     internationalAddresses: props.internationalAddresses,
     recordChoices: props.recordChoices,
     fileAccept: props.fileAccept,
+    inServerMarkup: true,
   };
   // Disabled while a submission (or the navigation after it) runs: no second submission meanwhile.
   const busy = navigation.state !== "idle";

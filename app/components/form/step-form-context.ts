@@ -26,6 +26,12 @@ export interface StepFormState {
   recordChoices?: RecordChoices;
   /** The file picker's accepted extensions (".pdf,.jpg,…"). */
   fileAccept?: string;
+  /**
+   * Every field's control is in the server's markup of the page (a step's form; not a record's
+   * draft, which the browser may open afresh): a built-in list is then read from the page in the
+   * browser, not made from its texts (SelectField), and the page's scripts are not given them.
+   */
+  inServerMarkup: boolean;
 }
 
 export const StepFormContext = createContext<StepFormState | null>(null);

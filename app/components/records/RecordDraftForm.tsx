@@ -115,6 +115,7 @@ export function RecordDraftForm({
       ]),
     ),
     enhanced: true,
+    inServerMarkup: false,
     dependencyHints: {},
     neverApplies: new Set(),
     internationalAddresses: settings.internationalAddresses,

@@ -3,6 +3,7 @@ import { fieldOptions, type Option, type RecordChoices } from "#app/forms/option
 import type { Translate } from "#app/i18n/i18n.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
+import { useTexts } from "#app/i18n/texts-context.ts";
 import { FieldShell, useFieldMeta } from "#app/components/form/FieldShell.tsx";
 import { useStepForm } from "#app/components/form/step-form-context.ts";
 
@@ -92,6 +93,10 @@ export function SelectField({ path }: { path: string }) {
   const text = useText();
   const value = state.values[path];
   const culture = useCulture();
+  // A step's list by the culture's own translate: made once per culture on the server, and read
+  // from the page in the browser, its ~250 names are not among the texts the page's data carries.
+  const { unnoted } = useTexts();
+  const listText = state.inServerMarkup ? unnoted : text;
   const { optionsSource } = meta.field;
   const placeholder = text(meta.field.placeholderText ?? "Select_Choose");
   const selected = typeof value === "string" ? value : "";
@@ -113,7 +118,7 @@ export function SelectField({ path }: { path: string }) {
           defaultValue={selected}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the portal's own option list, every text escaped (escapeHtml)
           dangerouslySetInnerHTML={{
-            __html: withSelected(builtInOptionsHtml(meta.field, meta.id, placeholder, text, culture), selected),
+            __html: withSelected(builtInOptionsHtml(meta.field, meta.id, placeholder, listText, culture), selected),
           }}
         />
       ) : (
