@@ -7,12 +7,12 @@ import { defineConfig, type Plugin } from "vite";
 
 /**
  * The form engine's checks (a step's validation, each field kind's normalizer, the rules, today's
- * date), which a form loads once its page is enhanced (app/forms/browser-checks.ts): needed only
- * when the claimant submits, they were half the form engine's file. Left to Rolldown's own
- * splitting: the file browser-checks.ts starts, and what it shares with the calendar in one more.
+ * date), which a form loads once its page is enhanced (app/components/form/browser-checks.ts):
+ * needed only when the claimant submits, they were half the form engine's file. Left to Rolldown's
+ * own splitting: the file browser-checks.ts starts, and what it shares with the calendar in one more.
  */
 const CHECKS =
-  /[\\/]app[\\/](forms[\\/](browser-checks|validate-step|parse-step|rules|submission|date-entry|claimant-clock|plain-punctuation|fields[\\/](normalizers|choice-normalize|\w+[\\/]\w+-normalize))\.|records[\\/]validate-record\.)/;
+  /[\\/]app[\\/](components[\\/]form[\\/]browser-checks\.|forms[\\/](validate-step|parse-step|rules|submission|date-entry|claimant-clock|plain-punctuation|fields[\\/](normalizers|choice-normalize|\w+[\\/]\w+-normalize))\.|records[\\/]validate-record\.)/;
 /** The form engine: fields, masks, the step form (not its checks). */
 const FORMS =
   /[\\/]app[\\/](forms[\\/]|components[\\/](form[\\/](?!CaptchaField)|blocks[\\/]|fields[\\/](?!date[\\/](DatePicker|CalendarPanel))))/;

@@ -15,8 +15,17 @@ import {
 } from "./claimant-dates.ts";
 import type { DateOrder } from "#app/i18n/date-order.ts";
 import type { FieldConfig } from "./definition-schema.ts";
-import { DEFAULT_PICKER, type Picker } from "./picker-defaults.ts";
+import { PICKER_YEARS } from "./picker-years.ts";
 import type { RuleFailure } from "./rules.ts";
+
+export type Picker = NonNullable<FieldConfig["picker"]>;
+/** SPEC §9 picker defaults. */
+export const DEFAULT_PICKER: Picker = {
+  mode: "single",
+  disabledDates: [],
+  disabledWeekdays: [],
+  yearRange: PICKER_YEARS,
+};
 
 /** What the picker rules say of a typed date entry: the normalised text, or why it is refused. */
 export type DateEntryResult = { value: string } | RuleFailure;

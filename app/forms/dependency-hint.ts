@@ -43,8 +43,12 @@ export interface PageDependencyHints {
   neverApplies: ReadonlySet<string>;
 }
 
-/** By the models' identity, then culture, settings and page: the same for every request of a page. */
-const pageHints = new WeakMap<readonly ModelConfig[], Map<string, PageDependencyHints>>();
+/**
+ * By the models' identity, then culture, settings and page: the same for every request of a page;
+ * with the texts they were made of, asked again for each page served from here (a country's name,
+ * "Country_US", is a key no code or data names: the page's scripts are given it only if asked).
+ */
+const pageHints = new WeakMap<readonly ModelConfig[], Map<string, { hints: PageDependencyHints; keys: string[] }>>();
 
 /**
  * The dependency hints of a page's fields, and which can never apply. Worked out once per page,
@@ -65,7 +69,15 @@ export function pageDependencyHints(
   }
   const key = `${culture} ${internationalAddresses} ${paths.join(" ")}`;
   const known = pages.get(key);
-  if (known) return known;
+  if (known) {
+    for (const asked of known.keys) text(asked);
+    return known.hints;
+  }
+  const keys = new Set<string>();
+  const noting: Translate = (asked, ...args) => {
+    keys.add(asked);
+    return text(asked, ...args);
+  };
   const dependencyHints: Record<string, string> = {};
   const neverApplies = new Set<string>();
   for (const path of paths) {
@@ -75,10 +87,10 @@ export function pageDependencyHints(
     );
     if (!open) neverApplies.add(path);
     const hint =
-      open && dependencyHint(open, (reference) => resolveField(definition, qualify(reference, model))?.field, text);
+      open && dependencyHint(open, (reference) => resolveField(definition, qualify(reference, model))?.field, noting);
     if (hint) dependencyHints[path] = hint;
   }
   const hints = Object.freeze({ dependencyHints: Object.freeze(dependencyHints), neverApplies });
-  pages.set(key, hints);
+  pages.set(key, { hints, keys: [...keys] });
   return hints;
 }

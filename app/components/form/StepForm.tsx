@@ -133,7 +133,7 @@ export function StepForm(props: StepFormProps) {
   useEffect(() => setEnhanced(true), []);
 
   // The checks come after the page is enhanced: until then the server checks (form-errors.ts).
-  const checks = useLoadedLater(() => import("#app/forms/browser-checks.ts"));
+  const checks = useLoadedLater(() => import("./browser-checks.ts"));
   const form = useFormErrors(props.lastResult, paths, (formData) => {
     if (!checks.current) return undefined;
     const submission = checks.current.parseStep(

@@ -67,7 +67,7 @@ export function RecordDraftForm({
       );
 
   // The checks come after the page is enhanced: until then the server checks (form-errors.ts).
-  const checks = useLoadedLater(() => import("#app/forms/browser-checks.ts"));
+  const checks = useLoadedLater(() => import("#app/components/form/browser-checks.ts"));
   const check = (form: HTMLFormElement) => {
     if (!checks.current) return undefined;
     const { validateRecord, failureText } = checks.current;

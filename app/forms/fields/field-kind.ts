@@ -1,3 +1,5 @@
+import type { DateOrder } from "#app/i18n/date-order.ts";
+import type { RuleFailure } from "../rules.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
 import type { FieldConfig } from "../definition-schema.ts";
 import { type FieldValue, isEmpty } from "../field-value.ts";
@@ -35,6 +37,16 @@ export interface FieldKind {
   /** What a definition of this kind must hold, as problems naming the field (`at`) and its model. */
   check: (field: FieldConfig, at: string, modelKey: string) => string[];
 }
+
+/**
+ * How a field kind reads what the claimant typed (a typed, non-empty value): made canonical (its
+ * mask, its options, its date rules), or why it is refused. Each kind's is in normalizers.ts.
+ */
+export type NormalizeField = (
+  field: FieldConfig,
+  typed: string,
+  context: { maskOverride?: string; choices?: RecordChoices; dateOrder?: DateOrder },
+) => { value: string } | RuleFailure;
 
 /** A posted text value: the last of repeated values, and blank text is no answer. */
 export function readText(_field: FieldConfig, posted: unknown): FieldValue {

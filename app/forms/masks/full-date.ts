@@ -1,4 +1,4 @@
-import { DEFAULT_PICKER } from "../picker-defaults.ts";
+import { PICKER_YEARS } from "../picker-years.ts";
 import { dateMistake, formatClaimantDate, parseClaimantDate, storedAsTyped } from "../claimant-dates.ts";
 import type { Mask } from "./mask.ts";
 
@@ -12,7 +12,7 @@ export const SLASH_DELIMITED_FULL_DATE: Mask = {
   parse: (typed, order) => {
     const date = parseClaimantDate(typed, order);
     if (!date) return { errorKey: dateMistake(typed) };
-    const [min, max] = DEFAULT_PICKER.yearRange;
+    const [min, max] = PICKER_YEARS;
     return date.year < min || date.year > max
       ? { errorKey: "Picker_YearRange", params: { min, max } }
       : { value: formatClaimantDate(date) };

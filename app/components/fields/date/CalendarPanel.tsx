@@ -15,8 +15,7 @@ import {
 } from "#app/forms/claimant-dates.ts";
 import { claimantTimeNow, claimantToday, formatDayLong, monthName, weekdayName } from "#app/forms/claimant-clock.ts";
 import { type DateOrder, dateOrderOf } from "#app/i18n/date-order.ts";
-import { checkDay, checkRange, checkTime } from "#app/forms/date-entry.ts";
-import { DEFAULT_PICKER, type Picker } from "#app/forms/picker-defaults.ts";
+import { checkDay, checkRange, checkTime, DEFAULT_PICKER, type Picker } from "#app/forms/date-entry.ts";
 import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import { failureText } from "#app/forms/rules.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";

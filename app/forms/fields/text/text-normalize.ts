@@ -1,5 +1,5 @@
 import { maskFor } from "../../masks/index.ts";
-import type { NormalizeField } from "../normalizers.ts";
+import type { NormalizeField } from "../field-kind.ts";
 
 /** Free text as typed, or what its mask reads (text-kind.ts). */
 export const normalizeText: NormalizeField = (field, typed, { maskOverride, dateOrder }) => {
