@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { AnswerList } from "#app/components/AnswerList.tsx";
 import { Feedback } from "#app/components/Feedback.tsx";
@@ -10,6 +9,8 @@ import { useText } from "#app/i18n/use-text.ts";
 import { FLOW_MIDDLEWARE } from "#app/flows/flow-route.server.ts";
 import type { Route } from "./+types/confirmation";
 import { COMPACT_BANNER } from "#app/components/Banner.tsx";
+import { PrintButton } from "#app/components/PrintButton.tsx";
+import { WITHOUT_SCRIPTS } from "#app/client/page-data.tsx";
 import { PageTitle } from "#app/components/PageTitle.tsx";
 
 /** The flow and step this address names, and the deadline guard (app/flows/flow-route.server.ts). */
@@ -19,7 +20,9 @@ export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorB
 export const loader = (args: Route.LoaderArgs) => loadConfirmation(args);
 export const action = (args: Route.ActionArgs) => startAnotherClaim(args);
 
-export const handle = COMPACT_BANNER;
+// Nothing here for the page's scripts to improve but the print button, which a few lines of its
+// own show (PrintButton): no modules, no hydration (decision 041).
+export const handle = { ...COMPACT_BANNER, ...WITHOUT_SCRIPTS };
 
 /**
  * The claim as filed: its reference code to keep (printable), its answers read-only, and what the
@@ -28,8 +31,6 @@ export const handle = COMPACT_BANNER;
  */
 export default function Confirmation({ loaderData }: Route.ComponentProps) {
   const text = useText();
-  const [canPrint, setCanPrint] = useState(false);
-  useEffect(() => setCanPrint(true), []);
   const { contact } = loaderData;
   return (
     <>
@@ -54,11 +55,7 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
       </div>
       {loaderData.emailedTo && <p className="emailed-to">{text("Email_ConfirmationSent", loaderData.emailedTo)}</p>}
       <p className="keep-code">{text("Confirmation_Keep")}</p>
-      {canPrint && (
-        <button type="button" className="secondary print-button" onClick={() => window.print()}>
-          {text("Confirmation_Print")}
-        </button>
-      )}
+      <PrintButton>{text("Confirmation_Print")}</PrintButton>
       <section className="what-next" aria-labelledby="what-next">
         <h2 id="what-next">{text("Confirmation_WhatNext")}</h2>
         <p>{text("Confirmation_WhatNext_Review")}</p>

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
-import { signInToStandard } from "#tests/support/browser-flows.ts";
+import { answerStep, signAndSubmit, signInToStandard, submitStep } from "#tests/support/browser-flows.ts";
 import { testMember } from "#tests/support/members.ts";
-import { STANDARD_CLAIMANT } from "#tests/support/demo-answers.ts";
+import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 
 /**
  * Issue 26 (decision 036): the HTML and CSS have the first round trips to themselves, the page is
@@ -166,5 +166,38 @@ test("an answer the server refuses is shown in place, and nothing is reported in
   expect(documents).toEqual([]);
   // The browser's own line for the refusal's status (401) aside.
   expect(errors.filter((message) => !message.startsWith("Failed to load resource"))).toEqual([]);
+  await page.context().close();
+});
+
+test("the confirmation loads no module: its print button is a few lines of its own, shown and printing with scripts, hidden without", async () => {
+  const page = await signInToStandard(started.browser, started.portal.url, true, testMember());
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  await answerStep(page, true, STANDARD_CLAIMANT);
+  await answerStep(page, true, STANDARD_DETAILS);
+  await answerStep(page, true, { "paymentElection.paymentMethod": "check" });
+  await submitStep(page); // supporting documents: optional
+  await signAndSubmit(page, true);
+  await page.waitForURL(/\/standard\/confirmation/);
+  const modules: string[] = [];
+  page.on("request", (request) => void (request.resourceType() === "script" && modules.push(request.url())));
+  await page.reload();
+  const print = page.getByRole("button", { name: "Print" });
+  await print.waitFor();
+  expect(modules).toEqual([]);
+  expect(await page.locator("#page-data").count()).toBe(0);
+  await page.evaluate(() => {
+    window.print = () => void document.documentElement.setAttribute("data-printed", "");
+  });
+  await print.click();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-printed"))).toBe(true);
+
+  // Without scripts the button would do nothing: it is not shown.
+  const cookies = await page.context().cookies();
+  const scriptless = await openPage(started.browser, false);
+  await scriptless.context().addCookies(cookies);
+  await scriptless.goto(page.url());
+  await scriptless.locator(".reference-code").waitFor();
+  expect(await scriptless.locator(".print-button").isVisible()).toBe(false);
+  await scriptless.context().close();
   await page.context().close();
 });
