@@ -22,8 +22,9 @@ export default defineConfig({
   build: {
     // Hashed file names under /assets are served with immutable caching by server.ts.
     assetsDir: "assets",
-    // No preloading helper around the few lazy imports (the calendar, records on an unusual
-    // step): what they import, every page that fetches them has loaded already.
+    // No preloading helper around the few lazy imports (the calendar, the checks, records on an
+    // unusual step): they come after the page is enhanced, and what they import the page has
+    // mostly loaded already (the checks' second file is a round trip after, not before).
     modulePreload: false,
   },
   // How the browser's code is split into files (the server's build stays one file).
@@ -41,11 +42,11 @@ export default defineConfig({
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|preact)[\\/]/,
                   priority: 4,
                 },
-                // The portal's small shared modules (header, banner, texts, links, step names),
-                // which nearly every page loads, as one file instead of a dozen of a few hundred
-                // bytes each. Not the form engine, records, captcha, time-out dialog or the list of
-                // answers (the summary's and confirmation's), which only some pages need, nor what
-                // imports them: a group takes in what its modules import.
+                // The portal's small shared modules (header, banner, texts, links, step names, the
+                // error summary), which nearly every page loads, as one file instead of a dozen of a
+                // few hundred bytes each. Not the form engine, records, captcha, sign-in form,
+                // time-out dialog or the list of answers (the summary's), which only some pages need,
+                // nor what imports them: a group takes in what its modules import.
                 {
                   name: "shell",
                   test: /[\\/]app[\\/](?!components[\\/](form[\\/](?!ErrorSummary\.)|fields[\\/]|blocks[\\/]|records[\\/])|components[\\/](StepPage|SessionTimer|Modal|ErrorAlertModal|AnswerList|ClaimAccessForm)\.|forms[\\/](?!page-schema\.)|captcha[\\/](?!captcha-fields\.)|records[\\/]|routes[\\/])/,
@@ -53,7 +54,8 @@ export default defineConfig({
                   priority: 3,
                 },
                 // The step page and its time-out and error dialogs, which the claim's pages load and
-                // the sign-in and lookup pages do not (~3 KB of theirs, Brotli, before issue 26).
+                // the sign-in and lookup pages do not (~3 KB of theirs, Brotli, before decision 041).
+                // Below the form engine, which takes in first the step form the step page imports.
                 {
                   name: "step-page",
                   test: /[\\/]app[\\/]components[\\/](StepPage|SessionTimer|Modal|ErrorAlertModal)\./,
@@ -106,8 +108,8 @@ function browserRuntime(): Plugin {
 /**
  * Vite wraps each lazy import() of the browser's code in its preload helper (3.4 KB, in the form
  * engine's file for the date picker's one import), even with modulePreload off, when every import's
- * list of files to preload is empty (vitejs/vite#13952): what a lazy module imports, the page has
- * loaded already (build.modulePreload above). The helper is made what it then does: load the module.
+ * list of files to preload is empty (vitejs/vite#13952; build.modulePreload above). The helper is
+ * made what it then does: load the module.
  */
 function noPreloadHelper(): Plugin {
   return {

@@ -21,7 +21,8 @@ import { ErrorSummary, type SummaryItem, summaryText } from "./ErrorSummary.tsx"
 import { PageBlocks } from "./PageBlocks.tsx";
 import { checkboxQuestions } from "./checkbox-question.ts";
 import { portalNow, setPortalNow } from "./portal-clock.ts";
-import { useFormErrors, useLoadedLater } from "./form-errors.ts";
+import { useFormErrors } from "./form-errors.ts";
+import { useLoadedLater } from "./loaded-later.ts";
 import { ErrorsShownContext, fieldId, StepFormContext, type StepFormState } from "./step-form-context.ts";
 
 export interface StepFormProps {

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import type { FormErrors, SubmissionResult } from "#app/forms/submission.ts";
 
 function errorsOf(result: SubmissionResult | undefined): FormErrors {
@@ -23,7 +23,7 @@ export function useFormErrors(
   lastResult: SubmissionResult | undefined,
   /** The names of the fields `validate` checks. */
   paths: readonly string[],
-  /** The form's messages, or undefined while the code that checks it is not loaded (useLoadedLater). */
+  /** The form's messages, or undefined while the code that checks it is not loaded (loaded-later.ts). */
   validate: (formData: FormData) => FormErrors | undefined,
 ) {
   const [errors, setErrors] = useState(() => errorsOf(lastResult));
@@ -65,26 +65,6 @@ export function useFormErrors(
   };
 
   return { errors, onSubmit, onInput };
-}
-
-/**
- * A module a page's enhancement does without (a form's checks), asked for once the component using
- * it has hydrated (issue 26: on 3G each kilobyte before the page is enhanced is 20 ms more), and
- * read from event handlers: `current` is undefined until it has come, and stays so if it cannot
- * (the server does what it does).
- */
-export function useLoadedLater<Module>(load: () => Promise<Module>): { readonly current: Module | undefined } {
-  const loaded = useRef<Module>(undefined);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once, whatever function a render passes
-  useEffect(() => {
-    load().then(
-      (module) => {
-        loaded.current = module;
-      },
-      () => {},
-    );
-  }, []);
-  return loaded;
 }
 
 /** The names of a form's controls the claimant can see and use (not in a hidden field, not disabled). */

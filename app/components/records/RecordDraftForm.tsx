@@ -4,7 +4,7 @@ import { type FocusEvent, useMemo, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { FieldControl } from "#app/components/fields/FieldControl.tsx";
 import { StepFormContext, type StepFormState } from "#app/components/form/step-form-context.ts";
-import { useLoadedLater } from "#app/components/form/form-errors.ts";
+import { useLoadedLater } from "#app/components/form/loaded-later.ts";
 import type { RecordChoices } from "#app/forms/options.ts";
 import { answerAt, type ModelValues, typedValue } from "#app/forms/field-answers.ts";
 import { dateOrderOf } from "#app/i18n/date-order.ts";
