@@ -1,26 +1,15 @@
+import { scriptJson } from "#app/client/page-data.tsx";
 import { useNonce } from "#app/request-context.ts";
 
 /**
- * A button that prints the page, for a page that hydrates nothing (the confirmation: decision 041).
- * In the server's markup, hidden; the few lines after it, run as the page is parsed, show it and
- * make it print, so no module is loaded for it. Without scripts it stays hidden: it could do
- * nothing, and the browser's own menu prints.
+ * A button that prints the page, for a page that hydrates nothing (the confirmation: decision 041):
+ * a few lines, run as the page is parsed, put it where they are, so no module is loaded for it.
+ * Without scripts there is no button, in a graphical browser as in a text one (w3m shows a hidden
+ * element as any other): it could do nothing, and the browser's own menu prints.
  */
 export function PrintButton({ children }: { children: string }) {
   const nonce = useNonce();
-  return (
-    <>
-      <button type="button" className="secondary print-button" hidden>
-        {children}
-      </button>
-      <script
-        nonce={nonce}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own few lines, nothing of the request in them
-        dangerouslySetInnerHTML={{ __html: SHOW_AND_PRINT }}
-      />
-    </>
-  );
+  const script = `{const b=document.createElement("button");b.type="button";b.className="secondary print-button";b.textContent=${scriptJson(children)};b.addEventListener("click",()=>print());document.currentScript.before(b)}`;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own few lines, the label made safe by scriptJson
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />;
 }
-
-const SHOW_AND_PRINT =
-  "{const b=document.currentScript.previousElementSibling;b.hidden=false;b.addEventListener('click',()=>print())}";

@@ -78,6 +78,11 @@ async function expectReadableInTextBrowser(page: Page) {
   const lines = await w3mLines(page.html);
   const dump = lines.join("\n");
   for (const text of DIALOG_TEXTS) expect(dump).not.toContain(text);
+  // Nor what the page hides (w3m shows a hidden element as any other): no line that does nothing.
+  for (const hidden of page.document.querySelectorAll("main [hidden]")) {
+    const text = fold(hidden.textContent);
+    if (text) expect(lines, dump).not.toContain(text);
+  }
 
   const heading = fold(page.document.querySelector("main h1")!.textContent);
   const headingAt = lines.indexOf(heading);
