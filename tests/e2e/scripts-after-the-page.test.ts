@@ -135,6 +135,25 @@ test("the form's checks come after the page is enhanced; a claimant who submits 
   await page.context().close();
 });
 
+test("an answer changed before the scripts run shows and hides the questions it settles once they have", async () => {
+  const page = await signInToStandard(started.browser, started.portal.url, true, testMember());
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  const release = await holdBack(page, /\/assets\/.*\.js$/);
+  await page.goto(`${started.portal.url}/standard/claimant-info`);
+  // Before the scripts: every address question is on the page, each with its hint.
+  await page.locator('[name="claimantInfo.mailingCountry"]').selectOption("CA");
+  await page.locator('[name="claimantInfo.mailingPostalCodeNonUS"]').fill("K1A 0B1");
+  release();
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  expect(await page.locator('[name="claimantInfo.mailingCountry"]').inputValue()).toBe("CA");
+  expect(await page.locator('[name="claimantInfo.mailingPostalCodeNonUS"]').isVisible()).toBe(true);
+  expect(await page.locator('[name="claimantInfo.mailingPostalCodeNonUS"]').inputValue()).toBe("K1A 0B1");
+  expect(await page.locator('[name="claimantInfo.mailingSubDivisionNonUS"]').isVisible()).toBe(true);
+  expect(await page.locator('[name="claimantInfo.mailingPostalCode"]').isVisible()).toBe(false);
+  expect(await page.locator('[name="claimantInfo.mailingSubDivision"]').isVisible()).toBe(false);
+  await page.context().close();
+});
+
 test("a signed-in step posted by the scripts: the next page loads once", async () => {
   const page = await signInToStandard(started.browser, started.portal.url, true, testMember());
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));

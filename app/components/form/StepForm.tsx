@@ -131,7 +131,6 @@ export function StepForm(props: StepFormProps) {
   const [fulfilled, setFulfilled] = useState(() => fulfilledFor(startValues));
   const [required, setRequired] = useState(() => requiredFor(startValues));
   const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
 
   // The checks come after the page is enhanced: until then the server checks (form-errors.ts).
   const checks = useLoadedLater(() => import("./browser-checks.ts"));
@@ -212,13 +211,13 @@ export function StepForm(props: StepFormProps) {
    * default if the field resets on fulfilment, else what it held before (decision 035: a country
    * changed and changed back does not lose the state, ZIP and phone, prefilled or typed).
    */
-  const onChange = (event: FormEvent<HTMLFormElement>) => {
-    const values = currentValues(event.currentTarget, fields);
+  const applyAnswers = (form: HTMLFormElement) => {
+    const values = currentValues(form, fields);
     const next = fulfilledFor(values);
     for (const path of paths) {
       const dependencies = fields[path]!.dependencies;
       if (!dependencies || next[path] === fulfilled[path]) continue;
-      const element = event.currentTarget.elements.namedItem(path);
+      const element = form.elements.namedItem(path);
       if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement)) continue;
       if (element.type === "hidden") continue;
       const defaultValue = fields[path]!.defaultValue;
@@ -239,6 +238,15 @@ export function StepForm(props: StepFormProps) {
     const nextRequired = requiredFor(values);
     if (paths.some((path) => nextRequired[path] !== required[path])) setRequired(nextRequired);
   };
+
+  // Once hydrated, the form as the claimant left it: an answer changed before the scripts ran (a
+  // country chosen on a slow network) shows and hides the questions it settles, as if just given.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form has hydrated
+  useEffect(() => {
+    setEnhanced(true);
+    const form = document.getElementById(`step-${props.step}`);
+    if (form instanceof HTMLFormElement) applyAnswers(form);
+  }, []);
 
   const state: StepFormState = {
     fields,
@@ -274,7 +282,7 @@ export function StepForm(props: StepFormProps) {
           // Input events, as the claimant types (React's onChange on a form; on Preact a form's
           // change event comes only when a field is left: decision 036).
           onInput={(event) => {
-            onChange(event);
+            applyAnswers(event.currentTarget);
             form.onInput(event);
           }}
           onSubmit={(event) => {
