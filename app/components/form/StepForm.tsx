@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "#app/forms/submission.ts";
-import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import { type ModelOnTheWire, withFieldDefaults } from "#app/forms/field-defaults.ts";
