@@ -21,27 +21,24 @@ function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): In
   return format;
 }
 
+/** The instant `now` on Los Angeles' calendar and clock, as the `options` ask: each part (a year, an hour) by its type, a small whole number. */
+function inClaimantZone(
+  now: number,
+  options: Intl.DateTimeFormatOptions,
+): (type: Intl.DateTimeFormatPartTypes) => number {
+  const parts = dateTimeFormat("en-US", { timeZone: CLAIMANT_DATE_ZONE, ...options }).formatToParts(new Date(now));
+  return (type) => Number(parts.find((candidate) => candidate.type === type)?.value);
+}
+
 /** Today in Los Angeles, whatever the server's or the browser's own zone. */
 export function claimantToday(now: number): CalendarDate {
-  const parts = dateTimeFormat("en-US", {
-    timeZone: CLAIMANT_DATE_ZONE,
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-  }).formatToParts(new Date(now));
-  const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value);
+  const part = inClaimantZone(now, { year: "numeric", month: "numeric", day: "numeric" });
   return { year: part("year"), month: part("month"), day: part("day") };
 }
 
 /** The current hour and minute in Los Angeles. */
 export function claimantTimeNow(now: number): { hour: number; minute: number } {
-  const parts = dateTimeFormat("en-US", {
-    timeZone: CLAIMANT_DATE_ZONE,
-    hour: "numeric",
-    minute: "numeric",
-    hourCycle: "h23",
-  }).formatToParts(new Date(now));
-  const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value);
+  const part = inClaimantZone(now, { hour: "numeric", minute: "numeric", hourCycle: "h23" });
   return { hour: part("hour"), minute: part("minute") };
 }
 

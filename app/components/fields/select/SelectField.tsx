@@ -1,8 +1,6 @@
 import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import { fieldOptions, type Option, type RecordChoices } from "#app/forms/options.ts";
 import type { Translate } from "#app/i18n/i18n.ts";
-import { useCulture } from "#app/i18n/use-culture.ts";
-import { useText } from "#app/i18n/use-text.ts";
 import { useTexts } from "#app/i18n/texts-context.ts";
 import { FieldShell, useFieldMeta } from "#app/components/form/FieldShell.tsx";
 import { useStepForm } from "#app/components/form/step-form-context.ts";
@@ -90,12 +88,10 @@ function withSelected(html: string, value: string): string {
 export function SelectField({ path }: { path: string }) {
   const meta = useFieldMeta(path);
   const state = useStepForm();
-  const text = useText();
+  const { text, unnoted, culture } = useTexts();
   const value = state.values[path];
-  const culture = useCulture();
   // A step's list by the culture's own translate: made once per culture on the server, and read
   // from the page in the browser, its ~250 names are not among the texts the page's data carries.
-  const { unnoted } = useTexts();
   const listText = state.inServerMarkup ? unnoted : text;
   const { optionsSource } = meta.field;
   const placeholder = text(meta.field.placeholderText ?? "Select_Choose");
