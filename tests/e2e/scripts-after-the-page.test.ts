@@ -79,9 +79,25 @@ test("a page carries its styles, asks for its modules at once, runs them only on
   await page.context().close();
 });
 
+/** The module the browser loads for the form's checks once the page is enhanced. */
+const BROWSER_CHECKS = /\/assets\/browser-checks-[\w-]+\.js$/;
+
+/**
+ * Submits the page's step form, whose answers have a mistake, and waits for its error summary and
+ * "Error:" title: how many POSTs that took (none when the browser's own checks answered).
+ */
+async function postsOfAFailedSubmit(page: Page): Promise<number> {
+  let posts = 0;
+  page.on("request", (request) => void (request.method() === "POST" && posts++));
+  await page.locator("form.step-form button[type=submit]").click();
+  await page.locator(".error-summary").waitFor();
+  expect(await page.title()).toMatch(/^Error: /);
+  return posts;
+}
+
 /** Marks when the form's checks, which come after the page is enhanced (StepForm), have run: `window.__checksRan`. */
 async function markChecks(page: Page) {
-  await page.route(/\/assets\/browser-checks-[\w-]+\.js$/, async (route) => {
+  await page.route(BROWSER_CHECKS, async (route) => {
     const response = await route.fetch();
     const body = `${await response.text()};window.__checksRan=true;`;
     await route.fulfill({ response, body, headers: { ...response.headers(), "content-length": String(body.length) } });
@@ -102,20 +118,15 @@ test("what a claimant types before the scripts run is kept, and masks and checks
   expect(await page.locator('[name="credentials.claimId"]').inputValue()).toBe(member["credentials.claimId"]);
   // Enhanced, and its checks come: the browser's own check answers an empty PIN without a round trip.
   await page.waitForFunction(() => (window as unknown as { __checksRan?: boolean }).__checksRan);
-  let posts = 0;
-  page.on("request", (request) => void (request.method() === "POST" && posts++));
-  await page.locator("form.step-form button[type=submit]").click();
-  await page.locator(".error-summary").waitFor();
-  expect(posts).toBe(0);
-  expect(await page.title()).toMatch(/^Error: /);
+  expect(await postsOfAFailedSubmit(page)).toBe(0);
   await page.context().close();
 });
 
 test("the form's checks come after the page is enhanced; a claimant who submits before they have is answered by the server alike", async () => {
   const page = await openPage(started.browser, true);
   // The checks never come, as on a network that drops them: the page works as it does without them.
-  await page.route(/\/assets\/browser-checks-[\w-]+\.js$/, () => {});
-  const checksAsked = page.waitForRequest(/\/assets\/browser-checks-[\w-]+\.js$/);
+  await page.route(BROWSER_CHECKS, () => {});
+  const checksAsked = page.waitForRequest(BROWSER_CHECKS);
   await page.goto(`${started.portal.url}/standard`);
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
   await checksAsked;
@@ -124,12 +135,7 @@ test("the form's checks come after the page is enhanced; a claimant who submits 
   expect(served).not.toMatch(/browser-checks-[\w-]+\.js/);
   const claimId = testMember()["credentials.claimId"];
   await fillForm(page, { "credentials.claimId": claimId });
-  let posts = 0;
-  page.on("request", (request) => void (request.method() === "POST" && posts++));
-  await page.locator("form.step-form button[type=submit]").click();
-  await page.locator(".error-summary").waitFor();
-  expect(posts).toBe(1);
-  expect(await page.title()).toMatch(/^Error: /);
+  expect(await postsOfAFailedSubmit(page)).toBe(1);
   expect(await page.locator(".error-summary").textContent()).toContain("PIN");
   expect(await page.locator('[name="credentials.claimId"]').inputValue()).toBe(claimId);
   await page.context().close();
