@@ -89,7 +89,7 @@ describe.each(BACKENDS)("metrics, on %s", (backend) => {
     // Nothing a claimant typed or an address: label values are kinds, flows and statuses. Only
     // label values are looked at: a sample's value (a byte count, a time) may hold the Claim ID's
     // digits by chance.
-    const labelValues = [...text.matchAll(/="([^"]*)"/g)].map((match) => match[1]);
+    const labelValues = [...text.matchAll(/="([^"]*)"/g)].map((match) => match[1] ?? "");
     expect(labelValues.length).toBeGreaterThan(10);
     expect(labelValues.filter((value) => value.includes(member["credentials.claimId"]))).toEqual([]);
     expect(text).not.toContain("/standard");
