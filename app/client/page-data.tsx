@@ -37,6 +37,8 @@ export interface PageScripts {
   Loader: () => ReactNode;
   /** At the end of <body>: the page's data for them. */
   Data: (props: PageDataProps) => ReactNode;
+  /** Its children if the page loads no modules (it hydrates nothing), else nothing. */
+  WithoutModules: (props: { children: ReactNode }) => ReactNode;
 }
 
 export const PageScriptsContext = createContext<PageScripts | undefined>(undefined);
@@ -51,6 +53,17 @@ export function PageLoaderPlace() {
 export function PageDataPlace(props: PageDataProps) {
   const scripts = useContext(PageScriptsContext);
   return scripts ? <scripts.Data {...props} /> : null;
+}
+
+/**
+ * What a part of a page that hydrates nothing writes into it to enhance itself: a few inline lines
+ * (decisions 041, 042). Rendered by the server only, and only in a page that loads no modules: a
+ * page that hydrates runs the part's own effects instead, and renders nothing here in the browser
+ * as on the server.
+ */
+export function InPageWithoutModules({ children }: { children: ReactNode }) {
+  const scripts = useContext(PageScriptsContext);
+  return scripts ? <scripts.WithoutModules>{children}</scripts.WithoutModules> : null;
 }
 
 /** A route whose page scripts would not improve says so in its `handle` (decision 036). */

@@ -1,4 +1,4 @@
-import { useContext } from "react";
+import { type ReactNode, useContext } from "react";
 import { UNSAFE_DataRouterDataContext, UNSAFE_DataRouterStateContext, UNSAFE_FrameworkContext } from "react-router";
 import { dateOrderOf } from "#app/i18n/date-order.ts";
 import { messagesFor } from "#app/i18n/messages.ts";
@@ -99,4 +99,9 @@ function PageDataScript({ culture, textsAsked }: PageDataProps) {
   );
 }
 
-export const PAGE_SCRIPTS: PageScripts = { Loader: PageLoader, Data: PageDataScript };
+/** Its children in a page that loads no modules: what enhances such a page with a few inline lines. */
+function WithoutModules({ children }: { children: ReactNode }) {
+  return usePageModules() ? null : children;
+}
+
+export const PAGE_SCRIPTS: PageScripts = { Loader: PageLoader, Data: PageDataScript, WithoutModules };

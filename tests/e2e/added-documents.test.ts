@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { axeViolations, openPage, openScriptlessPage, withBrowserAndPortal } from "#tests/support/browser.ts";
+import {
+  axeViolations,
+  openPage,
+  openScriptlessPage,
+  withBrowserAndPortal,
+  untilEnhanced,
+} from "#tests/support/browser.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { PDF, RENAMED_EXECUTABLE } from "#tests/support/documents.ts";
 import { fileReimbursementClaim } from "#tests/support/filing.ts";
@@ -38,7 +44,7 @@ describe.each([false, true])("JavaScript %s: adding documents to a filed claim",
     await page.context().addCookies([{ ...claimant.sessionCookie(), url: started.portal.url }]);
     const address = `${started.portal.url}/documents${culture === "en" ? "" : `?culture=${culture}`}`;
     await page.goto(address);
-    if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+    if (javaScript) await untilEnhanced(page);
     // Waits as long as a page takes on a busy machine (Playwright's 30 s), not expect.poll's second.
     await page.locator(".claim-documents h3", { hasText: referenceCode }).waitFor();
     expect(await page.locator(".important-documents a").count()).toBe(3);

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { claimantDay } from "#app/operator/import-statuses.server.ts";
-import { fillForm, openPage, openScriptlessPage, withBrowserAndPortal } from "#tests/support/browser.ts";
+import { fillForm, openPage, openScriptlessPage, withBrowserAndPortal, untilEnhanced } from "#tests/support/browser.ts";
 import { answerSecurityQuestion, answerStep, signAndSubmit, submitStep } from "#tests/support/browser-flows.ts";
 import { inCultureOrder, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { PDF } from "#tests/support/documents.ts";
@@ -36,7 +36,7 @@ const browser = (javaScript: boolean) =>
   javaScript ? openPage(started.browser, true) : openScriptlessPage(started.browser);
 
 async function ready(page: Page, javaScript: boolean) {
-  if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  if (javaScript) await untilEnhanced(page);
 }
 
 /** Files a standard claim through its pages as a member, in `culture`: the reference code. */

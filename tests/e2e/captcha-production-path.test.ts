@@ -1,6 +1,6 @@
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { fillForm, launchChromium, openPage } from "#tests/support/browser.ts";
+import { fillForm, launchChromium, openPage, untilEnhanced } from "#tests/support/browser.ts";
 import { startFakeSiteverify } from "#tests/support/fake-siteverify.ts";
 import { blankMember } from "#tests/support/members.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
@@ -60,7 +60,7 @@ describe.each([
       return route.abort("blockedbyclient");
     });
     await page.goto(`${portal.url}/automotive?culture=${culture}`);
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+    await untilEnhanced(page);
     await page.locator("#captcha-answer").waitFor();
     // The page asked for Cloudflare's script, with the settlement's own site key to render.
     await expect.poll(() => blocked.length).toBeGreaterThan(0);

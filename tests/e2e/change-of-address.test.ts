@@ -6,6 +6,7 @@ import {
   openPage,
   openScriptlessPage,
   withBrowserAndPortal,
+  untilEnhanced,
 } from "#tests/support/browser.ts";
 import { answerStep } from "#tests/support/browser-flows.ts";
 import { Claimant } from "#tests/support/claimant.ts";
@@ -49,7 +50,7 @@ describe.each([false, true])("JavaScript %s", (javaScript) => {
       await page.goto(`${started.portal.url}/coa${query}`);
       // One claim: its page at once.
       await page.waitForURL(new RegExp(`/coa/${code}`));
-      if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+      if (javaScript) await untilEnhanced(page);
       expect(await page.locator("h1").textContent()).toBe(
         culture === "en" ? "Change your address" : "Cambiar su dirección",
       );

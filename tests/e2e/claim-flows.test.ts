@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { axeViolations, fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
+import { axeViolations, fillForm, openPage, withBrowserAndPortal, untilEnhanced } from "#tests/support/browser.ts";
 import { readClaims } from "#tests/support/backends.ts";
 import { addRecord, answerSecurityQuestion, submitStep, uploadDocument } from "#tests/support/browser-flows.ts";
 import { PDF, PNG } from "#tests/support/documents.ts";
@@ -139,7 +139,7 @@ async function fileClaim(flow: keyof typeof FLOWS, javaScript: boolean, culture:
   page.on("pageerror", (error) => errors.push(error.message));
   const { member, steps } = FLOWS[flow];
   await page.goto(`${started.portal.url}/${flow}${culture === "es" ? "?culture=es" : ""}`);
-  if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  if (javaScript) await untilEnhanced(page);
   await fillForm(page, member());
   if (!javaScript) await answerSecurityQuestion(page);
   await submitStep(page);
@@ -194,7 +194,7 @@ describe.each([false, true])("JavaScript %s: filing a claim", (javaScript) => {
   test("the VIN lookup", async () => {
     const page = await openPage(started.browser, javaScript);
     await page.goto(`${started.portal.url}/lookup`);
-    if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+    if (javaScript) await untilEnhanced(page);
     await fillForm(page, { "vinLookup.vin": "5yjsa1e26hf123456" });
     if (!javaScript) await answerSecurityQuestion(page);
     await page.locator("form.step-form button[type=submit]").click();
@@ -211,7 +211,7 @@ describe("the session timer with JavaScript", () => {
     const page = await openPage(started.browser, true);
     await page.clock.install();
     await page.goto(`${started.portal.url}/standard?culture=es`);
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+    await untilEnhanced(page);
     await fillForm(page, FLOWS.standard.member());
     await submitStep(page);
     // The first step's timer runs from when its page is up: move the clock only once it is.

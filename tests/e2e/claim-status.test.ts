@@ -4,7 +4,13 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { claimantDay } from "#app/operator/import-statuses.server.ts";
-import { axeViolations, openPage, openScriptlessPage, withBrowserAndPortal } from "#tests/support/browser.ts";
+import {
+  axeViolations,
+  openPage,
+  openScriptlessPage,
+  withBrowserAndPortal,
+  untilEnhanced,
+} from "#tests/support/browser.ts";
 import { answerSecurityQuestion } from "#tests/support/browser-flows.ts";
 import { fileStandardClaim } from "#tests/support/filing.ts";
 import { browserErrors } from "#tests/support/page-tour.ts";
@@ -48,7 +54,7 @@ describe.each([false, true])("JavaScript %s", (javaScript) => {
     const errors = browserErrors(page);
     await page.goto(`${started.portal.url}/claim/status${culture === "en" ? "" : `?culture=${culture}`}`);
     expect(await page.locator("h1").textContent()).toBe(title);
-    if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+    if (javaScript) await untilEnhanced(page);
     expect(await axeViolations(page)).toEqual([]);
 
     await findClaim(page, javaScript, code, "Leeson");

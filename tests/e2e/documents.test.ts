@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { axeViolations, fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
+import { axeViolations, fillForm, openPage, withBrowserAndPortal, untilEnhanced } from "#tests/support/browser.ts";
 import {
   addRecord,
   answerSecurityQuestion,
@@ -42,7 +42,7 @@ describe.each([false, true])("JavaScript %s: expenses and their receipts", (java
     page.on("pageerror", (error) => errors.push(error.message));
     await page.context().addCookies([{ ...claimant.sessionCookie(), url: started.portal.url }]);
     await page.goto(`${started.portal.url}/reimbursement/supporting-documents`);
-    if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+    if (javaScript) await untilEnhanced(page);
 
     await addRecord(page, "claimTransactions", EXPENSES[0]!);
     await addRecord(page, "claimTransactions", EXPENSES[1]!);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
+import { openPage, withBrowserAndPortal, untilEnhanced } from "#tests/support/browser.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { blankMember } from "#tests/support/members.ts";
 import { readClaims } from "#tests/support/backends.ts";
@@ -57,7 +57,7 @@ describe("with the keyboard alone (JavaScript on)", () => {
   test("a whole standard claim: sign in, every step, the summary, submitted; errors announced and focused", async () => {
     const page = await openPage(started.browser, true);
     await page.goto(`${started.portal.url}/standard`);
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+    await untilEnhanced(page);
     // Tab first reaches the skip link: the way past the header to the form.
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe("#main-content");
@@ -106,7 +106,7 @@ describe("with the keyboard alone (JavaScript on)", () => {
     const page = await openPage(started.browser, true);
     await page.clock.install();
     await page.goto(`${started.portal.url}/standard`);
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+    await untilEnhanced(page);
     await answerByKeyboard(page, blankMember());
     await continueByKeyboard(page);
     // The first step's timer runs from when its page is up: move the clock only once it is (under

@@ -6,6 +6,7 @@ import {
   openPage,
   THEMES,
   withBrowserAndThemedPortals,
+  untilEnhanced,
 } from "#tests/support/browser.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { PDF } from "#tests/support/documents.ts";
@@ -22,7 +23,7 @@ const WIDTH = 320;
 
 async function open(page: Page, url: string, javaScript: boolean) {
   await page.goto(url);
-  if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  if (javaScript) await untilEnhanced(page);
   await page.locator("h1").first().waitFor();
 }
 

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { readClaims } from "#tests/support/backends.ts";
-import { fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
+import { fillForm, openPage, withBrowserAndPortal, untilEnhanced } from "#tests/support/browser.ts";
 import { answerSecurityQuestion, answerStep, signAndSubmit, submitStep } from "#tests/support/browser-flows.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
 import { openSettlement } from "#tests/support/settlement.ts";
@@ -29,7 +29,7 @@ async function startClaim(javaScript: boolean): Promise<Page> {
     .first()
     .click();
   await page.waitForURL(/\/standard$/);
-  if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  if (javaScript) await untilEnhanced(page);
   expect(await page.locator('input[name^="credentials."]').count()).toBe(0);
   if (!javaScript) await answerSecurityQuestion(page);
   await submitStep(page);

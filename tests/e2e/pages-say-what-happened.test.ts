@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { fillForm, horizontalOverflow, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
+import { fillForm, horizontalOverflow, openPage, withBrowserAndPortal, untilEnhanced } from "#tests/support/browser.ts";
 import { submitStep } from "#tests/support/browser-flows.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { AUTOMOTIVE_CLAIMANT, STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
@@ -135,7 +135,7 @@ test.each(["en", "es"])(
     const page = await openPage(started.browser, true);
     await page.context().addCookies([claimant.sessionCookie()]);
     await page.goto(`${started.portal.url}/standard?culture=${culture}`);
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+    await untilEnhanced(page);
     expect(await page.locator('[name="credentials.claimId"]').count()).toBe(0);
     expect(await page.locator("form.sign-out button").count()).toBe(1);
     await page.getByRole("link", { name: culture === "es" ? "Continuar su reclamo" : "Continue your claim" }).click();

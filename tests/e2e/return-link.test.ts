@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { axeViolations, launchChromium, openPage, openScriptlessPage } from "#tests/support/browser.ts";
+import { axeViolations, launchChromium, openPage, openScriptlessPage, untilEnhanced } from "#tests/support/browser.ts";
 import { answerSecurityQuestion, answerStep, submitStep } from "#tests/support/browser-flows.ts";
 import { STANDARD_CLAIMANT } from "#tests/support/demo-answers.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
@@ -40,7 +40,7 @@ describe.each([false, true])("JavaScript %s", (javaScript) => {
     const email = `return-${javaScript ? "on" : "off"}@example.com`;
     const page = await newPage(javaScript);
     await page.goto(`${portal.url}/standard`);
-    if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+    if (javaScript) await untilEnhanced(page);
     else await answerSecurityQuestion(page);
     await submitStep(page);
     await answerStep(page, javaScript, {

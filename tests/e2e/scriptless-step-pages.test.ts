@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { fillForm, withBrowserAndPortal } from "#tests/support/browser.ts";
+import { fillForm, withBrowserAndPortal, untilEnhanced } from "#tests/support/browser.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { AUTOMOTIVE_CLAIMANT, REIMBURSEMENT_DETAILS } from "#tests/support/demo-answers.ts";
 import { blankMember } from "#tests/support/members.ts";
@@ -91,7 +91,7 @@ describe("the idle time-out without JavaScript", () => {
     await claimant.signIn("standard", blankMember());
     const page = await pageOf(claimant, true);
     await page.goto(`${started.portal.url}/standard/claimant-info`);
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+    await untilEnhanced(page);
     expect(await page.locator(".idle-notice").count()).toBe(0);
     expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
     await page.context().close();

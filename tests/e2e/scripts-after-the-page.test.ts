@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
+import { fillForm, openPage, withBrowserAndPortal, untilEnhanced } from "#tests/support/browser.ts";
 import { answerStep, signAndSubmit, signInToStandard, submitStep } from "#tests/support/browser-flows.ts";
 import { testMember } from "#tests/support/members.ts";
 import { STANDARD_CLAIMANT, STANDARD_DETAILS } from "#tests/support/demo-answers.ts";
@@ -25,7 +25,9 @@ async function holdBack(page: Page, url: RegExp): Promise<() => void> {
 }
 
 test("a page carries its styles, asks for its modules at once, runs them only once it is parsed and painted, and pages with nothing to improve have none", async () => {
-  const page = await openPage(started.browser, true);
+  const page = await signInToStandard(started.browser, started.portal.url, true, testMember());
+  await untilEnhanced(page);
+  const step = `${started.portal.url}/standard/claimant-info`;
   // The frames the page has rendered since it was parsed, and, when the entry module first runs,
   // how many there were and the time.
   await page.addInitScript(() => {
@@ -44,8 +46,8 @@ test("a page carries its styles, asks for its modules at once, runs them only on
   });
   const asked: string[] = [];
   page.on("request", (request) => void asked.push(request.resourceType()));
-  await page.goto(`${started.portal.url}/standard`);
-  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  await page.goto(step);
+  await untilEnhanced(page);
   // The page itself, then its modules: no stylesheet (decision 039).
   expect(asked[0]).toBe("document");
   expect(asked).not.toContain("stylesheet");
@@ -60,7 +62,7 @@ test("a page carries its styles, asks for its modules at once, runs them only on
   expect(times.entry).toBeGreaterThan(times.parsed);
   expect(times.frames).toBeGreaterThanOrEqual(1);
 
-  const served = await (await fetch(`${started.portal.url}/standard`)).text();
+  const served = await (await page.context().request.get(step)).text();
   const head = served.slice(0, served.indexOf("</head>"));
   // One inline script, no script file: it preloads the modules and starts the entry after the
   // next frame once the page is parsed; the theme's styles follow it, in the page.
@@ -105,52 +107,61 @@ async function markChecks(page: Page) {
 }
 
 test("what a claimant types before the scripts run is kept, and masks and checks work once they have", async () => {
-  const page = await openPage(started.browser, true);
+  const page = await signInToStandard(started.browser, started.portal.url, true, testMember());
+  await untilEnhanced(page);
   await markChecks(page);
   // The scripts arrive late, as on a slow network: held until the claimant has typed.
   const release = await holdBack(page, /\/assets\/.*\.js$/);
-  await page.goto(`${started.portal.url}/standard`);
-  const member = testMember();
-  await fillForm(page, { "credentials.claimId": member["credentials.claimId"] });
+  await page.goto(`${started.portal.url}/standard/claimant-info`);
+  await fillForm(page, {
+    "claimantInfo.firstName": "",
+    "claimantInfo.lastName": "Zed",
+    "claimantInfo.mailingPostalCode": "94105 1234",
+  });
   expect(await page.evaluate(() => document.documentElement.hasAttribute("data-enhanced"))).toBe(false);
   release();
-  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
-  expect(await page.locator('[name="credentials.claimId"]').inputValue()).toBe(member["credentials.claimId"]);
-  // Enhanced, and its checks come: the browser's own check answers an empty PIN without a round trip.
+  await untilEnhanced(page);
+  expect(await page.locator('[name="claimantInfo.lastName"]').inputValue()).toBe("Zed");
+  // The ZIP code's mask shows it in its usual form as the claimant leaves the field.
+  await page.locator('[name="claimantInfo.mailingPostalCode"]').focus();
+  await page.locator('[name="claimantInfo.mailingPostalCode"]').blur();
+  expect(await page.locator('[name="claimantInfo.mailingPostalCode"]').inputValue()).toBe("94105-1234");
+  // Enhanced, and its checks come: the browser's own check answers the empty first name without a round trip.
   await page.waitForFunction(() => (window as unknown as { __checksRan?: boolean }).__checksRan);
   expect(await postsOfAFailedSubmit(page)).toBe(0);
   await page.context().close();
 });
 
 test("the form's checks come after the page is enhanced; a claimant who submits before they have is answered by the server alike", async () => {
-  const page = await openPage(started.browser, true);
+  const page = await signInToStandard(started.browser, started.portal.url, true, testMember());
+  await untilEnhanced(page);
+  const step = `${started.portal.url}/standard/claimant-info`;
   // The checks never come, as on a network that drops them: the page works as it does without them.
   await page.route(BROWSER_CHECKS, () => {});
   const checksAsked = page.waitForRequest(BROWSER_CHECKS);
-  await page.goto(`${started.portal.url}/standard`);
-  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  await page.goto(step);
+  await untilEnhanced(page);
   await checksAsked;
-  const served = await (await fetch(`${started.portal.url}/standard`)).text();
+  const served = await (await page.context().request.get(step)).text();
   // Asked for once the form is enhanced, not with the page's modules.
   expect(served).not.toMatch(/browser-checks-[\w-]+\.js/);
-  const claimId = testMember()["credentials.claimId"];
-  await fillForm(page, { "credentials.claimId": claimId });
+  await fillForm(page, { "claimantInfo.firstName": "", "claimantInfo.lastName": "Zed" });
   expect(await postsOfAFailedSubmit(page)).toBe(1);
-  expect(await page.locator(".error-summary").textContent()).toContain("PIN");
-  expect(await page.locator('[name="credentials.claimId"]').inputValue()).toBe(claimId);
+  expect(await page.locator(".error-summary").textContent()).toContain("First name");
+  expect(await page.locator('[name="claimantInfo.lastName"]').inputValue()).toBe("Zed");
   await page.context().close();
 });
 
 test("an answer changed before the scripts run shows and hides the questions it settles once they have", async () => {
   const page = await signInToStandard(started.browser, started.portal.url, true, testMember());
-  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  await untilEnhanced(page);
   const release = await holdBack(page, /\/assets\/.*\.js$/);
   await page.goto(`${started.portal.url}/standard/claimant-info`);
   // Before the scripts: every address question is on the page, each with its hint.
   await page.locator('[name="claimantInfo.mailingCountry"]').selectOption("CA");
   await page.locator('[name="claimantInfo.mailingPostalCodeNonUS"]').fill("K1A 0B1");
   release();
-  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  await untilEnhanced(page);
   expect(await page.locator('[name="claimantInfo.mailingCountry"]').inputValue()).toBe("CA");
   expect(await page.locator('[name="claimantInfo.mailingPostalCodeNonUS"]').isVisible()).toBe(true);
   expect(await page.locator('[name="claimantInfo.mailingPostalCodeNonUS"]').inputValue()).toBe("K1A 0B1");
@@ -162,7 +173,7 @@ test("an answer changed before the scripts run shows and hides the questions it 
 
 test("a signed-in step posted by the scripts: the next page loads once", async () => {
   const page = await signInToStandard(started.browser, started.portal.url, true, testMember());
-  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  await untilEnhanced(page);
   await fillForm(page, STANDARD_CLAIMANT);
   const documents: string[] = [];
   page.on("request", (request) => void (request.resourceType() === "document" && documents.push(request.url())));
@@ -176,27 +187,57 @@ test("a signed-in step posted by the scripts: the next page loads once", async (
 test("an answer the server refuses is shown in place, and nothing is reported in the console", async () => {
   // The answer is a whole page with its own styles and nonce (decision 039): read for its data, it
   // must not trip this page's Content-Security-Policy.
-  const page = await openPage(started.browser, true);
+  const page = await signInToStandard(started.browser, started.portal.url, true, testMember());
+  await untilEnhanced(page);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => void (message.type() === "error" && errors.push(message.text())));
-  await page.goto(`${started.portal.url}/standard`);
-  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  // Without the browser's checks, the server is the one to refuse the answer.
+  await page.route(BROWSER_CHECKS, (route) => route.abort());
+  await page.goto(`${started.portal.url}/standard/claimant-info`);
+  await untilEnhanced(page);
   const documents: string[] = [];
   page.on("request", (request) => void (request.resourceType() === "document" && documents.push(request.url())));
+  await fillForm(page, { "claimantInfo.firstName": "", "claimantInfo.lastName": "Zed" });
+  await page.locator("form.step-form button[type=submit]").click();
+  await page.locator(".error-summary").waitFor();
+  expect(await page.locator(".error-summary").textContent()).toContain("First name");
+  expect(documents).toEqual([]);
+  // The browser's own lines for the refusal's status (422) and the checks it could not load aside.
+  expect(errors.filter((message) => !message.startsWith("Failed to load resource"))).toEqual([]);
+  await page.context().close();
+});
+
+test("the sign-in and lookup pages load no module: their captcha's widget is a few lines of their own, and a mistake is the server's answer", async () => {
+  for (const path of ["/standard", "/lookup"]) {
+    const page = await openPage(started.browser, true);
+    const scripts: string[] = [];
+    page.on("request", (request) => void (request.resourceType() === "script" && scripts.push(request.url())));
+    await page.goto(`${started.portal.url}${path}`);
+    // The test provider's stand-in has its token at once: the sum is not offered.
+    expect(await page.locator('input[name="captchaToken"]').inputValue(), path).toBe("test-pass");
+    expect(await page.locator("#captcha-answer").isVisible(), path).toBe(false);
+    expect(scripts, path).toEqual([]);
+    expect(await page.locator("#page-data").count(), path).toBe(0);
+    await page.context().close();
+  }
+  const page = await openPage(started.browser, true);
+  await page.goto(`${started.portal.url}/standard`);
+  const documents: string[] = [];
+  page.on("request", (request) => void (request.resourceType() === "document" && documents.push(request.method())));
   await fillForm(page, { ...testMember(), "credentials.pin": "000000" });
   await page.locator("form.step-form button[type=submit]").click();
   await page.locator(".error-summary").waitFor();
   expect(await page.locator(".error-summary").textContent()).toContain("PIN");
-  expect(documents).toEqual([]);
-  // The browser's own line for the refusal's status (401) aside.
-  expect(errors.filter((message) => !message.startsWith("Failed to load resource"))).toEqual([]);
+  // Posted as without scripts: the answer is the page.
+  expect(documents).toEqual(["POST"]);
+  expect(await page.locator('input[name="captchaToken"]').inputValue()).toBe("test-pass");
   await page.context().close();
 });
 
 test("the confirmation loads no module: its print button is a few lines of its own, shown and printing with scripts, hidden without", async () => {
   const page = await signInToStandard(started.browser, started.portal.url, true, testMember());
-  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  await untilEnhanced(page);
   await answerStep(page, true, STANDARD_CLAIMANT);
   await answerStep(page, true, STANDARD_DETAILS);
   await answerStep(page, true, { "paymentElection.paymentMethod": "check" });

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
+import { fillForm, openPage, withBrowserAndPortal, untilEnhanced } from "#tests/support/browser.ts";
 import { answerSecurityQuestion, submitStep } from "#tests/support/browser-flows.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { STANDARD_CLAIMANT } from "#tests/support/demo-answers.ts";
@@ -20,7 +20,7 @@ describe.each([false, true])("JavaScript %s", (javaScript) => {
   test("Sign out lands on the start page, which says so; Back then shows nothing of the claim", async () => {
     const page = await openPage(started.browser, javaScript);
     await page.goto(`${started.portal.url}/standard`);
-    if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+    if (javaScript) await untilEnhanced(page);
     await fillForm(page, blankMember());
     if (!javaScript) await answerSecurityQuestion(page);
     await submitStep(page);

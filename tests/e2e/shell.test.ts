@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { AxeAudit, openPage, openScriptlessPage, THEMES, withBrowserAndThemedPortals } from "#tests/support/browser.ts";
+import {
+  AxeAudit,
+  openPage,
+  openScriptlessPage,
+  THEMES,
+  withBrowserAndThemedPortals,
+  untilEnhanced,
+} from "#tests/support/browser.ts";
 
 const PAGES = [
   "/",
@@ -77,7 +84,7 @@ describe.each(THEMES)("%s", (theme) => {
     // The link back to the flow: its start page, whose scripts run, with the language choice for it.
     await page.locator("a.start-again").click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/standard");
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+    await untilEnhanced(page);
     const start = await served("/standard?culture=es");
     expect(start[0]).not.toEqual(expired[0]);
     expect(await shown()).toEqual(start);
@@ -126,7 +133,7 @@ describe("language choice in a browser", () => {
     await page.goto(`${servers.get("jnd-9-0-kontent")!.url}/standard`);
     // The page's scripts have run: any change handler on the form would now run. (There is none:
     // scripts hydrate only the page's <main>, decision 036.)
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+    await untilEnhanced(page);
     // A mark on this document: a navigation, even to the same address, would lose it.
     await page.evaluate(() => Object.assign(window, { stillHere: true }));
     const before = page.url();

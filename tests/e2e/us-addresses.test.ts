@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { readClaims } from "#tests/support/backends.ts";
-import { fillForm, openPage, withBrowserAndPortal } from "#tests/support/browser.ts";
+import { fillForm, openPage, withBrowserAndPortal, untilEnhanced } from "#tests/support/browser.ts";
 import { submitStep } from "#tests/support/browser-flows.ts";
 import { Claimant } from "#tests/support/claimant.ts";
 import { AUTOMOTIVE_CLAIMANT } from "#tests/support/demo-answers.ts";
@@ -19,7 +19,7 @@ test("with JavaScript, a claimant with a US address passes 'About you': state, Z
   const page = await openPage(started.browser, true);
   const member = blankMember();
   await page.goto(`${started.portal.url}/automotive`);
-  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  await untilEnhanced(page);
   await fillForm(page, member);
   await submitStep(page);
   expect(new URL(page.url()).pathname).toBe("/automotive/claimant-info");

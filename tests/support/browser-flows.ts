@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
-import { fillForm, openPage } from "./browser.ts";
+import { fillForm, openPage, untilEnhanced } from "./browser.ts";
 import type { Credentials } from "./members.ts";
 
 /** Answers the plain-text sum a script-less browser is shown instead of the captcha widget. */
@@ -107,7 +107,7 @@ export async function signInToStandard(
 ): Promise<Page> {
   const page = await openPage(browser, javaScript);
   await page.goto(`${origin}/standard`);
-  if (javaScript) await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+  if (javaScript) await untilEnhanced(page);
   await fillForm(page, member);
   if (!javaScript) await answerSecurityQuestion(page);
   await submitStep(page);

@@ -98,6 +98,16 @@ export async function openPage(browser: Browser, javaScriptEnabled: boolean): Pr
 }
 
 /**
+ * Waits until the page's scripts have done their work: its content hydrated (`data-enhanced` on
+ * <html>), or at once for a page that loads no modules (no page data: decisions 041, 042).
+ */
+export async function untilEnhanced(page: Page) {
+  await page.waitForFunction(
+    () => document.documentElement.hasAttribute("data-enhanced") || !document.getElementById("page-data"),
+  );
+}
+
+/**
  * A page that sees exactly what a claimant with scripts blocked sees: the server's HTML with its
  * scripts removed. Unlike a context with JavaScript disabled, axe can still be injected into it.
  */
