@@ -97,8 +97,9 @@ describe.each(BACKENDS)("on %s", (backend) => {
       await seen("healthz", await fetch(`${portal.url}/healthz`));
       for (const [label, headers] of replies) expect(headers.get("cache-control"), label).toBe("no-store");
 
-      const start = await getPage(`${portal.url}/`);
-      const asset = /"(\/assets\/[^"]+\.js)"/.exec(start.html)![1]!;
+      // A page that loads modules (the sign-in and lookup pages load none: decision 042).
+      const step = await claimant.get("/standard/claimant-info");
+      const asset = /"(\/assets\/[^"]+\.js)"/.exec(step.html)![1]!;
       expect((await fetch(`${portal.url}${asset}`)).headers.get("cache-control")).toBe(
         "public, max-age=31536000, immutable",
       );
