@@ -20,10 +20,11 @@ afterAll(async () => {
   await agent.close();
 });
 
-test("a first visit to the sign-in page with scripts is measured: paints, blocking time, usable once enhanced, bytes as sent", async () => {
-  const load = await measurePageLoad(browser, `${portal.url}/automotive`, {
+test("a first visit to a page that hydrates is measured: paints, blocking time, usable once enhanced, bytes as sent", async () => {
+  // The claim-status finder hydrates; the sign-in page loads no modules (decision 042), below.
+  const load = await measurePageLoad(browser, `${portal.url}/claim/status`, {
     javaScript: true,
-    expected: { pathname: "/automotive", selector: '[name="credentials.claimId"]' },
+    expected: { pathname: "/claim/status", selector: '[name="referenceCode"]' },
     timeoutMs: 30_000,
   });
   for (const figure of [
@@ -43,4 +44,17 @@ test("a first visit to the sign-in page with scripts is measured: paints, blocki
   }
   // The theme's styles are in the page (decision 039): no stylesheet to count.
   expect(bytes.css).toEqual({ brotli: 0, gzip: 0 });
+});
+
+test("a page without modules, with scripts on, is usable as without them: no enhancement to wait for, no JavaScript file", async () => {
+  const load = await measurePageLoad(browser, `${portal.url}/automotive`, {
+    javaScript: true,
+    expected: { pathname: "/automotive", selector: '[name="credentials.claimId"]' },
+    timeoutMs: 30_000,
+  });
+  expect(load.enhanced).toBeUndefined();
+  expect(load.usable).toBe(Math.max(load.firstContentfulPaint, load.domContentLoaded));
+  const bytes = await pageBytes(load.resources);
+  expect(bytes.html.brotli).toBeGreaterThan(0);
+  expect(bytes.js).toEqual({ brotli: 0, gzip: 0 });
 });
