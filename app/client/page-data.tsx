@@ -39,6 +39,8 @@ export interface PageScripts {
   Data: (props: PageDataProps) => ReactNode;
   /** Its children if the page loads no modules (it hydrates nothing), else nothing. */
   WithoutModules: (props: { children: ReactNode }) => ReactNode;
+  /** In a page without modules: what asks, once it has loaded, for the modules of route `routeId`'s page. */
+  NextPageModules: (props: { routeId: string }) => ReactNode;
 }
 
 export const PageScriptsContext = createContext<PageScripts | undefined>(undefined);
@@ -64,6 +66,18 @@ export function PageDataPlace(props: PageDataProps) {
 export function InPageWithoutModules({ children }: { children: ReactNode }) {
   const scripts = useContext(PageScriptsContext);
   return scripts ? <scripts.WithoutModules>{children}</scripts.WithoutModules> : null;
+}
+
+/**
+ * In a page without modules that comes before a page that hydrates (the sign-in page, before the
+ * claim's first step): the browser fetches that page's modules into its cache once this page has
+ * loaded, while the claimant fills it in, so the next page is enhanced without waiting for them
+ * (decision 042). Only with scripts (a few inline lines ask for them): a browser without scripts
+ * fetches no script it would never run. Rendered by the server only.
+ */
+export function PrefetchPageModules({ routeId }: { routeId: string }) {
+  const scripts = useContext(PageScriptsContext);
+  return scripts ? <scripts.NextPageModules routeId={routeId} /> : null;
 }
 
 /** A route whose page scripts would not improve says so in its `handle` (decision 036). */

@@ -1,4 +1,4 @@
-import { type ReactNode, useContext } from "react";
+import { type ContextType, type ReactNode, useContext } from "react";
 import { UNSAFE_DataRouterDataContext, UNSAFE_DataRouterStateContext, UNSAFE_FrameworkContext } from "react-router";
 import { dateOrderOf } from "#app/i18n/date-order.ts";
 import { messagesFor } from "#app/i18n/messages.ts";
@@ -28,13 +28,14 @@ function usePageModules() {
   if (withoutScripts(routeModules[leaf.route.id]?.handle)) return undefined;
   const route = manifest.routes[leaf.route.id];
   if (!route) return undefined;
-  return {
-    manifest,
-    route,
-    leaf,
-    data,
-    modules: [...new Set([manifest.entry.module, ...manifest.entry.imports, route.module, ...(route.imports ?? [])])],
-  };
+  return { manifest, route, leaf, data, modules: modulesOf(manifest, route) };
+}
+
+type Manifest = NonNullable<ContextType<typeof UNSAFE_FrameworkContext>>["manifest"];
+
+/** A route's page's modules: the entry, the route's module, and what they import. */
+function modulesOf(manifest: Manifest, route: NonNullable<Manifest["routes"][string]>): string[] {
+  return [...new Set([manifest.entry.module, ...manifest.entry.imports, route.module, ...(route.imports ?? [])])];
 }
 
 /**
@@ -99,9 +100,24 @@ function PageDataScript({ culture, textsAsked }: PageDataProps) {
   );
 }
 
+/**
+ * In a page that loads no modules: once it has loaded, the few lines that ask the browser to fetch
+ * route `routeId`'s modules into its cache (`prefetch`: the lowest priority, after what the page
+ * needs). In a page that has modules of its own, nothing: they come first.
+ */
+function NextPageModules({ routeId }: { routeId: string }) {
+  const nonce = useNonce();
+  const framework = useContext(UNSAFE_FrameworkContext);
+  const route = framework?.manifest.routes[routeId];
+  if (usePageModules() || !framework || !route) return null;
+  const prefetch = `addEventListener("load",()=>{for(const u of ${scriptJson(modulesOf(framework.manifest, route))}){const l=document.createElement("link");l.rel="prefetch";l.href=u;document.head.append(l)}})`;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own few lines, with its URLs made safe by scriptJson
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: prefetch }} />;
+}
+
 /** Its children in a page that loads no modules: what enhances such a page with a few inline lines. */
 function WithoutModules({ children }: { children: ReactNode }) {
   return usePageModules() ? null : children;
 }
 
-export const PAGE_SCRIPTS: PageScripts = { Loader: PageLoader, Data: PageDataScript, WithoutModules };
+export const PAGE_SCRIPTS: PageScripts = { Loader: PageLoader, Data: PageDataScript, WithoutModules, NextPageModules };

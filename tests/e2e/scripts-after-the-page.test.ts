@@ -208,7 +208,7 @@ test("an answer the server refuses is shown in place, and nothing is reported in
   await page.context().close();
 });
 
-test("the sign-in and lookup pages load no module: their captcha's widget is a few lines of their own, and a mistake is the server's answer", async () => {
+test("the sign-in and lookup pages load no module: their captcha's widget is a few lines of their own, a mistake is the server's answer, and the claim's first step's modules are fetched meanwhile", async () => {
   for (const path of ["/standard", "/lookup"]) {
     const page = await openPage(started.browser, true);
     const scripts: string[] = [];
@@ -221,6 +221,32 @@ test("the sign-in and lookup pages load no module: their captcha's widget is a f
     expect(await page.locator("#page-data").count(), path).toBe(0);
     await page.context().close();
   }
+  // Once the sign-in page has loaded, the claim's first step's modules are fetched into the cache
+  // (not run), with scripts only: without them, no script file at all.
+  for (const javaScript of [true, false]) {
+    const page = await openPage(started.browser, javaScript);
+    const files: string[] = [];
+    page.on("requestfinished", (request) => void (/\/assets\/.*\.js$/.test(request.url()) && files.push(request.url())));
+    await page.goto(`${started.portal.url}/standard`);
+    if (javaScript) await expect.poll(() => files.some((url) => /\/framework-[\w-]+\.js$/.test(url))).toBe(true);
+    else {
+      await page.waitForTimeout(500);
+      expect(files).toEqual([]);
+    }
+    expect(await page.locator("#page-data").count()).toBe(0);
+    if (javaScript) {
+      const step = await signInToStandard(started.browser, started.portal.url, true, testMember());
+      await untilEnhanced(step);
+      const stepModules = await step.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href),
+      );
+      expect(stepModules.length).toBeGreaterThan(3);
+      expect(files.sort()).toEqual([...new Set(stepModules)].sort());
+      await step.context().close();
+    }
+    await page.context().close();
+  }
+
   const page = await openPage(started.browser, true);
   await page.goto(`${started.portal.url}/standard`);
   const documents: string[] = [];
