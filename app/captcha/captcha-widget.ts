@@ -11,6 +11,8 @@ export interface CaptchaWidgetOptions {
   script: string;
   /** After this many widget errors, the claimant gets the sum only. */
   errorsBeforeSum: number;
+  /** The sum stays offered even while the widget holds a token (the last answer refused the captcha). */
+  sumStays: boolean;
 }
 
 /** The part of Cloudflare's Turnstile API the portal uses (explicit rendering). */
@@ -26,8 +28,10 @@ interface TurnstileApi {
  * scripts (`data-captcha-needs-script`). It adds the hidden field its token travels in and the
  * widget's box; while the widget holds a token the sum is hidden, and whenever it has none (not
  * yet, expired, failed) the sum is offered, so a widget that never renders never leaves the
- * claimant stuck. When Cloudflare's script cannot load or the widget keeps failing, the field and
- * the box go and the sum stays. Returns what stops it (a new round of the form starts another).
+ * claimant stuck. A sum the claimant has begun to answer stays, as does one beside a captcha error
+ * (`sumStays`): the server takes whichever of the two passes. When Cloudflare's script cannot load
+ * or the widget keeps failing, the field and the box go and the sum stays. Returns what stops it (a
+ * new round of the form starts another).
  *
  * One function for both kinds of page: a page that hydrates starts it from CaptchaField's effect,
  * and a page without modules (sign-in, lookup: decision 042) from a few inline lines the server
@@ -42,10 +46,14 @@ export function startCaptchaWidget(captcha: HTMLElement, options: CaptchaWidgetO
   field.name = options.tokenField;
   const box = document.createElement("div");
   box.className = "turnstile-widget";
+  let answering = false;
   const setToken = (token: string) => {
     field.value = token;
-    if (sum) sum.hidden = token !== "";
+    if (sum) sum.hidden = token !== "" && !options.sumStays && !answering;
   };
+  sum?.addEventListener("focusin", () => {
+    answering = true;
+  });
   const giveUp = () => {
     field.remove();
     box.remove();

@@ -71,7 +71,10 @@ async function verifyWithProvider(
 
 /**
  * Checks the proof a form carries: the widget's token when scripts ran, else the answer to the
- * server-side challenge (when the settlement offers it).
+ * server-side challenge (when the settlement offers it). A token that does not pass (refused, or
+ * the provider out of reach) leaves the sum to decide when the claimant answered it too: the page
+ * offers the sum beside the widget after such a refusal, so a provider that is down never locks
+ * out a claimant whose browser runs the widget.
  */
 export async function verifyCaptcha(
   settlement: Settlement,
@@ -80,12 +83,16 @@ export async function verifyCaptcha(
   now: number,
 ): Promise<CaptchaOutcome> {
   if (!captchaRequired(settlement)) return { ok: true };
-  if (proof.token) return verifyWithProvider(settlement, proof.token, remoteIp, log);
-  if (settlement.captcha.fallbackChallenge && proof.challengeToken && proof.challengeAnswer) {
-    return (await acceptChallengeAnswer(proof.challengeToken, proof.challengeAnswer, sessionId, now))
+  const { challengeToken, challengeAnswer } = proof;
+  const sum = settlement.captcha.fallbackChallenge && challengeToken && challengeAnswer;
+  if (proof.token) {
+    const widget = await verifyWithProvider(settlement, proof.token, remoteIp, log);
+    if (widget.ok || !sum) return widget;
+  }
+  if (sum)
+    return (await acceptChallengeAnswer(challengeToken, challengeAnswer, sessionId, now))
       ? { ok: true }
       : { ok: false, reason: "rejected" };
-  }
   return { ok: false, reason: "missing" };
 }
 

@@ -1,5 +1,5 @@
 import { Form, useLocation, useNavigation } from "react-router";
-import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
+import { CAPTCHA_ERROR_NAME, captchaErrorHref } from "#app/captcha/captcha-fields.ts";
 import type { ClaimAccessAnswer, ClaimAccessForm as FormData } from "#app/flows/claim-access.server.ts";
 import { withCulture } from "#app/i18n/culture.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
@@ -83,7 +83,7 @@ export function ClaimAccessForm({ form, answer }: { form: FormData; answer?: Cla
     name === ""
       ? { href: `#access-${firstField}`, text: message }
       : name === CAPTCHA_ERROR_NAME
-        ? { href: `#${CAPTCHA_ERROR_NAME}`, text: summaryText(text("Captcha_Legend"), message) }
+        ? { href: captchaErrorHref(form.captcha), text: summaryText(text("Captcha_Legend"), message) }
         : { href: `#access-${name}`, text: summaryText(fieldLabels[name] ?? name, message) },
   );
   const busy = navigation.state !== "idle";

@@ -84,9 +84,10 @@ export async function authorizeFlow({ request, context }: StepArgs) {
     });
   if (signedIn.reason === "lockedOut")
     return data({ result: submission.reply({ formErrors: [signedIn.message] }) }, { status: 429, headers: withCookie });
-  // A captcha to redo is shown at the captcha; everything else, above the form.
+  // A captcha not passed (a provider out of reach too: the sum is offered there then) is shown at
+  // the captcha; everything else, above the form.
   const reply =
-    signedIn.reason === "captcha" && signedIn.status !== 503
+    signedIn.reason === "captcha"
       ? submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(signedIn.key)] } })
       : submission.reply({ formErrors: [text(signedIn.key)] });
   return data({ result: reply }, { status: signedIn.status, headers: withCookie });

@@ -138,9 +138,9 @@ export async function findClaim({ request, context, url }: PageArgs) {
     back.searchParams.delete(FIND_PARAM);
     return redirect(`${back.pathname}${back.search}`, { status: 303, headers: { "Set-Cookie": outcome.setCookie } });
   }
-  // A captcha to redo is shown at the captcha; everything else (an unreachable provider too), above the form.
-  if (outcome.reason === "captcha" && outcome.status !== 503)
-    return refuse({ [CAPTCHA_ERROR_NAME]: text(outcome.key) }, outcome.status);
+  // A captcha not passed (a provider out of reach too: the sum is offered there then) is shown at
+  // the captcha; everything else, above the form.
+  if (outcome.reason === "captcha") return refuse({ [CAPTCHA_ERROR_NAME]: text(outcome.key) }, outcome.status);
   if (outcome.reason === "lockedOut") return refuse({ "": outcome.message }, 429);
   return refuse({ "": text(outcome.key) }, outcome.status);
 }

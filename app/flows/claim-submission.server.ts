@@ -141,11 +141,9 @@ export async function submitClaim({ request, context }: StepArgs) {
       { result: submission.reply({ formErrors: [`${text("Claim_EmailAlreadyFiled")} ${text("Claim_EmailChange")}`] }) },
       { status: 400 },
     );
+  // A captcha not passed (a provider out of reach too: the sum is offered there then) is shown at the captcha.
   if (!filing.ok && filing.reason === "captcha") {
-    const reply =
-      filing.status === 503
-        ? submission.reply({ formErrors: [text(filing.key)] })
-        : submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(filing.key)] } });
+    const reply = submission.reply({ fieldErrors: { [CAPTCHA_ERROR_NAME]: [text(filing.key)] } });
     return data({ result: reply }, { status: filing.status });
   }
   // With several claims a member's draft moves on ("File another claim", maybe on another device

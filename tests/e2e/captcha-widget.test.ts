@@ -13,14 +13,14 @@ import { settlementWith } from "#tests/support/settlement.ts";
  * by a stand-in implementing the part of the widget API the portal uses (render, reset, remove),
  * and tokens are verified by a local stand-in of siteverify.
  */
-const FAKE_TURNSTILE = (onload: string) => `
+const FAKE_TURNSTILE = (onload: string, token = "pass-from-widget", afterMs = 100) => `
   window.turnstile = {
     render(container, options) {
-      setTimeout(() => options.callback("pass-from-widget"), 100);
+      setTimeout(() => options.callback(${JSON.stringify(token)}), ${afterMs});
       return "widget-1";
     },
     reset() {}, remove() {}, execute() {}, isExpired() { return false; },
-    getResponse() { return "pass-from-widget"; },
+    getResponse() { return ${JSON.stringify(token)}; },
     ready(callback) { callback(); },
   };
   if (window[${JSON.stringify(onload)}]) window[${JSON.stringify(onload)}]();
@@ -99,6 +99,53 @@ test("with the sum in place of the widget, a wrong PIN comes back with a new sum
   // The sum answered was used up by that try: the page offers a new one.
   await fillForm(page, MEMBER);
   await answerSum(page);
+  await page.locator("form.step-form button[type=submit]").click();
+  await page.waitForURL(/\/automotive\/claimant-info/);
+  await page.context().close();
+});
+
+/** Cloudflare's script answered by the stand-in, its widget giving `token` after `afterMs`. */
+async function fakeWidget(page: Page, token?: string, afterMs?: number) {
+  await page.route("https://challenges.cloudflare.com/**", (route: Route) => {
+    const onload = new URL(route.request().url()).searchParams.get("onload") ?? "onloadTurnstileCallback";
+    return route.fulfill({ contentType: "text/javascript", body: FAKE_TURNSTILE(onload, token, afterMs) });
+  });
+}
+
+test("when the widget's token cannot be checked (the provider down), the claimant is told at the security check and offered the sum, which signs them in", async () => {
+  const page = await openPage(browser, true);
+  // The stand-in siteverify answers the token "down" with a 500, as a provider that is down.
+  await fakeWidget(page, "down");
+  await page.goto(`${portal.url}/automotive`);
+  await expect.poll(() => page.locator('input[name="captchaToken"]').inputValue()).toBe("down");
+  expect(await page.locator("#captcha-answer").isVisible()).toBe(false);
+  await fillForm(page, MEMBER);
+  await page.locator("form.step-form button[type=submit]").click();
+  await page.locator("#captcha-error").waitFor();
+  // The widget has a token again on the new page, and the sum stays offered beside it.
+  await expect.poll(() => page.locator('input[name="captchaToken"]').inputValue()).toBe("down");
+  expect(await page.locator("#captcha-answer").isVisible()).toBe(true);
+  expect(await page.locator(".error-summary a", { hasText: "Security check" }).getAttribute("href")).toBe(
+    "#captcha-answer",
+  );
+  await fillForm(page, MEMBER);
+  await answerSum(page);
+  await page.locator("form.step-form button[type=submit]").click();
+  await page.waitForURL(/\/automotive\/claimant-info/);
+  await page.context().close();
+});
+
+test("a sum the claimant has begun to answer stays when the widget's token comes, and either signs them in", async () => {
+  const page = await openPage(browser, true);
+  await fakeWidget(page, "pass-from-widget", 1_500);
+  await page.goto(`${portal.url}/automotive`);
+  await page.locator("#captcha-answer").click();
+  await answerSum(page);
+  await expect
+    .poll(() => page.locator('input[name="captchaToken"]').inputValue(), { timeout: 5_000 })
+    .toBe("pass-from-widget");
+  expect(await page.locator("#captcha-answer").isVisible()).toBe(true);
+  await fillForm(page, MEMBER);
   await page.locator("form.step-form button[type=submit]").click();
   await page.waitForURL(/\/automotive\/claimant-info/);
   await page.context().close();

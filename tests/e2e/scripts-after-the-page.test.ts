@@ -226,7 +226,10 @@ test("the sign-in and lookup pages load no module: their captcha's widget is a f
   for (const javaScript of [true, false]) {
     const page = await openPage(started.browser, javaScript);
     const files: string[] = [];
-    page.on("requestfinished", (request) => void (/\/assets\/.*\.js$/.test(request.url()) && files.push(request.url())));
+    page.on(
+      "requestfinished",
+      (request) => void (/\/assets\/.*\.js$/.test(request.url()) && files.push(request.url())),
+    );
     await page.goto(`${started.portal.url}/standard`);
     if (javaScript) await expect.poll(() => files.some((url) => /\/framework-[\w-]+\.js$/.test(url))).toBe(true);
     else {

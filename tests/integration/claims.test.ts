@@ -154,7 +154,8 @@ describe.each(BACKENDS)("on %s", (backend) => {
         challengeAnswer: solved.answer,
       });
       expect(replayed.status).toBe(400);
-      expect(replayed.text("#captcha-error")).toBe("The security check was not passed. Please try again.");
+      // Its "Error:" is for screen readers (visually hidden), as beside every field.
+      expect(replayed.text("#captcha-error")).toBe("Error: The security check was not passed. Please try again.");
 
       const shownTo = new Claimant(portal);
       const theirs = challengeOf(await shownTo.get("/automotive"));
@@ -232,11 +233,53 @@ describe.each(BACKENDS)("on %s", (backend) => {
         expect((await attempt("test-pass")).status).toBe(400); // the test provider's token means nothing here
         const down = await attempt("down");
         expect(down.status).toBe(503);
+        // Shown at the security check, which is where a way through would be (the sum, below).
         expect(summaryLines(down)[0]).toBe(
-          "A problem has occured during your submission. Please try again. If this problem persists, please contact the Settlement Administrator using the information below.",
+          "Security check: A problem has occured during your submission. Please try again. If this problem persists, please contact the Settlement Administrator using the information below.",
         );
         // Without a fallback challenge, a script-less browser is told the check needs JavaScript.
         expect((await new Claimant(turnstile).get("/automotive")).text(".captcha")).toMatch(/needs JavaScript/);
+      } finally {
+        await turnstile.stop();
+        await siteverify.close();
+      }
+    });
+  });
+
+  describe("the Turnstile provider with the sum beside it", () => {
+    test("a widget's token that does not pass (the provider down, or refused) leaves the sum to decide when the claimant answered it", async () => {
+      const siteverify = await startFakeSiteverify();
+      const turnstile = await startPortal({
+        backend,
+        settlementDir: settlementWith(
+          {
+            captcha: {
+              provider: "turnstile",
+              siteKey: "0x4AAAAAAA",
+              verifyUrl: siteverify.url,
+              fallbackChallenge: true,
+            },
+          },
+          { testCaptcha: false },
+        ),
+        env: { CAPTCHA_SECRET_KEY: "secret-for-tests" },
+      });
+      try {
+        const attempt = async (captchaToken: string, sum: "right" | "wrong" | "none") => {
+          const claimant = new Claimant(turnstile);
+          const { token, answer } = challengeOf(await claimant.get("/automotive"));
+          const challengeAnswer = sum === "right" ? answer : sum === "wrong" ? String(Number(answer) + 1) : "";
+          return (
+            await claimant.post("/automotive", { ...MEMBER, captchaToken, challengeToken: token, challengeAnswer })
+          ).status;
+        };
+        expect(await attempt("down", "none")).toBe(503);
+        expect(await attempt("down", "right")).toBe(303);
+        expect(await attempt("down", "wrong")).toBe(400);
+        expect(await attempt("refused", "right")).toBe(303);
+        expect(await attempt("refused", "none")).toBe(400);
+        // A token that passes needs no sum, and a wrong one beside it does not spoil it.
+        expect(await attempt("pass-2", "wrong")).toBe(303);
       } finally {
         await turnstile.stop();
         await siteverify.close();

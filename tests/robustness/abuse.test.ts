@@ -90,7 +90,7 @@ describe("limits per client", () => {
     for (let attempt = 0; attempt < 5; attempt++) statuses.push((await lookUp("test-fail")).status);
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
     expect((await lookUp("test-fail")).text("#captcha-error")).toBe(
-      "The security check was not passed, and many from your network have failed in the last few minutes. Please try again.",
+      "Error: The security check was not passed, and many from your network have failed in the last few minutes. Please try again.",
     );
     expect((await lookUp("test-pass")).status).toBe(200);
   });

@@ -4,6 +4,7 @@ import {
   CAPTCHA_TOKEN_FIELD,
   type CaptchaSettings,
   CHALLENGE_ANSWER_FIELD,
+  CHALLENGE_ANSWER_ID,
   CHALLENGE_TOKEN_FIELD,
   TEST_PROVIDER_TOKEN,
 } from "#app/captcha/captcha-fields.ts";
@@ -59,6 +60,9 @@ export function CaptchaField({
     testToken: TEST_PROVIDER_TOKEN,
     script: TURNSTILE_SCRIPT,
     errorsBeforeSum: WIDGET_ERRORS_BEFORE_FALLBACK,
+    // The last answer refused the captcha, or could not check the widget's token: the sum stays
+    // offered beside the widget, so the claimant always has a way through.
+    sumStays: error !== undefined,
   };
   const { provider, siteKey } = settings;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new round (a new answer) starts a new widget; the options are the page's
@@ -79,9 +83,9 @@ export function CaptchaField({
         <fieldset className="block-fieldset" data-captcha-sum="">
           <legend>{text("Captcha_Legend")}</legend>
           <input type="hidden" name={CHALLENGE_TOKEN_FIELD} value={settings.challenge.token} />
-          <label htmlFor="captcha-answer">{text("Captcha_Question", settings.challenge.question)}</label>
+          <label htmlFor={CHALLENGE_ANSWER_ID}>{text("Captcha_Question", settings.challenge.question)}</label>
           <input
-            id="captcha-answer"
+            id={CHALLENGE_ANSWER_ID}
             name={CHALLENGE_ANSWER_FIELD}
             inputMode="numeric"
             autoComplete="off"
@@ -94,6 +98,7 @@ export function CaptchaField({
       )}
       {error && (
         <p id="captcha-error" className="field-error">
+          <span className="visually-hidden">{text("Form_ErrorPrefix")} </span>
           {error}
         </p>
       )}

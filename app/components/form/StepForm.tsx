@@ -12,7 +12,7 @@ import type { PageDefinition, StepName } from "#app/forms/page-schema.ts";
 import { isMarkedRequired } from "#app/forms/required-rules.ts";
 import { answerAt, forcedValue, type ModelValues, submittedValue, typedValue } from "#app/forms/field-answers.ts";
 import { dateOrderOf } from "#app/i18n/date-order.ts";
-import { CAPTCHA_ERROR_NAME } from "#app/captcha/captcha-fields.ts";
+import { CAPTCHA_ERROR_NAME, type CaptchaSettings, captchaErrorHref } from "#app/captcha/captcha-fields.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { RecordChoices } from "#app/forms/options.ts";
@@ -52,6 +52,8 @@ export interface StepFormProps {
   beforeForm?: React.ReactNode;
   recordChoices?: RecordChoices;
   fileAccept?: string;
+  /** The form's captcha, when it has one (its field is among the children): where its error's summary line leads. */
+  captcha?: CaptchaSettings;
   children?: React.ReactNode;
 }
 
@@ -183,7 +185,7 @@ export function StepForm(props: StepFormProps) {
               ];
             }),
           ...(captchaError
-            ? [{ href: `#${CAPTCHA_ERROR_NAME}`, text: summaryText(text("Captcha_Legend"), captchaError) }]
+            ? [{ href: captchaErrorHref(props.captcha), text: summaryText(text("Captcha_Legend"), captchaError) }]
             : []),
         ]
       : []),
