@@ -103,7 +103,10 @@ export async function openPage(browser: Browser, javaScriptEnabled: boolean): Pr
  */
 export async function untilEnhanced(page: Page) {
   await page.waitForFunction(
-    () => document.documentElement.hasAttribute("data-enhanced") || !document.getElementById("page-data"),
+    () =>
+      document.documentElement.hasAttribute("data-enhanced") ||
+      // Whole (its data, at the end of <body>, would be there by now) and without modules.
+      (document.readyState !== "loading" && !document.getElementById("page-data")),
   );
 }
 
