@@ -33,9 +33,9 @@ function Question({
     <div className={`field${error ? " field-invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
       {hint && (
-        <small id={`${id}-hint`} className="field-hint">
+        <div id={`${id}-hint`} className="field-hint">
           {hint}
-        </small>
+        </div>
       )}
       <input
         id={id}

@@ -84,6 +84,15 @@ async function expectReadableInTextBrowser(page: Page) {
     if (text) expect(lines, dump).not.toContain(text);
   }
 
+  // A question's hint is a line of its own, not run on after its label or legend.
+  for (const hint of page.document.querySelectorAll("main .field-hint")) {
+    const words = fold(hint.textContent).split(" ").slice(0, 4).join(" ");
+    expect(
+      lines.some((line) => line.startsWith(words)),
+      `"${words}…" starts no line:\n${dump}`,
+    ).toBe(true);
+  }
+
   const heading = fold(page.document.querySelector("main h1")!.textContent);
   const headingAt = lines.indexOf(heading);
   expect(headingAt, dump).toBeGreaterThan(0);
@@ -177,7 +186,7 @@ describe("every page kind in w3m", () => {
     ["change of address", () => new Claimant(portal).get("/coa")],
     ["deadline", () => new Claimant(portal).get("/deadline")],
   ];
-  test.each(PAGES)("%s: no closed dialog, the heading first", async (_kind, reach) => {
+  test.each(PAGES)("%s: no closed dialog, the heading first, each hint a line of its own", async (_kind, reach) => {
     await expectReadableInTextBrowser(await reach());
   });
 });

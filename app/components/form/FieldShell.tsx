@@ -88,14 +88,14 @@ export function FieldNotes({ meta }: { meta: FieldMeta }) {
   return (
     <>
       {meta.hint && (
-        <small id={`${meta.id}-hint`} className="field-hint">
+        <div id={`${meta.id}-hint`} className="field-hint">
           {text(meta.hint)}
-        </small>
+        </div>
       )}
       {applies && (
-        <small id={`${meta.id}-applies`} className="field-hint field-applies">
+        <div id={`${meta.id}-applies`} className="field-hint field-applies">
           {applies}
-        </small>
+        </div>
       )}
       {meta.error && (
         <p id={`${meta.id}-error`} className="field-error">

@@ -77,9 +77,9 @@ function FieldsetBlock({
     <fieldset className={`block-fieldset${failing ? " field-invalid" : ""}`} aria-describedby={describedBy}>
       <legend>{text(block.legend)}</legend>
       {block.hint && (
-        <small id={hintId} className="field-hint">
+        <div id={hintId} className="field-hint">
           {text(block.hint)}
-        </small>
+        </div>
       )}
       {failing && (
         <p id={errorId} className="field-error">
