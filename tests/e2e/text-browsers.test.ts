@@ -84,6 +84,13 @@ async function expectReadableInTextBrowser(page: Page) {
     if (text) expect(lines, dump).not.toContain(text);
   }
 
+  // The security check's question begins a line, not run on after its legend.
+  const sum = page.document.querySelector('label[for="captcha-answer"]');
+  if (sum)
+    expect(
+      lines.some((line) => line.startsWith(fold(sum.textContent))),
+      dump,
+    ).toBe(true);
   // A question's hint is a line of its own, not run on after its label or legend.
   for (const hint of page.document.querySelectorAll("main .field-hint")) {
     const words = fold(hint.textContent).split(" ").slice(0, 4).join(" ");

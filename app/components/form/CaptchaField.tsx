@@ -83,15 +83,18 @@ export function CaptchaField({
         <fieldset className="block-fieldset" data-captcha-sum="">
           <legend>{text("Captcha_Legend")}</legend>
           <input type="hidden" name={CHALLENGE_TOKEN_FIELD} value={settings.challenge.token} />
-          <label htmlFor={CHALLENGE_ANSWER_ID}>{text("Captcha_Question", settings.challenge.question)}</label>
-          <input
-            id={CHALLENGE_ANSWER_ID}
-            name={CHALLENGE_ANSWER_FIELD}
-            inputMode="numeric"
-            autoComplete="off"
-            aria-describedby={error ? "captcha-error" : undefined}
-            aria-invalid={error ? true : undefined}
-          />
+          {/* In a block of its own: a text browser would run the question on after the legend. */}
+          <div>
+            <label htmlFor={CHALLENGE_ANSWER_ID}>{text("Captcha_Question", settings.challenge.question)}</label>
+            <input
+              id={CHALLENGE_ANSWER_ID}
+              name={CHALLENGE_ANSWER_FIELD}
+              inputMode="numeric"
+              autoComplete="off"
+              aria-describedby={error ? "captcha-error" : undefined}
+              aria-invalid={error ? true : undefined}
+            />
+          </div>
         </fieldset>
       ) : (
         <p data-captcha-needs-script="">{text("Captcha_NeedsJavaScript")}</p>
