@@ -31,6 +31,11 @@ function usePageModules() {
   return { manifest, route, leaf, data, modules: modulesOf(manifest, route) };
 }
 
+/** The lines that add a `<link rel>` to <head> for each of `modules`: the browser fetches them (made safe by scriptJson). */
+function linksLines(rel: "modulepreload" | "prefetch", modules: string[]): string {
+  return `for(const u of ${scriptJson(modules)}){const l=document.createElement("link");l.rel=${scriptJson(rel)};l.href=u;document.head.append(l)}`;
+}
+
 type Manifest = NonNullable<ContextType<typeof UNSAFE_FrameworkContext>>["manifest"];
 
 /** A route's page's modules: the entry, the route's module, and what they import. */
@@ -57,7 +62,7 @@ function PageLoader() {
   const entry = `import(${scriptJson(manifest.entry.module)}).catch(()=>{})`;
   // Under Vite's development server, React Router's refresh runtime comes first: its modules expect it.
   const runtime = manifest.hmr?.runtime;
-  const preload = `for(const u of ${scriptJson(modules)}){const l=document.createElement("link");l.rel="modulepreload";l.href=u;document.head.append(l)}`;
+  const preload = linksLines("modulepreload", modules);
   const load = runtime ? `import(${scriptJson(runtime)}).then(()=>${entry})` : entry;
   // Once the page is parsed, after the next frame is painted (a task queued from the frame's
   // callback runs after it): nothing of the modules' work delays the first paint.
@@ -108,9 +113,10 @@ function PageDataScript({ culture, textsAsked }: PageDataProps) {
 function NextPageModules({ routeId }: { routeId: string }) {
   const nonce = useNonce();
   const framework = useContext(UNSAFE_FrameworkContext);
+  const ownModules = usePageModules();
   const route = framework?.manifest.routes[routeId];
-  if (usePageModules() || !framework || !route) return null;
-  const prefetch = `addEventListener("load",()=>{for(const u of ${scriptJson(modulesOf(framework.manifest, route))}){const l=document.createElement("link");l.rel="prefetch";l.href=u;document.head.append(l)}})`;
+  if (ownModules || !framework || !route) return null;
+  const prefetch = `addEventListener("load",()=>{${linksLines("prefetch", modulesOf(framework.manifest, route))}})`;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own few lines, with its URLs made safe by scriptJson
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: prefetch }} />;
 }

@@ -207,24 +207,23 @@ describe.each(BACKENDS)("on %s", (backend) => {
     return result.text("main");
   }
 
+  /** A portal whose captcha is Turnstile, checked by a local stand-in of its siteverify, with or without the sum beside it. */
+  async function startTurnstilePortal(fallbackChallenge: boolean) {
+    const siteverify = await startFakeSiteverify();
+    const turnstile = await startPortal({
+      backend,
+      settlementDir: settlementWith(
+        { captcha: { provider: "turnstile", siteKey: "0x4AAAAAAA", verifyUrl: siteverify.url, fallbackChallenge } },
+        { testCaptcha: false },
+      ),
+      env: { CAPTCHA_SECRET_KEY: "secret-for-tests" },
+    });
+    return { siteverify, turnstile };
+  }
+
   describe("the Turnstile provider, verified against its (stand-in) siteverify endpoint", () => {
     test("a passing token signs in; a failing one is refused; an unreachable provider is a generic failure", async () => {
-      const siteverify = await startFakeSiteverify();
-      const turnstile = await startPortal({
-        backend,
-        settlementDir: settlementWith(
-          {
-            captcha: {
-              provider: "turnstile",
-              siteKey: "0x4AAAAAAA",
-              verifyUrl: siteverify.url,
-              fallbackChallenge: false,
-            },
-          },
-          { testCaptcha: false },
-        ),
-        env: { CAPTCHA_SECRET_KEY: "secret-for-tests" },
-      });
+      const { siteverify, turnstile } = await startTurnstilePortal(false);
       try {
         const attempt = (token: string) => signInAttempt({ ...MEMBER, captchaToken: token }, new Claimant(turnstile));
         expect((await attempt("pass-1")).status).toBe(303);
@@ -248,22 +247,7 @@ describe.each(BACKENDS)("on %s", (backend) => {
 
   describe("the Turnstile provider with the sum beside it", () => {
     test("a widget's token that does not pass (the provider down, or refused) leaves the sum to decide when the claimant answered it", async () => {
-      const siteverify = await startFakeSiteverify();
-      const turnstile = await startPortal({
-        backend,
-        settlementDir: settlementWith(
-          {
-            captcha: {
-              provider: "turnstile",
-              siteKey: "0x4AAAAAAA",
-              verifyUrl: siteverify.url,
-              fallbackChallenge: true,
-            },
-          },
-          { testCaptcha: false },
-        ),
-        env: { CAPTCHA_SECRET_KEY: "secret-for-tests" },
-      });
+      const { siteverify, turnstile } = await startTurnstilePortal(true);
       try {
         const attempt = async (captchaToken: string, sum: "right" | "wrong" | "none") => {
           const claimant = new Claimant(turnstile);
