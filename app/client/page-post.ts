@@ -1,5 +1,6 @@
 import { PAGE_LOCATION_HEADER, PAGE_POST_HEADER } from "#app/http/page-post.ts";
 import { noteRequestId } from "./last-request-id.ts";
+import { loadPageAfterPost } from "./load-page.ts";
 import { keepsPageOnServerFailure } from "#app/http/server-failure.ts";
 import { type PageData, readPageData } from "./page-data.tsx";
 
@@ -37,7 +38,7 @@ export async function postData(action: string, body: FormData, view: PageView, w
   noteRequestId(response?.headers.get("X-Request-Id") ?? "");
   const location = response?.headers.get(PAGE_LOCATION_HEADER);
   // Still posting until the next page replaces this one: the button stays disabled.
-  if (location) return loadPage(new URL(location, window.location.href));
+  if (location) return loadPageAfterPost(location);
   if ((!response || response.status >= 500) && keepsPageOnServerFailure(view.page.handle)) {
     // A new object each time: the page shows its message again after each failed post.
     view.show({ ...view.page, actionData: { serverError: true } });
@@ -58,18 +59,4 @@ export async function postData(action: string, body: FormData, view: PageView, w
   }
   document.title = answer.title;
   document.body.replaceWith(document.adoptNode(answer.body));
-}
-
-/**
- * Loads the page a redirect named, as the browser does after a form's POST. The same page with
- * another fragment (the documents step's "#records-…") is loaded afresh too: assigning it would
- * only scroll, and the page would not show what the post changed.
- */
-function loadPage(next: URL) {
-  const here = new URL(window.location.href);
-  if (next.pathname !== here.pathname || next.search !== here.search) return window.location.assign(next);
-  window.history.replaceState(window.history.state, "", next);
-  // To the fragment, as a fresh load goes, not back to where the claimant had scrolled.
-  window.history.scrollRestoration = "manual";
-  window.location.reload();
 }

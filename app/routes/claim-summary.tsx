@@ -12,6 +12,8 @@ import { useServerFailureMessage } from "#app/http/server-failure.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { FLOW_MIDDLEWARE } from "#app/flows/flow-route.server.ts";
 import type { Route } from "./+types/claim-summary";
+import { handle as stepHandle } from "#app/flows/step-route.ts";
+import { WITHOUT_SCRIPTS } from "#app/client/page-data.tsx";
 
 /** The flow and step this address names, and the deadline guard (app/flows/flow-route.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = FLOW_MIDDLEWARE;
@@ -19,8 +21,13 @@ export const middleware: Route.MiddlewareFunction[] = FLOW_MIDDLEWARE;
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
 export const loader = (args: Route.LoaderArgs) => loadSummary(args);
 export const action = (args: Route.ActionArgs) => submitClaim(args);
-/** With JavaScript, a submission the server could not take keeps the page, signature and all, and says so (SPEC §8). */
-export { handle } from "#app/flows/step-route.ts";
+/**
+ * With JavaScript, a submission the server could not take keeps the page, signature and all, and
+ * says so (SPEC §8). The page loads no modules (decision 043): what its scripts add (the time-out
+ * warning, the scripted post and its server-failure dialog, the captcha's widget) is a few inline
+ * lines of its own, and a mistake is the server's answer, as without them.
+ */
+export const handle = { ...stepHandle, ...WITHOUT_SCRIPTS };
 
 /** Check your answers, sign, and submit. */
 export default function ClaimSummary({ loaderData, actionData }: Route.ComponentProps) {

@@ -296,3 +296,69 @@ test("the confirmation loads no module: its print button is a few lines of its o
   await scriptless.context().close();
   await page.context().close();
 });
+
+test("check your answers loads no module: its time-out warning, its post and its server-failure dialog are lines of its own", async () => {
+  const page = await signInToStandard(started.browser, started.portal.url, true, testMember());
+  await untilEnhanced(page);
+  await answerStep(page, true, STANDARD_CLAIMANT);
+  await answerStep(page, true, STANDARD_DETAILS);
+  await answerStep(page, true, { "paymentElection.paymentMethod": "check" });
+  await submitStep(page); // supporting documents: optional
+  await page.waitForURL(/\/standard\/claim-summary/);
+  const scripts: string[] = [];
+  page.on("request", (request) => void (request.resourceType() === "script" && scripts.push(request.url())));
+  await page.clock.install();
+  await page.reload();
+  await page.locator('[name="signature.signature"]').waitFor();
+  expect(scripts).toEqual([]);
+  expect(await page.locator("#page-data").count()).toBe(0);
+  expect(await page.locator("dialog").count()).toBe(0);
+
+  // A mistake is the server's answer, shown in place (the page is not loaded again: the mark stays),
+  // its error summary focused, and the answer's own lines running: the next post is scripted too.
+  const documents: string[] = [];
+  page.on("request", (request) => void (request.resourceType() === "document" && documents.push(request.method())));
+  await page.evaluate(() => Object.assign(window, { keptPage: true }));
+  await fillForm(page, { "signature.signature": "Bo Lee" });
+  await page.locator("form.step-form button[type=submit]").click();
+  await page.locator(".error-summary").waitFor();
+  expect(await page.evaluate(() => "keptPage" in window)).toBe(true);
+  expect(documents).toEqual([]);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest(".error-summary") !== null)).toBe(true);
+  expect(await page.locator('[name="signature.signature"]').inputValue()).toBe("Bo Lee");
+
+  // The server fails: the page stays as typed and says so, with the failed request's id for support.
+  await fillForm(page, { "signature.attestation": "on" });
+  await page.route("**/standard/claim-summary", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 500, headers: { "X-Request-Id": "TEST-0000-0500" }, body: "Internal Server Error" })
+      : route.fallback(),
+  );
+  await page.locator("form.step-form button[type=submit]").click();
+  const failure = page.getByRole("dialog", { name: "Something went wrong" });
+  await failure.waitFor();
+  expect(await failure.textContent()).toContain("An error occured during your submission. Please try again.");
+  expect(await failure.locator(".support-reference").textContent()).toBe("Reference for support: TEST-0000-0500");
+  await page.keyboard.press("Escape"); // static: Escape does not dismiss it
+  expect(await failure.isVisible()).toBe(true);
+  await failure.getByRole("button", { name: "OK" }).click();
+  expect(await page.locator("dialog").count()).toBe(0);
+  expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Submit my claim");
+  expect(await page.locator('[name="signature.attestation"]').isChecked()).toBe(true);
+  await page.unroute("**/standard/claim-summary");
+
+  // The time-out warning comes in the last minute, counting down; Continue keeps the session.
+  await page.clock.runFor(29 * 60_000 + 15_000);
+  const warning = page.getByRole("dialog", { name: "Your session is about to expire" });
+  await warning.waitFor();
+  expect(await page.locator("dialog .session-countdown").textContent()).toMatch(/^Time left: 0:4[56]$/);
+  await warning.getByRole("button", { name: "Continue" }).press("Enter");
+  expect(await page.locator("dialog").count()).toBe(0);
+  expect(await page.locator(".error-summary").count()).toBe(1);
+
+  // Submitted: the confirmation, loaded once.
+  await page.locator("form.step-form button[type=submit]").click();
+  await page.waitForURL(/\/standard\/confirmation/);
+  expect(documents).toEqual(["GET"]);
+  await page.context().close();
+}, 90_000);

@@ -9,11 +9,10 @@ import {
   TEST_PROVIDER_TOKEN,
 } from "#app/captcha/captcha-fields.ts";
 import { type CaptchaWidgetOptions, startCaptchaWidget } from "#app/captcha/captcha-widget.ts";
-import { InPageWithoutModules, scriptJson } from "#app/client/page-data.tsx";
+import { InlineStart, inlineCode } from "#app/client/inline-start.tsx";
 import type { SubmissionResult } from "#app/forms/submission.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { useNonce } from "#app/request-context.ts";
 
 /** Cloudflare's script, rendering explicitly, and calling back when it has loaded. */
 const TURNSTILE_SCRIPT =
@@ -43,7 +42,6 @@ export function CaptchaField({
   const error = lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined;
   const text = useText();
   const culture = useCulture();
-  const nonce = useNonce();
   const captcha = useRef<HTMLDivElement>(null);
   // Each answer from the server asks for a new widget, and so a new token (one per submission).
   const [answered, setAnswered] = useState(lastResult);
@@ -105,15 +103,7 @@ export function CaptchaField({
           {error}
         </p>
       )}
-      <InPageWithoutModules>
-        <script
-          nonce={nonce}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the portal's own function, its options made safe by scriptJson
-          dangerouslySetInnerHTML={{
-            __html: `(${startCaptchaWidget})(document.currentScript.parentElement,${scriptJson(widget)})`,
-          }}
-        />
-      </InPageWithoutModules>
+      <InlineStart start={startCaptchaWidget} args={[inlineCode("document.currentScript.parentElement"), widget]} />
     </div>
   );
 }

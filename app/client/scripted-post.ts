@@ -1,0 +1,111 @@
+import type { CloseModalDialog, ModalDialogOptions } from "#app/components/modal-dialog.ts";
+import type { ServerFailureTexts } from "#app/components/server-failure-dialog.ts";
+
+/** What a page without modules needs to post its form by script. */
+export interface ScriptedPostOptions {
+  /** This page's Content-Security-Policy nonce: an answer's own lines run under it. */
+  nonce: string;
+  /** PAGE_POST_HEADER and PAGE_LOCATION_HEADER (app/http/page-post.ts). */
+  postHeader: string;
+  locationHeader: string;
+  /** PAGE_REPLACED_EVENT: told to what this page started, before an answer replaces it. */
+  replacedEvent: string;
+  failure: ServerFailureTexts;
+}
+
+/** What the post uses, given as their sources where the page has no modules. */
+export interface ScriptedPostParts {
+  openModalDialog: (dialog: ModalDialogOptions) => CloseModalDialog;
+  showServerFailure: (
+    texts: ServerFailureTexts,
+    reference: string,
+    openModalDialog: (dialog: ModalDialogOptions) => CloseModalDialog,
+  ) => CloseModalDialog;
+  loadPageAfterPost: (location: string) => void;
+}
+
+/**
+ * The claim's form posted by the scripts of a page that loads no modules (check your answers:
+ * decision 043), as a page that hydrates posts it (app/client/page-post.ts), so that a server
+ * failure keeps the page as typed, signature and all, and says so (SPEC §8). A redirect loads the
+ * next page; a 5xx or no answer at all leaves the page and opens the server-failure dialog; any
+ * other answer (the page again with its errors, the CSRF page) replaces the page as the browser
+ * would have shown it: its body swapped in, and the lines the server wrote into it (those carrying
+ * the answer's own nonce) run again under this page's, so the new page is enhanced as this one
+ * was. While a post runs the form's buttons are disabled: no second submission (SPEC §4).
+ *
+ * Listens on the document, not the form: its lines come before the form in the page. Returns what
+ * stops it. Uses nothing but its parameters and the page's globals (its source is written into
+ * the page).
+ */
+export function startScriptedPost(options: ScriptedPostOptions, parts: ScriptedPostParts): () => void {
+  let posting = false;
+
+  /** The answer as the page: its body in place of this one's, its own lines run, its focus taken. */
+  const showAnswer = (html: string, answerNonce: string | undefined) => {
+    // Without its styles: they are this page's theme's, applied already, and their nonce is the
+    // answer's, which this page's Content-Security-Policy would refuse (and report) as it parsed them.
+    const answer = new DOMParser().parseFromString(html.replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, ""), "text/html");
+    // The server's own lines, told by its nonce, read before the page takes them in: a browser
+    // hides a script's nonce once it is in a page under a Content-Security-Policy.
+    const written = Array.from(answer.body.querySelectorAll("script")).filter(
+      (script) =>
+        answerNonce !== undefined &&
+        script.getAttribute("nonce") === answerNonce &&
+        (script.type === "" || script.type === "text/javascript"),
+    );
+    window.dispatchEvent(new Event(options.replacedEvent));
+    document.title = answer.title;
+    document.body.replaceWith(document.adoptNode(answer.body));
+    for (const lines of written) {
+      const script = document.createElement("script");
+      script.nonce = options.nonce;
+      script.text = lines.text;
+      lines.replaceWith(script);
+    }
+    // Its error summary, as `autofocus` puts it on a page loaded afresh; else its top.
+    const focus = document.querySelector<HTMLElement>("[autofocus]");
+    if (focus) focus.focus();
+    else window.scrollTo(0, 0);
+  };
+
+  const onSubmit = async (event: SubmitEvent) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.matches("main form.step-form") || event.defaultPrevented) return;
+    event.preventDefault();
+    if (posting) return;
+    posting = true;
+    const body = new FormData(form, event.submitter);
+    const buttons = Array.from(form.querySelectorAll<HTMLButtonElement>("button[type=submit]"));
+    for (const button of buttons) {
+      button.disabled = true;
+      button.setAttribute("aria-busy", "true");
+    }
+    const done = () => {
+      posting = false;
+      for (const button of buttons) {
+        button.disabled = false;
+        button.removeAttribute("aria-busy");
+      }
+    };
+    let response: Response | undefined;
+    try {
+      response = await fetch(form.action, { method: "POST", body, headers: { [options.postHeader]: "1" } });
+    } catch {
+      response = undefined;
+    }
+    const location = response?.headers.get(options.locationHeader);
+    // Still posting until the next page replaces this one: the buttons stay disabled.
+    if (location) return parts.loadPageAfterPost(location);
+    if (!response || response.status >= 500) {
+      done();
+      parts.showServerFailure(options.failure, response?.headers.get("X-Request-Id") ?? "", parts.openModalDialog);
+      return;
+    }
+    const answerNonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+    showAnswer(await response.text(), answerNonce);
+  };
+  const listener = (event: Event) => void onSubmit(event as SubmitEvent);
+  document.addEventListener("submit", listener);
+  return () => document.removeEventListener("submit", listener);
+}

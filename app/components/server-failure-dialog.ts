@@ -1,0 +1,50 @@
+import type { CloseModalDialog, ModalDialogOptions } from "./modal-dialog.ts";
+
+/** The server-failure message's words, in the page's language. */
+export interface ServerFailureTexts {
+  header: string;
+  message: string;
+  ok: string;
+  /** "Reference for support: {0}", the failed request's id in place of SUPPORT_REFERENCE_SLOT. */
+  supportReference: string;
+}
+
+/** Where the failed request's id goes in ServerFailureTexts.supportReference. */
+export const SUPPORT_REFERENCE_SLOT = "{reference}";
+
+/**
+ * SPEC §4/§8: a form post the server could not take, said in a modal with its header, message and
+ * OK; OK closes it, and focus goes back to the form's button (disabled while the post ran, so
+ * nothing had focus when the dialog opened), to try again. It gives the failed request's id as the
+ * reference for support (none when the server was not reached). Returns what closes it.
+ *
+ * With the DOM alone, as openModalDialog, which it is given: a page that hydrates opens it from
+ * ErrorAlertModal's effect, a page without modules from its scripted post (decision 043).
+ */
+export function showServerFailure(
+  texts: ServerFailureTexts,
+  reference: string,
+  openModalDialog: (dialog: ModalDialogOptions) => CloseModalDialog,
+  onClosed?: () => void,
+): CloseModalDialog {
+  const paragraph = (text: string, className?: string) => {
+    const element = document.createElement("p");
+    element.textContent = text;
+    if (className) element.className = className;
+    return element;
+  };
+  const content = [paragraph(texts.message)];
+  // SUPPORT_REFERENCE_SLOT, spelled out: this function uses nothing outside it.
+  if (reference) content.push(paragraph(texts.supportReference.replace("{reference}", reference), "support-reference"));
+  const close = openModalDialog({
+    title: texts.header,
+    content,
+    buttonLabel: texts.ok,
+    onButton: () => {
+      close();
+      onClosed?.();
+    },
+    fallbackFocus: () => document.querySelector<HTMLElement>("main form.step-form [type=submit]"),
+  });
+  return close;
+}

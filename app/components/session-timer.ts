@@ -1,0 +1,127 @@
+import type { CloseModalDialog, ModalDialogOptions } from "./modal-dialog.ts";
+
+/** What the time-out warning needs: the session's length, where to go when it ends, and its words. */
+export interface SessionTimerOptions {
+  seconds: number;
+  expiredPath: string;
+  csrfToken: string;
+  texts: { header: string; body1: string; body2: string; continue: string; timeLeft: string };
+}
+
+/**
+ * The inactivity time-out of a page that enables it, with JavaScript (SPEC §4/§9). Any key,
+ * wheel, mouse, touch or pointer activity restarts the clock (and tells the server, at most once a
+ * minute); in the last minute a modal counts down m:ss with Continue; at zero the session is ended
+ * (POST /api/session-timeout) and the claimant is sent on. Without JavaScript the server ends the
+ * session after `seconds` without a request, and a <noscript> refresh in the head takes the
+ * claimant away then (SessionRefresh, IdleNotice). Returns what stops it.
+ *
+ * One function for every claim page, with the DOM alone: started from SessionTimer's effect where
+ * the page hydrates, from a few inline lines where it loads no modules (decision 043). So it uses
+ * nothing but its parameters and the page's globals: no import, no module-level binding.
+ */
+export function startSessionTimer(
+  options: SessionTimerOptions,
+  openModalDialog: (dialog: ModalDialogOptions) => CloseModalDialog,
+): () => void {
+  /** The warning shows in the last minute; the clock ticks every second. */
+  const WARNING_MS = 60_000;
+  const TICK_MS = 1_000;
+  /** Activity tells the server the claimant is still there, at most this often. */
+  const KEEP_ALIVE_EVERY_MS = 60_000;
+  const ACTIVITY_EVENTS = ["keydown", "wheel", "mousedown", "mousemove", "touchstart", "pointerdown"];
+  const { texts } = options;
+
+  const postSession = (path: string) =>
+    fetch(path, {
+      method: "POST",
+      headers: { "X-CSRF-TOKEN": options.csrfToken },
+      credentials: "same-origin",
+      keepalive: true,
+    }).catch(() => undefined);
+
+  let lastActivity = Date.now();
+  let lastKeepAlive = Date.now();
+  const remaining = () => options.seconds * 1000 - (Date.now() - lastActivity);
+
+  // The warning, while it is open: its countdown, and the live region that announces it.
+  let warning: { close: CloseModalDialog; countdown: Text; announcement: HTMLElement } | undefined;
+  const paragraph = (text: string, className?: string) => {
+    const element = document.createElement("p");
+    element.textContent = text;
+    if (className) element.className = className;
+    return element;
+  };
+  const openWarning = () => {
+    // The time left, readable whenever a screen reader reaches it...
+    const countdownLine = paragraph("", "session-countdown");
+    const label = document.createElement("span");
+    label.className = "visually-hidden";
+    label.textContent = `${texts.timeLeft} `;
+    const countdown = document.createTextNode("");
+    countdownLine.append(label, countdown);
+    // ...and announced every 15 s, then each of the last 10 (every second would flood), in a live
+    // region of its own that is never a bare "Time left:". On the page empty at first: screen
+    // readers announce words put into a region they know (decision 035).
+    const announcement = paragraph("", "visually-hidden session-announcement");
+    announcement.setAttribute("aria-live", "polite");
+    announcement.setAttribute("aria-atomic", "true");
+    const close = openModalDialog({
+      title: texts.header,
+      content: [paragraph(texts.body1), paragraph(texts.body2), countdownLine, announcement],
+      buttonLabel: texts.continue,
+      onButton: () => {
+        lastActivity = Date.now();
+        lastKeepAlive = lastActivity;
+        void postSession("/api/session/keep-alive");
+        show();
+      },
+    });
+    warning = { close, countdown, announcement };
+  };
+
+  /** The warning as the time left says: opened in the last minute, counting down, closed otherwise. */
+  const show = (announce = false) => {
+    const left = remaining();
+    const warns = left > 0 && left <= WARNING_MS;
+    if (!warns) {
+      warning?.close();
+      warning = undefined;
+      return;
+    }
+    // Announced from the tick after the warning opened: its region is on the page, empty, first.
+    const speaks = announce && warning !== undefined;
+    if (!warning) openWarning();
+    const seconds = Math.max(0, Math.ceil(left / 1000));
+    const countdown = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+    warning!.countdown.data = countdown;
+    if (speaks)
+      warning!.announcement.textContent = seconds % 15 === 0 || seconds <= 10 ? `${texts.timeLeft} ${countdown}` : "";
+  };
+
+  const onActivity = () => {
+    const now = Date.now();
+    lastActivity = now;
+    show();
+    if (now - lastKeepAlive >= KEEP_ALIVE_EVERY_MS) {
+      lastKeepAlive = now;
+      void postSession("/api/session/keep-alive");
+    }
+  };
+  for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
+  const stop = () => {
+    clearInterval(timer);
+    for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
+  };
+  const timer = setInterval(() => {
+    show(true);
+    if (remaining() > 0) return;
+    // The session is ended once, and the claimant sent on once.
+    stop();
+    void postSession("/api/session-timeout").then(() => window.location.assign(options.expiredPath));
+  }, TICK_MS);
+  return () => {
+    stop();
+    warning?.close();
+  };
+}
