@@ -49,7 +49,7 @@ export default defineConfig({
                 // nor what imports them: a group takes in what its modules import.
                 {
                   name: "shell",
-                  test: /[\\/]app[\\/](?!components[\\/](form[\\/](?!ErrorSummary\.)|fields[\\/]|blocks[\\/]|records[\\/])|components[\\/](StepPage|SessionTimer|Modal|ErrorAlertModal|AnswerList|ClaimAccessForm)\.|forms[\\/](?!page-schema\.)|captcha[\\/](?!captcha-fields\.)|records[\\/]|routes[\\/])/,
+                  test: /[\\/]app[\\/](?!components[\\/](form[\\/](?!ErrorSummary\.)|fields[\\/]|blocks[\\/]|records[\\/])|components[\\/](StepPage|SessionTimer|modal-dialog|session-timer|server-failure-dialog|ErrorAlertModal|ScriptedPost|AnswerList|ClaimAccessForm)\.|forms[\\/](?!page-schema\.)|captcha[\\/](?!captcha-fields\.)|records[\\/]|routes[\\/])/,
                   minShareCount: 2,
                   priority: 3,
                 },
@@ -58,7 +58,7 @@ export default defineConfig({
                 // Below the form engine, which takes in first the step form the step page imports.
                 {
                   name: "step-page",
-                  test: /[\\/]app[\\/]components[\\/](StepPage|SessionTimer|Modal|ErrorAlertModal)\./,
+                  test: /[\\/]app[\\/]components[\\/](StepPage|SessionTimer|modal-dialog|session-timer|server-failure-dialog|ErrorAlertModal)\./,
                   priority: 1,
                 },
                 // The form engine (fields, masks, the step form): one file, which every form page

@@ -37,8 +37,8 @@ export interface PageScripts {
   Loader: () => ReactNode;
   /** At the end of <body>: the page's data for them. */
   Data: (props: PageDataProps) => ReactNode;
-  /** Its children if the page loads no modules (it hydrates nothing), else nothing. */
-  WithoutModules: (props: { children: ReactNode }) => ReactNode;
+  /** If the page loads no modules (it hydrates nothing), the inline lines that start a DOM function; else nothing. */
+  InlineStart: (props: InlineStartProps) => ReactNode;
   /** In a page without modules: what asks, once it has loaded, for the modules of route `routeId`'s page. */
   NextPageModules: (props: { routeId: string }) => ReactNode;
 }
@@ -58,14 +58,37 @@ export function PageDataPlace(props: PageDataProps) {
 }
 
 /**
- * What a part of a page that hydrates nothing writes into it to enhance itself: a few inline lines
- * (decisions 041, 042). Rendered by the server only, and only in a page that loads no modules: a
- * page that hydrates runs the part's own effects instead, and renders nothing here in the browser
- * as on the server.
+ * Told, on the window, to what a page without modules started with its inline lines, before a
+ * form's answer replaces the page (app/client/scripted-post.ts): the answer's own lines start anew.
  */
-export function InPageWithoutModules({ children }: { children: ReactNode }) {
+export const PAGE_REPLACED_EVENT = "portal:page-replaced";
+
+/** Source text the inline lines pass as it is (`document.currentScript.parentElement`). */
+export interface InlineCode {
+  inlineCode: string;
+}
+
+export const inlineCode = (code: string): InlineCode => ({ inlineCode: code });
+
+// biome-ignore lint/complexity/noBannedTypes: any of the portal's self-contained DOM functions
+export type InlineStartFunction = Function;
+
+export interface InlineStartProps {
+  start: InlineStartFunction;
+  args: unknown[];
+}
+
+/**
+ * In a page that loads no modules (decisions 042, 043): a few inline lines, run as the page is
+ * parsed, that start one of the portal's DOM functions (the captcha's widget, the time-out
+ * warning, the scripted post) with `args`, written with its own source (app/client/page-scripts.server.tsx).
+ * `start` uses nothing but its parameters and the page's globals, and gives back what stops it.
+ * In a page that hydrates, nothing, on the server as in the browser: the component starts the same
+ * function from its effect.
+ */
+export function InlineStart(props: InlineStartProps) {
   const scripts = useContext(PageScriptsContext);
-  return scripts ? <scripts.WithoutModules>{children}</scripts.WithoutModules> : null;
+  return scripts ? <scripts.InlineStart {...props} /> : null;
 }
 
 /**

@@ -1,10 +1,14 @@
-import { type ContextType, type ReactNode, useContext } from "react";
+import { type ContextType, useContext } from "react";
 import { UNSAFE_DataRouterDataContext, UNSAFE_DataRouterStateContext, UNSAFE_FrameworkContext } from "react-router";
 import { dateOrderOf } from "#app/i18n/date-order.ts";
 import { messagesFor } from "#app/i18n/messages.ts";
 import { useNonce } from "#app/request-context.ts";
 import {
+  type InlineCode,
+  type InlineStartFunction,
+  type InlineStartProps,
   PAGE_DATA_ID,
+  PAGE_REPLACED_EVENT,
   type PageData,
   type PageDataProps,
   type PageScripts,
@@ -121,9 +125,39 @@ function NextPageModules({ routeId }: { routeId: string }) {
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: prefetch }} />;
 }
 
-/** Its children in a page that loads no modules: what enhances such a page with a few inline lines. */
-function WithoutModules({ children }: { children: ReactNode }) {
-  return usePageModules() ? null : children;
+/**
+ * A function's own source, to stand in a <script> as it is: nothing in it may end the element or
+ * begin what HTML parses as a comment or a script inside it (the portal's code, so a mistake of ours).
+ */
+function functionSource(start: InlineStartFunction): string {
+  const source = String(start);
+  if (/<\/script|<!--|<script/i.test(source)) throw new Error(`${start.name}'s source cannot stand in a <script>`);
+  return `(${source})`;
 }
 
-export const PAGE_SCRIPTS: PageScripts = { Loader: PageLoader, Data: PageDataScript, WithoutModules, NextPageModules };
+/** An argument as source text: a function as its own source, an object of them field by field, a value as JSON. */
+function argumentSource(value: unknown): string {
+  if (typeof value === "function") return functionSource(value);
+  if (typeof value === "object" && value !== null) {
+    if ("inlineCode" in value) return (value as InlineCode).inlineCode;
+    const entries = Object.entries(value);
+    if (entries.some(([, field]) => typeof field === "function"))
+      return `{${entries.map(([key, field]) => `${scriptJson(key)}:${argumentSource(field)}`).join(",")}}`;
+  }
+  return scriptJson(value);
+}
+
+/**
+ * In a page that loads no modules: the lines that call `start` with `args`, and call what it gives
+ * back when the page is replaced (PAGE_REPLACED_EVENT). In a page that has modules, nothing.
+ */
+function InlineStart({ start, args }: InlineStartProps) {
+  const nonce = useNonce();
+  if (usePageModules()) return null;
+  const call = `${functionSource(start)}(${args.map(argumentSource).join(",")})`;
+  const lines = `{const stop=${call};addEventListener(${scriptJson(PAGE_REPLACED_EVENT)},stop,{once:true})}`;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the portal's own functions, their arguments made safe by scriptJson
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: lines }} />;
+}
+
+export const PAGE_SCRIPTS: PageScripts = { Loader: PageLoader, Data: PageDataScript, InlineStart, NextPageModules };

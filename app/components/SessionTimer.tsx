@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { InlineStart } from "#app/client/inline-start.tsx";
+import { InlineStart } from "#app/client/page-data.tsx";
 import { useText } from "#app/i18n/use-text.ts";
 import { openModalDialog } from "./modal-dialog.ts";
 import { type SessionTimerOptions, startSessionTimer } from "./session-timer.ts";

@@ -6,9 +6,8 @@ import { Feedback } from "#app/components/Feedback.tsx";
 import { IdleNotice } from "#app/components/IdleNotice.tsx";
 import { StepHeading } from "#app/components/StepHeading.tsx";
 import { SessionTimer } from "#app/components/SessionTimer.tsx";
-import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
+import { ScriptedPost } from "#app/components/ScriptedPost.tsx";
 import { loadSummary, submitClaim } from "#app/flows/claim-submission.server.ts";
-import { useServerFailureMessage } from "#app/http/server-failure.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { FLOW_MIDDLEWARE } from "#app/flows/flow-route.server.ts";
 import type { Route } from "./+types/claim-summary";
@@ -33,13 +32,9 @@ export const handle = { ...stepHandle, ...WITHOUT_SCRIPTS };
 export default function ClaimSummary({ loaderData, actionData }: Route.ComponentProps) {
   const text = useText();
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
-  const [showError, closeError] = useServerFailureMessage(actionData);
   return (
     <>
-      <ErrorAlertModal
-        errorInfo={{ showError, header: text("Error_Title"), message: text("Error_SubmissionFailed") }}
-        onClose={closeError}
-      />
+      <ScriptedPost header={text("Error_Title")} message={text("Error_SubmissionFailed")} />
       {loaderData.timeout && <SessionTimer {...loaderData.timeout} csrfToken={loaderData.csrfToken} />}
       {/* While a submission runs its button is disabled (StepForm): a second one is refused (SPEC §4). */}
       <StepForm

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Page, type Response } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { type PortalOptions, type PortalServer, startPortal } from "./portal-server.ts";
 import { settlementWith } from "./settlement.ts";
@@ -110,6 +110,9 @@ export async function untilEnhanced(page: Page) {
   );
 }
 
+/** Marks the page that stands in for a redirect in a script-less page (openScriptlessPage). */
+const SCRIPTLESS_REDIRECT = "x-scriptless-redirect";
+
 /**
  * A page that sees exactly what a claimant with scripts blocked sees: the server's HTML with its
  * scripts removed. Unlike a context with JavaScript disabled, axe can still be injected into it.
@@ -129,12 +132,48 @@ export async function openScriptlessPage(browser: Browser): Promise<Page> {
       .catch((error: Error) =>
         /ECONNRESET|socket hang up/.test(error.message) ? route.fetch({ maxRedirects: 0 }) : Promise.reject(error),
       );
+    const location = response.headers().location;
+    if (response.status() >= 300 && response.status() < 400 && location) {
+      // A redirect the browser follows does not come back through this route (Playwright routes a
+      // redirect chain's first request only): the next page would keep its scripts, and its inline
+      // lines would run. So the redirect becomes a refresh, whose request does come here; a refresh
+      // replaces the page in the history, as a redirect does. Its cookies are kept.
+      const { location: _, "content-length": __, ...headers } = response.headers();
+      return route.fulfill({
+        status: 200,
+        headers: { ...headers, "content-type": "text/html; charset=utf-8", [SCRIPTLESS_REDIRECT]: "1" },
+        body: `<!doctype html><meta http-equiv="refresh" content="0; url=${location.replace(/[&"<>]/g, (character) => `&#${character.charCodeAt(0)};`)}">`,
+      });
+    }
     const body = (await response.text())
       .replace(/<script\b[\s\S]*?<\/script>/gi, "")
       .replace(/<link rel="modulepreload"[^>]*>/gi, "");
     return route.fulfill({ response, body });
   });
-  return context.newPage();
+  const page = await context.newPage();
+  // A page opened at an address that redirects is where the redirect leads, as for a browser: the
+  // refresh that stands in for the redirect is waited for, and its page's answer given back.
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const answers: Response[] = [];
+    const noteAnswer = (answer: Response) => {
+      if (answer.request().isNavigationRequest() && answer.frame() === page.mainFrame()) answers.push(answer);
+    };
+    page.on("response", noteAnswer);
+    try {
+      let answer = await goto(url, options);
+      while (answer?.headers()[SCRIPTLESS_REDIRECT]) {
+        const from = answer;
+        await page.waitForURL((next) => next.href !== from.url(), { waitUntil: options?.waitUntil ?? "load" });
+        answer = answers.at(-1) ?? null;
+        if (answer === from) break;
+      }
+      return answer;
+    } finally {
+      page.off("response", noteAnswer);
+    }
+  };
+  return page;
 }
 
 /**

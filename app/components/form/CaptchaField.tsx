@@ -9,7 +9,7 @@ import {
   TEST_PROVIDER_TOKEN,
 } from "#app/captcha/captcha-fields.ts";
 import { type CaptchaWidgetOptions, startCaptchaWidget } from "#app/captcha/captcha-widget.ts";
-import { InlineStart, inlineCode } from "#app/client/inline-start.tsx";
+import { InlineStart, inlineCode } from "#app/client/page-data.tsx";
 import type { SubmissionResult } from "#app/forms/submission.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";

@@ -1,0 +1,34 @@
+import { InlineStart, PAGE_REPLACED_EVENT } from "#app/client/page-data.tsx";
+import { loadPageAfterPost } from "#app/client/load-page.ts";
+import { startScriptedPost } from "#app/client/scripted-post.ts";
+import { PAGE_LOCATION_HEADER, PAGE_POST_HEADER } from "#app/http/page-post.ts";
+import { useNonce } from "#app/request-context.ts";
+import { useServerFailureTexts } from "./ErrorAlertModal.tsx";
+import { openModalDialog } from "./modal-dialog.ts";
+import { showServerFailure } from "./server-failure-dialog.ts";
+
+/**
+ * SPEC §8, in a page without modules (check your answers: decision 043): its form posted by a few
+ * inline lines (app/client/scripted-post.ts), so that a post the server could not take keeps the
+ * page as typed and says so in the server-failure dialog, as ErrorAlertModal does where the page
+ * hydrates. Nothing without scripts: the form posts itself.
+ */
+export function ScriptedPost({ header, message }: { header: string; message: string }) {
+  const nonce = useNonce();
+  const failure = useServerFailureTexts(header, message);
+  return (
+    <InlineStart
+      start={startScriptedPost}
+      args={[
+        {
+          nonce,
+          postHeader: PAGE_POST_HEADER,
+          locationHeader: PAGE_LOCATION_HEADER,
+          replacedEvent: PAGE_REPLACED_EVENT,
+          failure,
+        },
+        { openModalDialog, showServerFailure, loadPageAfterPost },
+      ]}
+    />
+  );
+}
