@@ -7,9 +7,14 @@ import { PortalLink } from "#app/components/PortalLink.tsx";
 import { type AddDocumentsAnswer, documentsPageAction, loadDocumentsPage } from "#app/flows/documents-page.server.ts";
 import { databaseAwayMiddleware } from "#app/http/database-away.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
+import { WITHOUT_SCRIPTS } from "#app/client/page-data.tsx";
 import type { Route } from "./+types/documents";
 
 export const middleware: Route.MiddlewareFunction[] = [databaseAwayMiddleware];
+// What scripts add here is the captcha's widget, a few inline lines of its own (decision 042): no
+// modules, no hydration; the forms post as without scripts.
+export const handle = WITHOUT_SCRIPTS;
+
 // A failed form post ends here, under the root: the error page keeps the portal's layout and contact.
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
 export const loader = (args: Route.LoaderArgs) => loadDocumentsPage(args);

@@ -362,3 +362,21 @@ test("check your answers loads no module: its time-out warning, its post and its
   expect(documents).toEqual(["GET"]);
   await page.context().close();
 }, 90_000);
+
+test("the pages after filing (claim status, documents, change of address) and a return link that opens no draft load no module; their captcha's widget is lines of their own", async () => {
+  for (const path of ["/claim/status", "/documents?find=code", "/coa?find=member", "/return?token=none"]) {
+    const page = await openPage(started.browser, true);
+    const scripts: string[] = [];
+    page.on("request", (request) => void (request.resourceType() === "script" && scripts.push(request.url())));
+    await page.goto(`${started.portal.url}${path}`);
+    await page.locator("h1").waitFor();
+    if (!path.startsWith("/return")) {
+      // The test provider's stand-in has its token at once: the sum is not offered.
+      expect(await page.locator('input[name="captchaToken"]').inputValue(), path).toBe("test-pass");
+      expect(await page.locator("#captcha-answer").isVisible(), path).toBe(false);
+    }
+    expect(scripts, path).toEqual([]);
+    expect(await page.locator("#page-data").count(), path).toBe(0);
+    await page.context().close();
+  }
+});
