@@ -31,12 +31,11 @@ interface TurnstileApi {
  * claimant stuck. A sum the claimant has begun to answer stays, as does one beside a captcha error
  * (`sumStays`): the server takes whichever of the two passes. When Cloudflare's script cannot load
  * or the widget keeps failing, the field and the box go and the sum stays. Returns what stops it (a
- * new round of the form starts another).
+ * form's answer shown in place starts another: app/client/scripted-post.ts).
  *
- * One function for both kinds of page: a page that hydrates starts it from CaptchaField's effect,
- * and a page without modules (sign-in, lookup: decision 042) from a few inline lines the server
- * writes with this function's own source. So it uses nothing but its parameters and the page's
- * globals: no import, no module-level binding.
+ * Started by a few inline lines the server writes with this function's own source, in the pages
+ * with a captcha, none of which loads modules (decisions 042, 043). So it uses nothing but its
+ * parameters and the page's globals: no import, no module-level binding.
  */
 export function startCaptchaWidget(captcha: HTMLElement, options: CaptchaWidgetOptions): () => void {
   const sum = captcha.querySelector<HTMLElement>("[data-captcha-sum]");

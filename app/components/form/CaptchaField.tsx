@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import {
   CAPTCHA_ERROR_NAME,
   CAPTCHA_TOKEN_FIELD,
@@ -25,31 +24,23 @@ const WIDGET_ERRORS_BEFORE_FALLBACK = 3;
  * The captcha of a form (SPEC §4 "Other UI", DESIGN "Captcha without JavaScript"). Without
  * JavaScript: a plain-text sum the server checks. With it: the invisible widget (Turnstile, or the
  * "test" provider's stand-in), whose token travels in a hidden field, started on this markup by
- * app/captcha/captcha-widget.ts: from an effect where the page hydrates, from a few inline lines
- * where it loads no modules (decision 042). Until the widget has given a token the sum stays
- * offered, so a widget that never renders (its script blocked, failed, or slow) never leaves the
- * claimant stuck. Each submission's answer (`lastResult`) renders a fresh captcha, and so a fresh
- * widget (SPEC: reset after each authorize and submit).
+ * app/captcha/captcha-widget.ts from a few inline lines: every page with a captcha loads no modules
+ * (decisions 042, 043). Until the widget has given a token the sum stays offered, so a widget that
+ * never renders (its script blocked, failed, or slow) never leaves the claimant stuck. Each
+ * submission's answer is a page of its own, and so a fresh widget (SPEC: reset after each
+ * authorize and submit). A page that hydrates would show the sum alone: it has no such lines.
  */
 export function CaptchaField({
   settings,
   lastResult,
 }: {
   settings: CaptchaSettings;
-  /** The form's last submission: its captcha error shows here, and each new one resets the widget. */
+  /** The form's last submission: its captcha error shows here. */
   lastResult?: SubmissionResult;
 }) {
   const error = lastResult?.error?.[CAPTCHA_ERROR_NAME]?.[0] ?? undefined;
   const text = useText();
   const culture = useCulture();
-  const captcha = useRef<HTMLDivElement>(null);
-  // Each answer from the server asks for a new widget, and so a new token (one per submission).
-  const [answered, setAnswered] = useState(lastResult);
-  const [round, setRound] = useState(0);
-  if (answered !== lastResult) {
-    setAnswered(lastResult);
-    setRound((count) => count + 1);
-  }
   const widget: CaptchaWidgetOptions = {
     provider: settings.provider,
     siteKey: settings.siteKey,
@@ -62,21 +53,10 @@ export function CaptchaField({
     // offered beside the widget, so the claimant always has a way through.
     sumStays: error !== undefined,
   };
-  const { provider, siteKey } = settings;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new round (a new answer) starts a new widget; the options are the page's
-  useEffect(() => {
-    if (settings.required && captcha.current) return startCaptchaWidget(captcha.current, widget);
-  }, [round, provider, siteKey, culture]);
   if (!settings.required) return null;
 
   return (
-    <div
-      key={round}
-      className={`captcha field${error ? " field-invalid" : ""}`}
-      id={CAPTCHA_ERROR_NAME}
-      tabIndex={-1}
-      ref={captcha}
-    >
+    <div className={`captcha field${error ? " field-invalid" : ""}`} id={CAPTCHA_ERROR_NAME} tabIndex={-1}>
       {settings.challenge ? (
         <fieldset className="block-fieldset" data-captcha-sum="">
           <legend>{text("Captcha_Legend")}</legend>
