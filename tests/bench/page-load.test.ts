@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { Claimant } from "#tests/support/claimant.ts";
 import { type PortalServer, startPortal } from "#tests/support/portal-server.ts";
 import { agent } from "./http-client.ts";
 import { launchChromium, measurePageLoad, pageBytes } from "./page-load.ts";
@@ -21,10 +22,13 @@ afterAll(async () => {
 });
 
 test("a first visit to a page that hydrates is measured: paints, blocking time, usable once enhanced, bytes as sent", async () => {
-  // The claim-status finder hydrates; the sign-in page loads no modules (decision 042), below.
-  const load = await measurePageLoad(browser, `${portal.url}/claim/status`, {
+  // A claim's step hydrates; the sign-in page loads no modules (decision 042), below.
+  const claimant = new Claimant(portal);
+  await claimant.signIn("standard");
+  const load = await measurePageLoad(browser, `${portal.url}/standard/claimant-info`, {
     javaScript: true,
-    expected: { pathname: "/claim/status", selector: '[name="referenceCode"]' },
+    cookie: claimant.sessionCookie(),
+    expected: { pathname: "/standard/claimant-info", selector: '[name="claimantInfo.firstName"]' },
     timeoutMs: 30_000,
   });
   for (const figure of [
@@ -37,7 +41,7 @@ test("a first visit to a page that hydrates is measured: paints, blocking time, 
     expect(Number.isFinite(figure)).toBe(true);
   expect(load.enhanced, "the page's enhancement ran (data-enhanced on <html>)").toBeGreaterThan(0);
   expect(load.usable).toBeGreaterThanOrEqual(load.firstContentfulPaint);
-  const bytes = await pageBytes(load.resources);
+  const bytes = await pageBytes(load.resources, claimant.cookieHeader());
   for (const kind of ["html", "js"] as const) {
     expect(bytes[kind].brotli, `${kind}, Brotli`).toBeGreaterThan(0);
     expect(bytes[kind].gzip, `${kind}, gzip`).toBeGreaterThan(0);

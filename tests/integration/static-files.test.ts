@@ -27,9 +27,10 @@ const raw = (pathname: string, headers: Record<string, string> = {}, method = "G
 
 describe("the browser build's files", () => {
   test("are sent as the build's Brotli or gzip copy, as the browser takes, the same file once decompressed", async () => {
-    // The claim-status finder hydrates (the sign-in page loads no modules: decision 042).
-    const start = await getPage(`${portal.url}/claim/status`);
-    // The framework (Preact, decision 036), which the page's loader preloads (files under 1 KB get no compressed copies).
+    // The sign-in page loads no modules, but names the claim's first step's for the browser to
+    // fetch (decision 042): among them the framework (Preact, decision 036; files under 1 KB get
+    // no compressed copies).
+    const start = await getPage(`${portal.url}/standard`);
     const script = /"(\/assets\/framework-[^"]+\.js)"/.exec(start.html)![1]!;
     const plain = await raw(script, { "accept-encoding": "identity" });
     expect(plain.status).toBe(200);

@@ -56,9 +56,9 @@ describe.each(THEMES)("the %s theme", (theme) => {
     // are the server's markup (app/components/StaticPart.tsx), and every link loads a document.
     expect(page.document.querySelector("footer.site-footer h2, footer.site-footer p")).not.toBeNull();
     expect(page.document.querySelector("details.header-menu summary")).not.toBeNull();
-    // Every module the loader of a page that hydrates names (decision 036): "/assets/….js". The
-    // claim-status finder: the sign-in page loads none (decision 042).
-    const hydrated = await getPage(`${servers.get(theme)!.url}/claim/status`);
+    // Every module of a page that hydrates (decision 036): "/assets/….js", the claim's first
+    // step's, which the sign-in page names for the browser to fetch (decision 042).
+    const hydrated = await getPage(`${servers.get(theme)!.url}/standard`);
     const scripts = [...new Set([...hydrated.html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!))];
     expect(scripts.length).toBeGreaterThanOrEqual(4);
     const code = (
