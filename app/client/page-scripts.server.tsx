@@ -135,13 +135,19 @@ function functionSource(start: InlineStartFunction): string {
   return `(${source})`;
 }
 
-/** An argument as source text: a function as its own source, an object of them field by field, a value as JSON. */
+const isInlineCode = (value: unknown): value is InlineCode =>
+  typeof value === "object" && value !== null && "inlineCode" in value;
+
+/**
+ * An argument as source text: a function as its own source, code as it is, an object holding
+ * either field by field, any other value as JSON.
+ */
 function argumentSource(value: unknown): string {
   if (typeof value === "function") return functionSource(value);
-  if (typeof value === "object" && value !== null) {
-    if ("inlineCode" in value) return (value as InlineCode).inlineCode;
+  if (isInlineCode(value)) return value.inlineCode;
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
     const entries = Object.entries(value);
-    if (entries.some(([, field]) => typeof field === "function"))
+    if (entries.some(([, field]) => typeof field === "function" || isInlineCode(field)))
       return `{${entries.map(([key, field]) => `${scriptJson(key)}:${argumentSource(field)}`).join(",")}}`;
   }
   return scriptJson(value);

@@ -3,7 +3,7 @@ import type { ServerFailureTexts } from "#app/components/server-failure-dialog.t
 
 /** What a page without modules needs to post its form by script. */
 export interface ScriptedPostOptions {
-  /** This page's Content-Security-Policy nonce: an answer's own lines run under it. */
+  /** The Content-Security-Policy nonce of the page the browser loaded: an answer's own lines run under it. */
   nonce: string;
   /** PAGE_POST_HEADER and PAGE_LOCATION_HEADER (app/http/page-post.ts). */
   postHeader: string;

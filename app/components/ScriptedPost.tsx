@@ -1,8 +1,7 @@
-import { InlineStart, PAGE_REPLACED_EVENT } from "#app/client/page-data.tsx";
+import { InlineStart, inlineCode, PAGE_REPLACED_EVENT } from "#app/client/page-data.tsx";
 import { loadPageAfterPost } from "#app/client/load-page.ts";
 import { startScriptedPost } from "#app/client/scripted-post.ts";
 import { PAGE_LOCATION_HEADER, PAGE_POST_HEADER } from "#app/http/page-post.ts";
-import { useNonce } from "#app/request-context.ts";
 import { useServerFailureTexts } from "./ErrorAlertModal.tsx";
 import { openModalDialog } from "./modal-dialog.ts";
 import { showServerFailure } from "./server-failure-dialog.ts";
@@ -14,14 +13,16 @@ import { showServerFailure } from "./server-failure-dialog.ts";
  * hydrates. Nothing without scripts: the form posts itself.
  */
 export function ScriptedPost({ header, message }: { header: string; message: string }) {
-  const nonce = useNonce();
   const failure = useServerFailureTexts(header, message);
   return (
     <InlineStart
       start={startScriptedPost}
       args={[
         {
-          nonce,
+          // The nonce of the page the browser loaded, which its policy allows: the lines' own, read
+          // as they run (the nonce this answer was rendered with is another, after an answer
+          // replaced the page: app/client/scripted-post.ts).
+          nonce: inlineCode("document.currentScript.nonce"),
           postHeader: PAGE_POST_HEADER,
           locationHeader: PAGE_LOCATION_HEADER,
           replacedEvent: PAGE_REPLACED_EVENT,

@@ -326,6 +326,19 @@ test("check your answers loads no module: its time-out warning, its post and its
   expect(documents).toEqual([]);
   await expect.poll(() => page.evaluate(() => document.activeElement?.closest(".error-summary") !== null)).toBe(true);
   expect(await page.locator('[name="signature.signature"]').inputValue()).toBe("Bo Lee");
+  // A second mistake in a row is answered the same way: the first answer's lines, run under this
+  // page's nonce, give the second answer's lines that nonce too (not the first answer's own).
+  const refused: string[] = [];
+  page.on(
+    "console",
+    (message) => void (/Content Security Policy/.test(message.text()) && refused.push(message.text())),
+  );
+  await page.locator("form.step-form button[type=submit]").click();
+  await expect.poll(() => page.locator(".error-summary").count()).toBe(1);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest(".error-summary") !== null)).toBe(true);
+  expect(await page.evaluate(() => "keptPage" in window)).toBe(true);
+  expect(documents).toEqual([]);
+  expect(refused).toEqual([]);
 
   // The server fails: the page stays as typed and says so, with the failed request's id for support.
   await fillForm(page, { "signature.attestation": "on" });
