@@ -2,7 +2,8 @@ import { useEffect } from "react";
 import { useText } from "#app/i18n/use-text.ts";
 import { useRequestId } from "#app/request-context.ts";
 import { openModalDialog } from "./modal-dialog.ts";
-import { type ServerFailureTexts, SUPPORT_REFERENCE_SLOT, showServerFailure } from "./server-failure-dialog.ts";
+import { SUPPORT_REFERENCE_SLOT } from "./ErrorMessage.tsx";
+import { type ServerFailureTexts, showServerFailure } from "./server-failure-dialog.ts";
 
 /** The server-failure message's words: its header and message, OK, and the line for support. */
 export function useServerFailureTexts(header: string, message: string): ServerFailureTexts {

@@ -33,8 +33,20 @@ export function ErrorMessage({
   );
 }
 
+/** Where a failed request's id goes in the support reference's text (the server-failure dialog's too). */
+export const SUPPORT_REFERENCE_SLOT = "{reference}";
+
 /** "Reference for support: 7K3M-9QXW-2HDF", when there is a request to refer to. */
 export function SupportReference({ reference }: { reference?: string }) {
   const text = useText();
-  return reference ? <p className="support-reference">{text("Error_SupportReference", reference)}</p> : null;
+  if (!reference) return null;
+  // The id in a span that never breaks across lines: it is read out and typed back.
+  const [before, after] = text("Error_SupportReference", SUPPORT_REFERENCE_SLOT).split(SUPPORT_REFERENCE_SLOT);
+  return (
+    <p className="support-reference">
+      {before}
+      <span className="support-code">{reference}</span>
+      {after}
+    </p>
+  );
 }

@@ -29,10 +29,16 @@ export function openModalDialog(options: ModalDialogOptions): CloseModalDialog {
   const dialog = document.createElement("dialog");
   dialog.className = "modal";
   const article = document.createElement("article");
+  const id = `modal-${Math.random().toString(36).slice(2)}`;
   const title = document.createElement("h2");
-  title.id = `modal-title-${Date.now().toString(36)}`;
+  title.id = `${id}-title`;
   title.textContent = options.title;
   dialog.setAttribute("aria-labelledby", title.id);
+  // Its content describes it: read with its name as it opens, not only its title and button.
+  const description = document.createElement("div");
+  description.id = `${id}-description`;
+  description.append(...options.content);
+  dialog.setAttribute("aria-describedby", description.id);
   const footer = document.createElement("footer");
   const button = document.createElement("button");
   button.type = "button";
@@ -41,7 +47,7 @@ export function openModalDialog(options: ModalDialogOptions): CloseModalDialog {
   button.autofocus = true;
   button.addEventListener("click", () => options.onButton());
   footer.append(button);
-  article.append(title, ...options.content, footer);
+  article.append(title, description, footer);
   dialog.append(article);
   dialog.addEventListener("cancel", (event) => event.preventDefault());
 

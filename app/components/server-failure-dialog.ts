@@ -9,9 +9,6 @@ export interface ServerFailureTexts {
   supportReference: string;
 }
 
-/** Where the failed request's id goes in ServerFailureTexts.supportReference. */
-export const SUPPORT_REFERENCE_SLOT = "{reference}";
-
 /**
  * SPEC §4/§8: a form post the server could not take, said in a modal with its header, message and
  * OK; OK closes it, and focus goes back to the form's button (disabled while the post ran, so
@@ -34,8 +31,17 @@ export function showServerFailure(
     return element;
   };
   const content = [paragraph(texts.message)];
-  // SUPPORT_REFERENCE_SLOT, spelled out: this function uses nothing outside it.
-  if (reference) content.push(paragraph(texts.supportReference.replace("{reference}", reference), "support-reference"));
+  if (reference) {
+    // The id in a span that never breaks across lines (it is read out and typed back); the slot
+    // is SUPPORT_REFERENCE_SLOT (ErrorMessage.tsx), spelled out: this function uses nothing outside it.
+    const [before = "", after = ""] = texts.supportReference.split("{reference}");
+    const line = paragraph(before, "support-reference");
+    const code = document.createElement("span");
+    code.className = "support-code";
+    code.textContent = reference;
+    line.append(code, after);
+    content.push(line);
+  }
   const close = openModalDialog({
     title: texts.header,
     content,

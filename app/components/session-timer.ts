@@ -10,9 +10,12 @@ export interface SessionTimerOptions {
 
 /**
  * The inactivity time-out of a page that enables it, with JavaScript (SPEC §4/§9). Any key,
- * wheel, mouse, touch or pointer activity restarts the clock (and tells the server, at most once a
- * minute); in the last minute a modal counts down m:ss with Continue; at zero the session is ended
- * (POST /api/session-timeout) and the claimant is sent on. Without JavaScript the server ends the
+ * wheel, mouse, touch or pointer activity keeps the session: the server is told (POST
+ * /api/session/keep-alive) at once if it last heard of the claimant a minute ago or more, else
+ * once that minute is up, and the clock restarts from what the server was told. In the last minute
+ * a modal counts down m:ss with Continue; at zero the session is ended (POST
+ * /api/session-timeout) and the claimant is sent on, as they are when the server answers a
+ * keep-alive that the session is over. Without JavaScript the server ends the
  * session after `seconds` without a request, and a <noscript> refresh in the head takes the
  * claimant away then (SessionRefresh, IdleNotice). Returns what stops it.
  *
@@ -40,9 +43,26 @@ export function startSessionTimer(
       keepalive: true,
     }).catch(() => undefined);
 
-  let lastActivity = Date.now();
-  let lastKeepAlive = Date.now();
-  const remaining = () => options.seconds * 1000 - (Date.now() - lastActivity);
+  // The clock counts from the last request the server heard of (this page's, then each
+  // keep-alive), never from activity it has not been told of: the warning's time left is the
+  // server's (the server keeps a session at least `seconds` after its last request).
+  let lastTold = Date.now();
+  // Activity since the server was last told, which it is told of once a minute has passed since.
+  let activeSinceTold = false;
+  const remaining = () => options.seconds * 1000 - (Date.now() - lastTold);
+  const ended = () => {
+    stop();
+    window.location.assign(options.expiredPath);
+  };
+  const tellServer = () => {
+    lastTold = Date.now();
+    activeSinceTold = false;
+    void postSession("/api/session/keep-alive").then((answer) => {
+      // The session is over already (ended elsewhere, or signed in again in another tab: 401,
+      // 403): no time is left to show. A server in trouble (5xx) or no answer says nothing of it.
+      if (answer && answer.status >= 400 && answer.status < 500) ended();
+    });
+  };
 
   // The warning, while it is open: its countdown, and the live region that announces it.
   let warning: { close: CloseModalDialog; countdown: Text; announcement: HTMLElement } | undefined;
@@ -71,9 +91,7 @@ export function startSessionTimer(
       content: [paragraph(texts.body1), paragraph(texts.body2), countdownLine, announcement],
       buttonLabel: texts.continue,
       onButton: () => {
-        lastActivity = Date.now();
-        lastKeepAlive = lastActivity;
-        void postSession("/api/session/keep-alive");
+        tellServer();
         show();
       },
     });
@@ -100,13 +118,10 @@ export function startSessionTimer(
   };
 
   const onActivity = () => {
-    const now = Date.now();
-    lastActivity = now;
+    activeSinceTold = true;
+    if (Date.now() - lastTold < KEEP_ALIVE_EVERY_MS) return;
+    tellServer();
     show();
-    if (now - lastKeepAlive >= KEEP_ALIVE_EVERY_MS) {
-      lastKeepAlive = now;
-      void postSession("/api/session/keep-alive");
-    }
   };
   for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
   const stop = () => {
@@ -114,6 +129,7 @@ export function startSessionTimer(
     for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
   };
   const timer = setInterval(() => {
+    if (activeSinceTold && Date.now() - lastTold >= KEEP_ALIVE_EVERY_MS) tellServer();
     show(true);
     if (remaining() > 0) return;
     // The session is ended once, and the claimant sent on once.

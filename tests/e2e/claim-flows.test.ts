@@ -207,6 +207,45 @@ describe.each([false, true])("JavaScript %s: filing a claim", (javaScript) => {
 });
 
 describe("the session timer with JavaScript", () => {
+  test("counts from what the server was told: activity in the page's first minute is told at the minute; a keep-alive the server refuses sends the claimant on", async () => {
+    const page = await openPage(started.browser, true);
+    await page.clock.install();
+    await page.goto(`${started.portal.url}/standard`);
+    await untilEnhanced(page);
+    await fillForm(page, testMember());
+    await submitStep(page);
+    await page.waitForFunction(
+      () => location.pathname === "/standard/claimant-info" && document.documentElement.hasAttribute("data-enhanced"),
+    );
+    const keptAlive: number[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/session/keep-alive")) keptAlive.push(request.timing().startTime);
+    });
+    // Activity half a minute in: the server last heard of the claimant when the page loaded, and
+    // hears of this activity once a minute has passed since.
+    await page.clock.runFor(30_000);
+    await page.locator("#field-claimantInfo-lastName").press("A");
+    expect(keptAlive).toHaveLength(0);
+    await page.clock.runFor(31_000);
+    await expect.poll(() => keptAlive.length).toBe(1);
+    // The warning comes a minute before 30 minutes from that keep-alive, not from the keystroke: the
+    // page never counts time the server does not give.
+    const warning = page.getByRole("dialog", { name: "Your session is about to expire" });
+    await page.clock.runFor(28 * 60_000 + 10_000); // 29:11 after the keystroke, 28:10 after the keep-alive
+    expect(await warning.count()).toBe(0);
+    await page.clock.runFor(60_000);
+    await warning.waitFor();
+    expect(await page.locator("dialog .session-countdown").textContent()).toMatch(/^Time left: 0:(4\d|5\d)$/);
+    // The server has ended the session meanwhile (another tab signed out, a clock ahead): Continue
+    // cannot keep it, and the claimant is sent to the page that says so.
+    await page.route("**/api/session/keep-alive", (route) =>
+      route.fulfill({ status: 401, contentType: "application/json", body: '{"error":"session_expired"}' }),
+    );
+    await warning.getByRole("button", { name: "Continue" }).press("Enter");
+    await page.waitForURL(/\/session-expired\?form=standard/);
+    await page.context().close();
+  }, 90_000);
+
   test("warns in the last minute with a countdown; Continue keeps the session; at zero the claimant is sent on", async () => {
     const page = await openPage(started.browser, true);
     await page.clock.install();

