@@ -50,7 +50,12 @@ export function startSessionTimer(
   // Activity since the server was last told, which it is told of once a minute has passed since.
   let activeSinceTold = false;
   const remaining = () => options.seconds * 1000 - (Date.now() - lastTold);
-  const ended = () => {
+  // The claimant is sent on once: a second navigation would cut the first short (a key and the
+  // Continue it presses each tell the server, and both may be refused).
+  let sentOn = false;
+  const sendOn = () => {
+    if (sentOn) return;
+    sentOn = true;
     stop();
     window.location.assign(options.expiredPath);
   };
@@ -60,7 +65,7 @@ export function startSessionTimer(
     void postSession("/api/session/keep-alive").then((answer) => {
       // The session is over already (ended elsewhere, or signed in again in another tab: 401,
       // 403): no time is left to show. A server in trouble (5xx) or no answer says nothing of it.
-      if (answer && answer.status >= 400 && answer.status < 500) ended();
+      if (answer && answer.status >= 400 && answer.status < 500) sendOn();
     });
   };
 
@@ -134,7 +139,7 @@ export function startSessionTimer(
     if (remaining() > 0) return;
     // The session is ended once, and the claimant sent on once.
     stop();
-    void postSession("/api/session-timeout").then(() => window.location.assign(options.expiredPath));
+    void postSession("/api/session-timeout").then(sendOn);
   }, TICK_MS);
   return () => {
     stop();

@@ -264,10 +264,11 @@ describe("the session timer with JavaScript", () => {
     await page.clock.runFor(60_000 + 15_000); // 29:15 idle: 45 seconds left
     await dialog.waitFor();
     // The timer ticks each second from when it started, a moment after the page was drawn (Preact
-    // runs effects after the paint): its last tick may have been up to a second ago.
+    // runs effects after the paint): its last tick may have been up to a second ago. The page's
+    // clock runs on between the page and the jump, a second or two on a loaded machine.
     const countdown = (await page.locator(".session-countdown").textContent())!;
-    expect(countdown).toMatch(/0:4[56]$/);
-    // A quarter minute (45 s) is announced; at 46 s the announcement is still empty.
+    expect(countdown).toMatch(/0:4[3-6]$/);
+    // A quarter minute (45 s) is announced; at 46 s, and once it is past, the announcement is empty.
     expect(await page.locator(".session-announcement").textContent()).toBe(
       countdown.endsWith("0:45") ? "Tiempo restante: 0:45" : "",
     );
