@@ -1,5 +1,6 @@
-import type { CloseModalDialog, ModalDialogOptions } from "#app/components/modal-dialog.ts";
-import type { ServerFailureTexts } from "#app/components/server-failure-dialog.ts";
+import type { openModalDialog } from "#app/components/modal-dialog.ts";
+import type { ServerFailureTexts, showServerFailure } from "#app/components/server-failure-dialog.ts";
+import type { loadPageAfterPost } from "./load-page.ts";
 
 /** What a page without modules needs to post its form by script. */
 export interface ScriptedPostOptions {
@@ -15,13 +16,9 @@ export interface ScriptedPostOptions {
 
 /** What the post uses, given as their sources where the page has no modules. */
 export interface ScriptedPostParts {
-  openModalDialog: (dialog: ModalDialogOptions) => CloseModalDialog;
-  showServerFailure: (
-    texts: ServerFailureTexts,
-    reference: string,
-    openModalDialog: (dialog: ModalDialogOptions) => CloseModalDialog,
-  ) => CloseModalDialog;
-  loadPageAfterPost: (location: string) => void;
+  openModalDialog: typeof openModalDialog;
+  showServerFailure: typeof showServerFailure;
+  loadPageAfterPost: typeof loadPageAfterPost;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CloseModalDialog, ModalDialogOptions } from "./modal-dialog.ts";
+import type { CloseModalDialog, openModalDialog } from "./modal-dialog.ts";
 
 /** The server-failure message's words, in the page's language. */
 export interface ServerFailureTexts {
@@ -21,7 +21,7 @@ export interface ServerFailureTexts {
 export function showServerFailure(
   texts: ServerFailureTexts,
   reference: string,
-  openModalDialog: (dialog: ModalDialogOptions) => CloseModalDialog,
+  openDialog: typeof openModalDialog,
   onClosed?: () => void,
 ): CloseModalDialog {
   const paragraph = (text: string, className?: string) => {
@@ -42,7 +42,7 @@ export function showServerFailure(
     line.append(code, after);
     content.push(line);
   }
-  const close = openModalDialog({
+  const close = openDialog({
     title: texts.header,
     content,
     buttonLabel: texts.ok,

@@ -1,4 +1,4 @@
-import type { CloseModalDialog, ModalDialogOptions } from "./modal-dialog.ts";
+import type { CloseModalDialog, openModalDialog } from "./modal-dialog.ts";
 
 /** What the time-out warning needs: the session's length, where to go when it ends, and its words. */
 export interface SessionTimerOptions {
@@ -23,10 +23,7 @@ export interface SessionTimerOptions {
  * the page hydrates, from a few inline lines where it loads no modules (decision 043). So it uses
  * nothing but its parameters and the page's globals: no import, no module-level binding.
  */
-export function startSessionTimer(
-  options: SessionTimerOptions,
-  openModalDialog: (dialog: ModalDialogOptions) => CloseModalDialog,
-): () => void {
+export function startSessionTimer(options: SessionTimerOptions, openDialog: typeof openModalDialog): () => void {
   /** The warning shows in the last minute; the clock ticks every second. */
   const WARNING_MS = 60_000;
   const TICK_MS = 1_000;
@@ -91,7 +88,7 @@ export function startSessionTimer(
     const announcement = paragraph("", "visually-hidden session-announcement");
     announcement.setAttribute("aria-live", "polite");
     announcement.setAttribute("aria-atomic", "true");
-    const close = openModalDialog({
+    const close = openDialog({
       title: texts.header,
       content: [paragraph(texts.body1), paragraph(texts.body2), countdownLine, announcement],
       buttonLabel: texts.continue,

@@ -264,13 +264,19 @@ test("the sign-in and lookup pages load no module: their captcha's widget is a f
   await page.context().close();
 });
 
-test("the confirmation loads no module: its print button is a few lines of its own, shown and printing with scripts, hidden without", async () => {
+/** A member signed in with scripts, every step answered: at "Check your answers". */
+async function atClaimSummary(): Promise<Page> {
   const page = await signInToStandard(started.browser, started.portal.url, true, testMember());
   await untilEnhanced(page);
   await answerStep(page, true, STANDARD_CLAIMANT);
   await answerStep(page, true, STANDARD_DETAILS);
   await answerStep(page, true, { "paymentElection.paymentMethod": "check" });
   await submitStep(page); // supporting documents: optional
+  return page;
+}
+
+test("the confirmation loads no module: its print button is a few lines of its own, shown and printing with scripts, hidden without", async () => {
+  const page = await atClaimSummary();
   await signAndSubmit(page, true);
   await page.waitForURL(/\/standard\/confirmation/);
   const modules: string[] = [];
@@ -298,12 +304,7 @@ test("the confirmation loads no module: its print button is a few lines of its o
 });
 
 test("check your answers loads no module: its time-out warning, its post and its server-failure dialog are lines of its own", async () => {
-  const page = await signInToStandard(started.browser, started.portal.url, true, testMember());
-  await untilEnhanced(page);
-  await answerStep(page, true, STANDARD_CLAIMANT);
-  await answerStep(page, true, STANDARD_DETAILS);
-  await answerStep(page, true, { "paymentElection.paymentMethod": "check" });
-  await submitStep(page); // supporting documents: optional
+  const page = await atClaimSummary();
   await page.waitForURL(/\/standard\/claim-summary/);
   const scripts: string[] = [];
   page.on("request", (request) => void (request.resourceType() === "script" && scripts.push(request.url())));
