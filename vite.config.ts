@@ -4,6 +4,7 @@ import { brotliCompressSync, constants } from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
+import { enhancerChunkName, PAGE_ENHANCERS, type PageEnhancer } from "./app/client/page-enhancers.ts";
 
 /**
  * The form engine's checks (a step's validation, each field kind's normalizer, the rules, today's
@@ -13,12 +14,20 @@ import { defineConfig, type Plugin } from "vite";
  */
 const CHECKS =
   /[\\/]app[\\/](components[\\/]form[\\/]browser-checks\.|forms[\\/](validate-step|parse-step|rules|submission|date-entry|claimant-clock|plain-punctuation|fields[\\/](normalizers|choice-normalize|\w+[\\/]\w+-normalize))\.|records[\\/]validate-record\.)/;
+/**
+ * The portal's functions that need no framework (the form engine's definitions, dependencies,
+ * masks and answers; the texts; the page's data; the dialogs, the time-out warning and the
+ * scripted post), which the step pages' enhancer shares with the pages that hydrate (decision
+ * 044): a file of their own, so that the enhancer loads no component.
+ */
+const WITHOUT_FRAMEWORK =
+  /[\\/]app[\\/](forms[\\/]|components[\\/](form[\\/](field-id|summary-text|checkbox-question|caret|portal-clock)\.|icon-paths\.|modal-dialog\.|session-timer\.|server-failure-dialog\.)|i18n[\\/](i18n|date-order)\.|client[\\/](page-document|scripted-post|load-page|last-request-id)\.|http[\\/]page-post\.)/;
 /** The form engine: fields, masks, the step form (not its checks). */
 const FORMS =
   /[\\/]app[\\/](forms[\\/]|components[\\/](form[\\/](?!CaptchaField)|blocks[\\/]|fields[\\/](?!date[\\/](DatePicker|CalendarPanel))))/;
 
 export default defineConfig({
-  plugins: [browserRuntime(), noPreloadHelper(), reactRouter(), precompress()],
+  plugins: [browserRuntime(), noPreloadHelper(), pageEnhancers(), reactRouter(), precompress()],
   build: {
     // Hashed file names under /assets are served with immutable caching by server.ts.
     assetsDir: "assets",
@@ -53,13 +62,20 @@ export default defineConfig({
                   minShareCount: 2,
                   priority: 3,
                 },
-                // The step page and its time-out and error dialogs, which the claim's pages load and
-                // the sign-in and lookup pages do not (~3 KB of theirs, Brotli, before decision 041).
-                // Below the form engine, which takes in first the step form the step page imports.
+                // The step page and the components that start its time-out and error dialogs, which
+                // the pages that hydrate a step form load (the dialogs themselves are the portal's
+                // functions). Below the form engine, which takes in first the step form the step page imports.
                 {
                   name: "step-page",
-                  test: /[\\/]app[\\/]components[\\/](StepPage|SessionTimer|modal-dialog|session-timer|server-failure-dialog|ErrorAlertModal)\./,
+                  test: /[\\/]app[\\/]components[\\/](StepPage|SessionTimer|ErrorAlertModal)\./,
                   priority: 1,
+                },
+                // What the step pages' enhancer shares with the pages that hydrate.
+                {
+                  name: "portal-functions",
+                  // With the lazy imports' helper (noPreloadHelper), which both use.
+                  test: (id) => (WITHOUT_FRAMEWORK.test(id) && !CHECKS.test(id)) || id === "\0vite/preload-helper.js",
+                  priority: 5,
                 },
                 // The form engine (fields, masks, the step form): one file, which every form page
                 // loads. Not the calendar, fetched when a date field shows, nor the captcha, which
@@ -101,6 +117,28 @@ function browserRuntime(): Plugin {
       const target = IN_THE_BROWSER[source];
       if (!target) return null;
       return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
+/**
+ * Each page enhancer (decision 044) built as a module of its own, beside React Router's entry and
+ * route modules: `enhance-<name>-<hash>.js`, which the server finds by its name
+ * (app/client/page-enhancers.server.ts).
+ */
+function pageEnhancers(): Plugin {
+  return {
+    name: "page-enhancers",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    buildStart() {
+      for (const [enhancer, file] of Object.entries(PAGE_ENHANCERS))
+        this.emitFile({
+          type: "chunk",
+          id: path.resolve(import.meta.dirname, file),
+          name: enhancerChunkName(enhancer as PageEnhancer),
+          preserveSignature: false,
+        });
     },
   };
 }

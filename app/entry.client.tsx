@@ -2,7 +2,7 @@ import { options } from "preact";
 import { type ReactNode, StrictMode, useEffect, useMemo } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { PageProvider, usePageData } from "#app/client/router.ts";
-import { readPageData } from "#app/client/page-data.tsx";
+import { readPageData } from "#app/client/page-document.ts";
 import { nextTask } from "#app/client/next-task.ts";
 import { hydrateInParts } from "#app/components/Later.tsx";
 import { knowDateOrder } from "./i18n/date-order.ts";

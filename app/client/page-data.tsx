@@ -1,29 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
-import type { DateOrder } from "#app/i18n/date-order.ts";
-
-/**
- * What the browser's scripts need of the page the server rendered, written into the page as JSON
- * (app/client/page-scripts.server.tsx) and read by app/entry.client.tsx: the route's data, so the page's
- * content hydrates with what the server rendered it from.
- */
-export interface PageData {
-  routeId: string;
-  /** The route's module (its component), built for the browser. */
-  module: string;
-  /** The texts the page's scripts can ask for, in its culture (app/client/page-texts.server.ts). */
-  texts: Record<string, string>;
-  culture: string;
-  /** The order the culture types a date's day and month in, as the server worked it out (knowDateOrder). */
-  dateOrder: DateOrder;
-  rootData: unknown;
-  loaderData: unknown;
-  actionData: unknown;
-  params: Record<string, string | undefined>;
-  /** The route module's `handle`, filled in by entry.client from the module. */
-  handle?: unknown;
-}
-
-export const PAGE_DATA_ID = "page-data";
+import type { PageEnhancer } from "./page-enhancers.ts";
 
 export interface PageDataProps {
   culture: string;
@@ -56,12 +32,6 @@ export function PageDataPlace(props: PageDataProps) {
   const scripts = useContext(PageScriptsContext);
   return scripts ? <scripts.Data {...props} /> : null;
 }
-
-/**
- * Told, on the window, to what a page without modules started with its inline lines, before a
- * form's answer replaces the page (app/client/scripted-post.ts): the answer's own lines start anew.
- */
-export const PAGE_REPLACED_EVENT = "portal:page-replaced";
 
 /** Source text the inline lines pass as it is (`document.currentScript.parentElement`). */
 export interface InlineCode {
@@ -109,11 +79,12 @@ export const WITHOUT_SCRIPTS = { scripts: false } as const;
 export const withoutScripts = (handle: unknown) =>
   typeof handle === "object" && handle !== null && (handle as { scripts?: boolean }).scripts === false;
 
-/** The page data a document carries: the page's own, or a form's answer's. */
-export function readPageData(document: Document): PageData | undefined {
-  const json = document.getElementById(PAGE_DATA_ID)?.textContent;
-  return json ? (JSON.parse(json) as PageData) : undefined;
-}
+/**
+ * A route whose page is not hydrated but enhanced by a module of its own (decision 044), which reads
+ * the page's data as the entry would: its inline lines (the time-out warning, the scripted post)
+ * are written as in a page without modules.
+ */
+export const enhancedBy = (enhancer: PageEnhancer) => ({ ...WITHOUT_SCRIPTS, enhancer }) as const;
 
-/** JSON that is safe inside a <script> element: no "</script>" or "<!--" can end or change it. */
-export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+export const enhancerOf = (handle: unknown): PageEnhancer | undefined =>
+  typeof handle === "object" && handle !== null ? (handle as { enhancer?: PageEnhancer }).enhancer : undefined;

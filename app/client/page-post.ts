@@ -2,7 +2,7 @@ import { PAGE_LOCATION_HEADER, PAGE_POST_HEADER } from "#app/http/page-post.ts";
 import { noteRequestId } from "./last-request-id.ts";
 import { loadPageAfterPost } from "./load-page.ts";
 import { keepsPageOnServerFailure } from "#app/http/server-failure.ts";
-import { type PageData, readPageData } from "./page-data.tsx";
+import { type PageData, readPageData } from "./page-document.ts";
 
 /** What a page's form post may change of the page the browser shows. */
 export interface PageView {

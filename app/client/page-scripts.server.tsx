@@ -1,3 +1,4 @@
+import path from "node:path";
 import { type ContextType, useContext } from "react";
 import { UNSAFE_DataRouterDataContext, UNSAFE_DataRouterStateContext, UNSAFE_FrameworkContext } from "react-router";
 import { dateOrderOf } from "#app/i18n/date-order.ts";
@@ -7,14 +8,13 @@ import {
   type InlineCode,
   type InlineStartFunction,
   type InlineStartProps,
-  PAGE_DATA_ID,
-  PAGE_REPLACED_EVENT,
-  type PageData,
   type PageDataProps,
   type PageScripts,
-  scriptJson,
+  enhancerOf,
   withoutScripts,
 } from "./page-data.tsx";
+import { PAGE_DATA_ID, PAGE_REPLACED_EVENT, type PageData, scriptJson } from "./page-document.ts";
+import { enhancerModules } from "./page-enhancers.server.ts";
 import { pageTexts } from "./page-texts.server.ts";
 
 /**
@@ -28,11 +28,27 @@ function usePageModules() {
   if (!framework || !state || !data || data.errors) return undefined;
   const leaf = state.matches.at(-1);
   if (!leaf?.route.id) return undefined;
-  const { manifest, routeModules } = framework;
-  if (withoutScripts(routeModules[leaf.route.id]?.handle)) return undefined;
-  const route = manifest.routes[leaf.route.id];
-  if (!route) return undefined;
-  return { manifest, route, leaf, data, modules: modulesOf(manifest, route) };
+  const page = pageModulesOf(framework, leaf.route.id);
+  return page && { ...page, manifest: framework.manifest, leaf, data };
+}
+
+type Framework = NonNullable<ContextType<typeof UNSAFE_FrameworkContext>>;
+
+/**
+ * What route `routeId`'s page loads: the entry and the route's module, which hydrate it, or the
+ * module that enhances it (decision 044), with what they import; `start` is the one the page
+ * imports. Undefined for a route whose page has no modules.
+ */
+function pageModulesOf({ manifest, routeModules }: Framework, routeId: string) {
+  const route = manifest.routes[routeId];
+  const handle = routeModules[routeId]?.handle;
+  const enhancer = enhancerOf(handle);
+  if (enhancer) {
+    const modules = enhancerModules(enhancer, path.posix.dirname(manifest.entry.module), !!manifest.hmr);
+    return modules && { start: modules[0]!, modules };
+  }
+  if (!route || withoutScripts(handle)) return undefined;
+  return { start: manifest.entry.module, modules: modulesOf(manifest, route), route };
 }
 
 /** The lines that add a `<link rel>` to <head> for each of `modules`: the browser fetches them (made safe by scriptJson). */
@@ -40,7 +56,7 @@ function linksLines(rel: "modulepreload" | "prefetch", modules: string[]): strin
   return `for(const u of ${scriptJson(modules)}){const l=document.createElement("link");l.rel=${scriptJson(rel)};l.href=u;document.head.append(l)}`;
 }
 
-type Manifest = NonNullable<ContextType<typeof UNSAFE_FrameworkContext>>["manifest"];
+type Manifest = Framework["manifest"];
 
 /** A route's page's modules: the entry, the route's module, and what they import. */
 function modulesOf(manifest: Manifest, route: NonNullable<Manifest["routes"][string]>): string[] {
@@ -63,7 +79,7 @@ function PageLoader() {
   const { manifest, modules } = page;
   // A module that could not be loaded (a proxy that blocks scripts) leaves the page as it is, whole
   // without them: the browser has said so in its console, as for a <script src> it could not load.
-  const entry = `import(${scriptJson(manifest.entry.module)}).catch(()=>{})`;
+  const entry = `import(${scriptJson(page.start)}).catch(()=>{})`;
   // Under Vite's development server, React Router's refresh runtime comes first: its modules expect it.
   const runtime = manifest.hmr?.runtime;
   const preload = linksLines("modulepreload", modules);
@@ -83,7 +99,7 @@ function PageDataScript({ culture, textsAsked }: PageDataProps) {
   const nonce = useNonce();
   const page = usePageModules();
   if (!page) return null;
-  const { route, leaf, data, modules } = page;
+  const { start, leaf, data, modules } = page;
   const pageData = {
     rootData: data.loaderData.root,
     loaderData: data.loaderData[leaf.route.id],
@@ -91,7 +107,7 @@ function PageDataScript({ culture, textsAsked }: PageDataProps) {
   };
   const content: PageData = {
     routeId: leaf.route.id,
-    module: route.module,
+    module: page.route?.module ?? start,
     texts: pageTexts(messagesFor(culture) ?? {}, { asked: textsAsked, modules, data: pageData }),
     culture,
     dateOrder: dateOrderOf(culture),
@@ -118,9 +134,9 @@ function NextPageModules({ routeId }: { routeId: string }) {
   const nonce = useNonce();
   const framework = useContext(UNSAFE_FrameworkContext);
   const ownModules = usePageModules();
-  const route = framework?.manifest.routes[routeId];
-  if (ownModules || !framework || !route) return null;
-  const prefetch = `addEventListener("load",()=>{${linksLines("prefetch", modulesOf(framework.manifest, route))}})`;
+  const next = framework && pageModulesOf(framework, routeId);
+  if (ownModules || !next) return null;
+  const prefetch = `addEventListener("load",()=>{${linksLines("prefetch", next.modules)}})`;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own few lines, with its URLs made safe by scriptJson
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: prefetch }} />;
 }
@@ -155,7 +171,8 @@ function argumentSource(value: unknown): string {
 
 /**
  * In a page that loads no modules: the lines that call `start` with `args`, and call what it gives
- * back when the page is replaced (PAGE_REPLACED_EVENT). In a page that has modules, nothing.
+ * back when the page is replaced (PAGE_REPLACED_EVENT). In a page that has modules, nothing: its
+ * component starts the function from its effect, or its enhancer does (decision 044).
  */
 function InlineStart({ start, args }: InlineStartProps) {
   const nonce = useNonce();

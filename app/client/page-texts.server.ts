@@ -50,7 +50,7 @@ const KEY_IN_CODE = /["'`]([A-Z][A-Za-z0-9]*_[A-Za-z0-9_]+)["'`]/g;
 const MODULE_IN_CODE = /["'`]\.\/([\w.-]+\.js)["'`]/g;
 const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
 /** Where the browser's build is served from (server.ts). */
-const CLIENT_BUILD = path.resolve("build/client");
+export const CLIENT_BUILD = path.resolve("build/client");
 
 /** Per module address: the keys in it and in every module it may load, or undefined if it is no file. */
 const modulesKeys = new Map<string, ReadonlySet<string> | undefined>();

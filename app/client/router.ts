@@ -4,7 +4,7 @@
  * every link and form loads a page from the server, as without JavaScript, and the scripts only
  * hydrate the page's content (`<main>`, app/entry.client.tsx). So a navigation is the browser's,
  * always "idle" from a page's point of view, and a route's data is the one page's, which the server
- * wrote into it (app/client/page-data.ts).
+ * wrote into it (app/client/page-document.ts).
  */
 import {
   createContext as createReactContext,
@@ -14,7 +14,7 @@ import {
   useContext,
   useState,
 } from "react";
-import type { PageData } from "./page-data.tsx";
+import type { PageData } from "./page-document.ts";
 import { type PageView, postData, postPage } from "./page-post.ts";
 
 const PageContext = createReactContext<(PageView & { posting: boolean }) | undefined>(undefined);

@@ -11,6 +11,8 @@ export interface ScriptedPostOptions {
   locationHeader: string;
   /** PAGE_REPLACED_EVENT: told to what this page started, before an answer replaces it. */
   replacedEvent: string;
+  /** PAGE_SHOWN_EVENT: told once the answer is the page, its lines run. */
+  shownEvent: string;
   failure: ServerFailureTexts;
 }
 
@@ -60,6 +62,7 @@ export function startScriptedPost(options: ScriptedPostOptions, parts: ScriptedP
       script.text = lines.text;
       lines.replaceWith(script);
     }
+    window.dispatchEvent(new Event(options.shownEvent));
     // Its error summary, as `autofocus` puts it on a page loaded afresh; else its top.
     const focus = document.querySelector<HTMLElement>("[autofocus]");
     if (focus) focus.focus();

@@ -5,7 +5,8 @@ import { withCulture } from "#app/i18n/culture.ts";
 import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { CaptchaField } from "./form/CaptchaField.tsx";
-import { ErrorSummary, summaryText } from "./form/ErrorSummary.tsx";
+import { ErrorSummary } from "./form/ErrorSummary.tsx";
+import { summaryText } from "./form/summary-text.ts";
 import { PortalLink } from "./PortalLink.tsx";
 
 /** One text question of the form: label, hint, error beside it (GOV.UK), linked by aria-describedby. */

@@ -2,18 +2,11 @@ import { useEffect } from "react";
 import { useText } from "#app/i18n/use-text.ts";
 import { useRequestId } from "#app/request-context.ts";
 import { openModalDialog } from "./modal-dialog.ts";
-import { SUPPORT_REFERENCE_SLOT } from "./ErrorMessage.tsx";
-import { type ServerFailureTexts, showServerFailure } from "./server-failure-dialog.ts";
+import { type ServerFailureTexts, serverFailureTexts, showServerFailure } from "./server-failure-dialog.ts";
 
-/** The server-failure message's words: its header and message, OK, and the line for support. */
+/** The server-failure message's words, in the page's language (serverFailureTexts). */
 export function useServerFailureTexts(header: string, message: string): ServerFailureTexts {
-  const text = useText();
-  return {
-    header,
-    message,
-    ok: text("Modal_Ok"),
-    supportReference: text("Error_SupportReference", SUPPORT_REFERENCE_SLOT),
-  };
+  return serverFailureTexts(useText(), header, message);
 }
 
 /**

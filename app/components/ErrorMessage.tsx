@@ -1,4 +1,5 @@
 import { useText } from "#app/i18n/use-text.ts";
+import { SUPPORT_REFERENCE_SLOT } from "./server-failure-dialog.ts";
 import { PageHeading } from "./PageHeading.tsx";
 import { PageTitle } from "./PageTitle.tsx";
 import { PortalLink } from "./PortalLink.tsx";
@@ -32,9 +33,6 @@ export function ErrorMessage({
     </>
   );
 }
-
-/** Where a failed request's id goes in the support reference's text (the server-failure dialog's too). */
-export const SUPPORT_REFERENCE_SLOT = "{reference}";
 
 /** "Reference for support: 7K3M-9QXW-2HDF", when there is a request to refer to. */
 export function SupportReference({ reference }: { reference?: string }) {

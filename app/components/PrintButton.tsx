@@ -1,4 +1,4 @@
-import { scriptJson } from "#app/client/page-data.tsx";
+import { scriptJson } from "#app/client/page-document.ts";
 import { useNonce } from "#app/request-context.ts";
 
 /**

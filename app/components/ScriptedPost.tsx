@@ -1,4 +1,5 @@
-import { InlineStart, inlineCode, PAGE_REPLACED_EVENT } from "#app/client/page-data.tsx";
+import { InlineStart, inlineCode } from "#app/client/page-data.tsx";
+import { PAGE_REPLACED_EVENT, PAGE_SHOWN_EVENT } from "#app/client/page-document.ts";
 import { loadPageAfterPost } from "#app/client/load-page.ts";
 import { startScriptedPost } from "#app/client/scripted-post.ts";
 import { PAGE_LOCATION_HEADER, PAGE_POST_HEADER } from "#app/http/page-post.ts";
@@ -26,6 +27,7 @@ export function ScriptedPost({ header, message }: { header: string; message: str
           postHeader: PAGE_POST_HEADER,
           locationHeader: PAGE_LOCATION_HEADER,
           replacedEvent: PAGE_REPLACED_EVENT,
+          shownEvent: PAGE_SHOWN_EVENT,
           failure,
         },
         { openModalDialog, showServerFailure, loadPageAfterPost },

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { InlineStart } from "#app/client/page-data.tsx";
 import { useText } from "#app/i18n/use-text.ts";
 import { openModalDialog } from "./modal-dialog.ts";
-import { type SessionTimerOptions, startSessionTimer } from "./session-timer.ts";
+import { type SessionTimerOptions, sessionTimerTexts, startSessionTimer } from "./session-timer.ts";
 
 /**
  * The inactivity time-out of a page that enables it (SPEC §4/§9), with JavaScript: the warning in
@@ -24,13 +24,7 @@ export function SessionTimer({
     seconds,
     expiredPath,
     csrfToken,
-    texts: {
-      header: text("SessionTimeout_Header"),
-      body1: text("SessionTimeout_Body1"),
-      body2: text("SessionTimeout_Body2"),
-      continue: text("SessionTimeout_Continue"),
-      timeLeft: text("SessionTimeout_TimeLeft"),
-    },
+    texts: sessionTimerTexts(text),
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: one timer per session and page; its words are the page's
   useEffect(() => startSessionTimer(options, openModalDialog), [seconds, expiredPath, csrfToken]);

@@ -4,9 +4,10 @@ import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
 import { IdleNotice } from "#app/components/IdleNotice.tsx";
 import { StepHeading } from "#app/components/StepHeading.tsx";
 import { SessionTimer } from "#app/components/SessionTimer.tsx";
-import { summaryText } from "#app/components/form/ErrorSummary.tsx";
+import { summaryText } from "#app/components/form/summary-text.ts";
 import { StepForm } from "#app/components/form/StepForm.tsx";
-import { ErrorsShownContext, fieldId } from "#app/components/form/step-form-context.ts";
+import { ErrorsShownContext } from "#app/components/form/step-form-context.ts";
+import { fieldId } from "#app/components/form/field-id.ts";
 import type { RecordsSection } from "#app/components/records/RecordsSection.tsx";
 import { Toast } from "#app/components/Toast.tsx";
 import { useServerFailureMessage } from "#app/http/server-failure.ts";
@@ -54,6 +55,7 @@ export function StepPage({
         errorInfo={{ showError, header: text("Error_Title"), message: text("Error_ProblemOccurred") }}
         onClose={closeError}
       />
+
       <StepForm
         key={loaderData.step}
         step={loaderData.step}

@@ -1,4 +1,8 @@
+import type { Translate } from "#app/i18n/i18n.ts";
 import type { CloseModalDialog, openModalDialog } from "./modal-dialog.ts";
+
+/** Where a failed request's id goes in the support reference's text (the error pages' too: ErrorMessage.tsx). */
+export const SUPPORT_REFERENCE_SLOT = "{reference}";
 
 /** The server-failure message's words, in the page's language. */
 export interface ServerFailureTexts {
@@ -7,6 +11,16 @@ export interface ServerFailureTexts {
   ok: string;
   /** "Reference for support: {0}", the failed request's id in place of SUPPORT_REFERENCE_SLOT. */
   supportReference: string;
+}
+
+/** The server-failure message's words: its header and message, OK, and the line for support. */
+export function serverFailureTexts(text: Translate, header: string, message: string): ServerFailureTexts {
+  return {
+    header,
+    message,
+    ok: text("Modal_Ok"),
+    supportReference: text("Error_SupportReference", SUPPORT_REFERENCE_SLOT),
+  };
 }
 
 /**
@@ -33,7 +47,7 @@ export function showServerFailure(
   const content = [paragraph(texts.message)];
   if (reference) {
     // The id in a span that never breaks across lines (it is read out and typed back); the slot
-    // is SUPPORT_REFERENCE_SLOT (ErrorMessage.tsx), spelled out: this function uses nothing outside it.
+    // is SUPPORT_REFERENCE_SLOT, spelled out: this function uses nothing outside it.
     const [before = "", after = ""] = texts.supportReference.split("{reference}");
     const line = paragraph(before, "support-reference");
     const code = document.createElement("span");

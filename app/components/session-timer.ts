@@ -1,3 +1,4 @@
+import type { Translate } from "#app/i18n/i18n.ts";
 import type { CloseModalDialog, openModalDialog } from "./modal-dialog.ts";
 
 /** What the time-out warning needs: the session's length, where to go when it ends, and its words. */
@@ -6,6 +7,17 @@ export interface SessionTimerOptions {
   expiredPath: string;
   csrfToken: string;
   texts: { header: string; body1: string; body2: string; continue: string; timeLeft: string };
+}
+
+/** The time-out warning's words, in the page's language. */
+export function sessionTimerTexts(text: Translate): SessionTimerOptions["texts"] {
+  return {
+    header: text("SessionTimeout_Header"),
+    body1: text("SessionTimeout_Body1"),
+    body2: text("SessionTimeout_Body2"),
+    continue: text("SessionTimeout_Continue"),
+    timeLeft: text("SessionTimeout_TimeLeft"),
+  };
 }
 
 /**

@@ -5,8 +5,8 @@ import { PortalLink } from "#app/components/PortalLink.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { loadAddressChange, submitAddressChange } from "#app/flows/change-of-address.server.ts";
 import { databaseAwayMiddleware } from "#app/http/database-away.server.ts";
-import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
-import { KEEPS_PAGE_ON_SERVER_FAILURE, useServerFailureMessage } from "#app/http/server-failure.ts";
+import { enhancedBy } from "#app/client/page-data.tsx";
+import { KEEPS_PAGE_ON_SERVER_FAILURE } from "#app/http/server-failure.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { Route } from "./+types/change-of-address-claim";
 
@@ -16,8 +16,12 @@ export const loader = ({ params, ...args }: Route.LoaderArgs) =>
   loadAddressChange({ ...args, referenceCode: params.referenceCode });
 export const action = ({ params, ...args }: Route.ActionArgs) =>
   submitAddressChange({ ...args, referenceCode: params.referenceCode });
-/** With JavaScript, a change the server could not take keeps the page as typed and says so. */
-export const handle = KEEPS_PAGE_ON_SERVER_FAILURE;
+/**
+ * Not hydrated: the step form's module enhances its contact questions (decision 044), and posts
+ * them, so that with JavaScript a change the server could not take keeps the page as typed and
+ * says so.
+ */
+export const handle = { ...KEEPS_PAGE_ON_SERVER_FAILURE, ...enhancedBy("step-form") };
 
 /**
  * /coa/<reference code>: the claim's current contact details first, then the flow's own contact
@@ -26,7 +30,6 @@ export const handle = KEEPS_PAGE_ON_SERVER_FAILURE;
  */
 export default function ChangeOfAddressClaim({ loaderData, actionData }: Route.ComponentProps) {
   const text = useText();
-  const [showError, closeError] = useServerFailureMessage(actionData);
   const { referenceCode, flowTitle, answers, result, form } = loaderData;
   const claimHeading = text("Address_ClaimHeading", text(flowTitle), referenceCode);
   const backToClaims = !loaderData.singleClaim && (
@@ -52,27 +55,21 @@ export default function ChangeOfAddressClaim({ loaderData, actionData }: Route.C
       </>
     );
   return (
-    <>
-      <ErrorAlertModal
-        errorInfo={{ showError, header: text("Error_Title"), message: text("Error_ProblemOccurred") }}
-        onClose={closeError}
-      />
-      <StepForm
-        {...form}
-        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-        submitLabel={text("Address_Submit")}
-        beforeForm={
-          <>
-            {backToClaims}
-            <PageHeading>{text("Address_Title")}</PageHeading>
-            <p>{claimHeading}</p>
-            <h2>{text("Address_Current")}</h2>
-            <AnswerList answers={answers} />
-            <h2>{text("Address_NewDetails")}</h2>
-            <p>{text("Address_NewDetails_Hint")}</p>
-          </>
-        }
-      />
-    </>
+    <StepForm
+      {...form}
+      lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+      submitLabel={text("Address_Submit")}
+      beforeForm={
+        <>
+          {backToClaims}
+          <PageHeading>{text("Address_Title")}</PageHeading>
+          <p>{claimHeading}</p>
+          <h2>{text("Address_Current")}</h2>
+          <AnswerList answers={answers} />
+          <h2>{text("Address_NewDetails")}</h2>
+          <p>{text("Address_NewDetails_Hint")}</p>
+        </>
+      }
+    />
   );
 }

@@ -490,10 +490,39 @@ describe("the date picker JavaScript adds", () => {
     const page = await standardPageAt(portal(), "claim-details", false);
     await page.goto(`${portal().url}/standard/claim-details`);
     await hydrated(page);
-    await page.getByRole("button", { name: "Choose a date for “Date of purchase”" }).click();
+    const toggle = page.getByRole("button", { name: "Choose a date for “Date of purchase”" });
+    await toggle.click();
+    await page.locator(".date-picker-panel").waitFor();
     await page.keyboard.press("Escape");
     expect(await page.locator(".date-picker-panel").count()).toBe(0);
     expect(await focusedClass(page)).toContain("date-picker-toggle");
+    // Escape while the calendar's code is still on its way (a slow network): it stays closed when it comes.
+    const slow = await standardPageAt(portal(), "claim-details", false);
+    let arrive = () => {};
+    const held = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    await slow.route(/\/assets\/calendar-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await slow.goto(`${portal().url}/standard/claim-details`);
+    await hydrated(slow);
+    const slowToggle = slow.getByRole("button", { name: "Choose a date for “Date of purchase”" });
+    await slowToggle.click();
+    await slow.keyboard.press("Escape");
+    const came = slow.waitForResponse(/\/assets\/calendar-[\w-]+\.js$/);
+    arrive();
+    await came;
+    // The module evaluated and its promise settled (a task later): still closed.
+    await slow.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(await slow.locator(".date-picker-panel").count()).toBe(0);
+    expect(await slowToggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await focusedClass(slow)).toContain("date-picker-toggle");
+    // And it opens when pressed again.
+    await slowToggle.click();
+    await slow.locator(".date-picker-panel").waitFor();
+    await slow.context().close();
     await page.context().close();
 
     const { page: scriptless } = await signedInPage("standard", portal(), true);

@@ -86,7 +86,7 @@ describe("the standard flow's first step, signed in, with prepopulated answers",
 
   test("in English", async () => {
     const page = await claimant.get("/standard/claimant-info");
-    expect(fingerprint("claimant-info-en", page)).toMatchInlineSnapshot(`"200 42056 569deb73901e86fa"`);
+    expect(fingerprint("claimant-info-en", page)).toMatchInlineSnapshot(`"200 42095 f346205920168f09"`);
     expect(firstOptions(page, "claimantInfo.mailingCountry", 4)).toBe("Choose one, Afghanistan, Albania, Algeria");
     expect(firstOptions(page, "claimantInfo.mailingSubDivision", 3)).toBe("Choose a state, Alabama, Alaska");
     expect(page.text(".language-links")).toBe("Español");
@@ -94,7 +94,7 @@ describe("the standard flow's first step, signed in, with prepopulated answers",
 
   test("in Spanish", async () => {
     const page = await claimant.get("/standard/claimant-info?culture=es");
-    expect(fingerprint("claimant-info-es", page)).toMatchInlineSnapshot(`"200 42590 ff61f5cf2f1a9e9a"`);
+    expect(fingerprint("claimant-info-es", page)).toMatchInlineSnapshot(`"200 42629 06c7e41582fecc25"`);
     // In the Spanish names and order.
     expect(firstOptions(page, "claimantInfo.mailingCountry", 4)).toBe(
       "Elija una opción, Afganistán, Albania, Alemania",
@@ -108,7 +108,7 @@ describe("the standard flow's first step, signed in, with prepopulated answers",
       "claimantInfo.firstName": "",
       "claimantInfo.emailAddress": "not an address",
     });
-    expect(fingerprint("claimant-info-errors", page)).toMatchInlineSnapshot(`"400 44779 ac9399922621c9bc"`);
+    expect(fingerprint("claimant-info-errors", page)).toMatchInlineSnapshot(`"400 44818 f46623fb3f7dac95"`);
     // Only what was posted counts: the prepopulated answers were not sent.
     expect(summaryLines(page)).toEqual([
       "First name: Enter your first name",
@@ -146,5 +146,5 @@ test("the documents step with an expense saved", async () => {
   const claimant = await reimbursementAtDocuments(new Claimant(portal, SIGNED_IN_AT));
   await addExpense(claimant);
   const page = await claimant.get(DOCUMENTS_STEP);
-  expect(fingerprint("documents", page)).toMatchInlineSnapshot(`"200 29902 341ab6d432c36b43"`);
+  expect(fingerprint("documents", page)).toMatchInlineSnapshot(`"200 29941 41bb4437d7d071e1"`);
 });

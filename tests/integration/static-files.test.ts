@@ -28,16 +28,16 @@ const raw = (pathname: string, headers: Record<string, string> = {}, method = "G
 describe("the browser build's files", () => {
   test("are sent as the build's Brotli or gzip copy, as the browser takes, the same file once decompressed", async () => {
     // The sign-in page loads no modules, but names the claim's first step's for the browser to
-    // fetch (decision 042): among them the framework (Preact, decision 036; files under 1 KB get
-    // no compressed copies).
+    // fetch (decision 042): first its enhancer (decision 044; files under 1 KB get no compressed
+    // copies).
     const start = await getPage(`${portal.url}/standard`);
-    const script = /"(\/assets\/framework-[^"]+\.js)"/.exec(start.html)![1]!;
+    const script = /"(\/assets\/enhance-step-form-[^"]+\.js)"/.exec(start.html)![1]!;
     const plain = await raw(script, { "accept-encoding": "identity" });
     expect(plain.status).toBe(200);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers["content-type"]).toBe("text/javascript; charset=utf-8");
-    // Preact's own (minified: no names to look for), over the 1 KB a compressed copy needs.
-    expect(plain.body.toString()).toContain("Symbol.for(`pv`)");
+    // The enhancer's own (minified: few names to look for), over the 1 KB a compressed copy needs.
+    expect(plain.body.toString()).toContain(".dataset.enhanced");
 
     const brotli = await raw(script, { "accept-encoding": "gzip, deflate, br" });
     expect(brotli.headers["content-encoding"]).toBe("br");

@@ -1,4 +1,4 @@
-import { summaryText } from "#app/components/form/ErrorSummary.tsx";
+import { summaryText } from "#app/components/form/summary-text.ts";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { Button, BUTTON_STYLES } from "#app/components/Button.tsx";

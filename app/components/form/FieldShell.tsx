@@ -3,8 +3,8 @@ import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import { useTexts } from "#app/i18n/texts-context.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import { KeptMarkup } from "../KeptMarkup.tsx";
-import { useInCheckboxQuestion } from "./checkbox-question.ts";
-import { fieldId, useStepForm } from "./step-form-context.ts";
+import { fieldId } from "./field-id.ts";
+import { useInCheckboxQuestion, useStepForm } from "./step-form-context.ts";
 
 export interface FieldMeta {
   id: string;

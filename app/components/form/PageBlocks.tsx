@@ -8,8 +8,9 @@ import { useText } from "#app/i18n/use-text.ts";
 import { FIELD_BLOCK_CONTROLS } from "#app/components/blocks/controls.tsx";
 import { type FieldBlock, isFieldBlock } from "#app/forms/blocks/index.ts";
 import { fieldsOfBlocks } from "#app/forms/form-definition.ts";
-import { InCheckboxQuestion, isCheckboxQuestion } from "./checkbox-question.ts";
-import { fieldId, useStepForm } from "./step-form-context.ts";
+import { isCheckboxQuestion } from "./checkbox-question.ts";
+import { fieldId } from "./field-id.ts";
+import { InCheckboxQuestion, useStepForm } from "./step-form-context.ts";
 
 /** A page's blocks, as its definition lists them. `shownValues` feeds labelled values. */
 export function PageBlocks({ blocks, shownValues }: { blocks: PageBlock[]; shownValues: Record<string, string> }) {

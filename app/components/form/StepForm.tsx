@@ -17,13 +17,15 @@ import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { RecordChoices } from "#app/forms/options.ts";
 import { PageTitle } from "#app/components/PageTitle.tsx";
-import { ErrorSummary, type SummaryItem, summaryText } from "./ErrorSummary.tsx";
+import { ErrorSummary, type SummaryItem } from "./ErrorSummary.tsx";
 import { PageBlocks } from "./PageBlocks.tsx";
 import { checkboxQuestions } from "./checkbox-question.ts";
 import { portalNow, setPortalNow } from "./portal-clock.ts";
 import { useFormErrors } from "./form-errors.ts";
 import { useLoadedLater } from "./loaded-later.ts";
-import { ErrorsShownContext, fieldId, StepFormContext, type StepFormState } from "./step-form-context.ts";
+import { ErrorsShownContext, StepFormContext, type StepFormState } from "./step-form-context.ts";
+import { fieldId } from "./field-id.ts";
+import { summaryText } from "./summary-text.ts";
 
 export interface StepFormProps {
   step: StepName;

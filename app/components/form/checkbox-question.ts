@@ -1,4 +1,3 @@
-import { createContext, useContext } from "react";
 import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import { fieldsOfBlocks } from "#app/forms/form-definition.ts";
 import type { PageBlock } from "#app/forms/page-schema.ts";
@@ -40,11 +39,4 @@ export function checkboxQuestions(
 /** Whether a fieldset's fields make it a checkbox question: boxes, and nothing else. */
 export function isCheckboxQuestion(paths: readonly string[], fields: Record<string, FieldConfig>): boolean {
   return paths.length > 0 && paths.every((path) => fields[path]?.componentName === "FormFieldCheckbox");
-}
-
-/** Inside a checkbox question: its boxes leave the error to the question. */
-export const InCheckboxQuestion = createContext(false);
-
-export function useInCheckboxQuestion(): boolean {
-  return useContext(InCheckboxQuestion);
 }

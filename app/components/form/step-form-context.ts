@@ -48,7 +48,9 @@ export function useStepForm(): StepFormState {
   return state;
 }
 
-/** The DOM id of a field's input: "field-claimantInfo-firstName". */
-export function fieldId(path: string): string {
-  return `field-${path.replace(".", "-")}`;
+/** Inside a checkbox question (checkbox-question.ts): its boxes leave the error to the question. */
+export const InCheckboxQuestion = createContext(false);
+
+export function useInCheckboxQuestion(): boolean {
+  return useContext(InCheckboxQuestion);
 }
