@@ -17,11 +17,11 @@ const CHECKS =
 /**
  * The portal's functions that need no framework (the form engine's definitions, dependencies,
  * masks and answers; the texts; the page's data; the dialogs, the time-out warning and the
- * scripted post), which the step pages' enhancer shares with the pages that hydrate (decision
+ * scripted post; the claimant's time zone, which the checks read), which the step pages' enhancer shares with the pages that hydrate (decision
  * 044): a file of their own, so that the enhancer loads no component.
  */
 const WITHOUT_FRAMEWORK =
-  /[\\/]app[\\/](forms[\\/]|components[\\/](form[\\/](field-id|summary-text|checkbox-question|caret|portal-clock)\.|icon-paths\.|modal-dialog\.|session-timer\.|server-failure-dialog\.)|i18n[\\/](i18n|date-order)\.|client[\\/](page-document|scripted-post|load-page|last-request-id)\.|http[\\/]page-post\.)/;
+  /[\\/]app[\\/](forms[\\/]|components[\\/](form[\\/](field-id|summary-text|checkbox-question|caret|portal-clock)\.|icon-paths\.|modal-dialog\.|session-timer\.|server-failure-dialog\.)|i18n[\\/](i18n|date-order)\.|client[\\/](page-document|scripted-post|load-page|last-request-id)\.|http[\\/]page-post\.|deadlines[\\/]time-zones\.)/;
 /** The form engine: fields, masks, the step form (not its checks). */
 const FORMS =
   /[\\/]app[\\/](forms[\\/]|components[\\/](form[\\/](?!CaptchaField)|blocks[\\/]|fields[\\/](?!date[\\/](DatePicker|CalendarPanel))))/;
