@@ -1,6 +1,5 @@
 import { ICON_PATHS } from "#app/components/icon-paths.ts";
-import { controlOf } from "./dependants.ts";
-import type { StepFormPage } from "./step-form-page.ts";
+import { controlOf, type StepFormPage } from "./step-form-page.ts";
 
 const loadCalendar = () => import("./calendar.tsx");
 

@@ -1,8 +1,7 @@
-import { fieldId } from "#app/components/form/field-id.ts";
 import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import { isMarkedRequired } from "#app/forms/required-rules.ts";
-import { fieldHolder, formValues, type StepFormPage, valueAtFor } from "./step-form-page.ts";
+import { controlOf, fieldHolder, formValues, type StepFormPage, valueAtFor } from "./step-form-page.ts";
 
 /** What the dependants say of each field as the answers stand. */
 export interface FieldStates {
@@ -71,7 +70,7 @@ export function startDependants(page: StepFormPage) {
   // shows when it applies, and the hint goes.
   for (const hint of page.form.querySelectorAll(".field-applies")) {
     for (const described of page.form.querySelectorAll(`[aria-describedby~="${hint.id}"]`))
-      describe(described, hint.id, false);
+      setDescribedBy(described, hint.id, false);
     hint.remove();
   }
   // The form as the claimant left it: an answer changed before the scripts ran (a country chosen on
@@ -81,7 +80,7 @@ export function startDependants(page: StepFormPage) {
 }
 
 /** Adds `id` to an element's aria-describedby, last, or takes it out. */
-export function describe(element: Element, id: string, described: boolean) {
+export function setDescribedBy(element: Element, id: string, described: boolean) {
   const ids = (element.getAttribute("aria-describedby") ?? "").split(" ").filter((one) => one && one !== id);
   if (described) ids.push(id);
   if (ids.length > 0) element.setAttribute("aria-describedby", ids.join(" "));
@@ -111,12 +110,6 @@ function showField(page: StepFormPage, path: string, states: FieldStates) {
   const control = controlOf(path);
   if (required) control?.setAttribute("aria-required", "true");
   else control?.removeAttribute("aria-required");
-}
-
-/** A field's one control, by its id: its box, menu or input; none for a radio group (its fieldset has the id). */
-export function controlOf(path: string): HTMLInputElement | HTMLSelectElement | undefined {
-  const control = document.getElementById(fieldId(path));
-  return control instanceof HTMLInputElement || control instanceof HTMLSelectElement ? control : undefined;
 }
 
 /** " *" for the eye, "(required)" for a screen reader, as the server writes it (FieldShell's RequiredMark). */

@@ -4,8 +4,8 @@ import { portalNow } from "#app/components/form/portal-clock.ts";
 import { summaryText } from "#app/components/form/summary-text.ts";
 import { fieldKind } from "#app/forms/fields/index.ts";
 import type { FormErrors } from "#app/forms/submission.ts";
-import { controlOf, describe } from "./dependants.ts";
-import { fieldHolder, type StepFormPage } from "./step-form-page.ts";
+import { setDescribedBy } from "./dependants.ts";
+import { controlOf, fieldHolder, type StepFormPage } from "./step-form-page.ts";
 
 type BrowserChecks = typeof import("#app/components/form/browser-checks.ts");
 
@@ -172,7 +172,7 @@ function showFieldMessage(page: StepFormPage, path: string, message: string | un
   // A radio group's fieldset is what describes it; else its one control.
   const described = holder instanceof HTMLFieldSetElement ? holder : controlOf(path);
   if (!described) return;
-  describe(described, id, !!message);
+  setDescribedBy(described, id, !!message);
   if (message) described.setAttribute("aria-invalid", "true");
   else described.removeAttribute("aria-invalid");
 }
@@ -183,14 +183,14 @@ function showQuestionMessage(page: StepFormPage, boxes: string[], failing: strin
   if (!fieldset) return;
   for (const box of boxes) {
     document.getElementById(`${fieldId(box)}-error`)?.remove();
-    describe(fieldset, `${fieldId(box)}-error`, false);
+    setDescribedBy(fieldset, `${fieldId(box)}-error`, false);
   }
   fieldset.classList.toggle("field-invalid", !!message);
   if (!failing || !message) return;
   const id = `${fieldId(failing)}-error`;
   const hint = fieldset.querySelector(":scope > .field-hint");
   (hint ?? fieldset.querySelector(":scope > legend"))?.after(messageElement(page, id, message));
-  describe(fieldset, id, true);
+  setDescribedBy(fieldset, id, true);
 }
 
 /**

@@ -1,8 +1,7 @@
 import { caretIn } from "#app/components/form/caret.ts";
 import { type Mask, maskFor, shownAs } from "#app/forms/masks/index.ts";
 import type { FieldStates } from "./dependants.ts";
-import { controlOf } from "./dependants.ts";
-import type { StepFormPage } from "./step-form-page.ts";
+import { controlOf, type StepFormPage } from "./step-form-page.ts";
 
 /** Keys that leave the field or submit, or only modify another key: the formatted value stays shown. */
 const LEAVING_KEYS = new Set(["Tab", "Shift", "Control", "Alt", "Meta", "Escape", "Enter"]);

@@ -1,4 +1,5 @@
 import type { PageData } from "#app/client/page-document.ts";
+import { fieldId } from "#app/components/form/field-id.ts";
 import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import { type ModelOnTheWire, withFieldDefaults } from "#app/forms/field-defaults.ts";
 import { answerAt, forcedValue, type ModelValues, submittedValue } from "#app/forms/field-answers.ts";
@@ -133,4 +134,10 @@ export function valueAtFor(page: StepFormPage, values: Record<string, FieldValue
 /** The element that holds a field on the page (its label, control and notes; a radio group's fieldset). */
 export function fieldHolder(page: StepFormPage, path: string): HTMLElement | null {
   return page.form.querySelector<HTMLElement>(`[data-field="${path}"]`);
+}
+
+/** A field's one control, by its id: its box, menu or input; none for a radio group (its fieldset has the id). */
+export function controlOf(path: string): HTMLInputElement | HTMLSelectElement | undefined {
+  const control = document.getElementById(fieldId(path));
+  return control instanceof HTMLInputElement || control instanceof HTMLSelectElement ? control : undefined;
 }
