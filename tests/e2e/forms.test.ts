@@ -486,7 +486,7 @@ describe("the date picker JavaScript adds", () => {
     await page.context().close();
   });
 
-  test("Escape closes it, and without JavaScript there is no calendar, only the typed date", async () => {
+  test("Escape closes it, so does focus moved past it, and without JavaScript there is no calendar, only the typed date", async () => {
     const page = await standardPageAt(portal(), "claim-details", false);
     await page.goto(`${portal().url}/standard/claim-details`);
     await hydrated(page);
@@ -496,6 +496,14 @@ describe("the date picker JavaScript adds", () => {
     await page.keyboard.press("Escape");
     expect(await page.locator(".date-picker-panel").count()).toBe(0);
     expect(await focusedClass(page)).toContain("date-picker-toggle");
+    // Tabbed past: it closes, and focus goes on to what comes after it.
+    await toggle.click();
+    await page.locator(".date-picker-panel").waitFor();
+    for (let tab = 0; tab < 12 && (await page.locator(".date-picker-panel").count()) > 0; tab++)
+      await page.keyboard.press("Tab");
+    expect(await page.locator(".date-picker-panel").count()).toBe(0);
+    expect(await page.evaluate(() => !!document.activeElement?.closest(".date-picker"))).toBe(false);
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     // Escape while the calendar's code is still on its way (a slow network): it stays closed when it comes.
     const slow = await standardPageAt(portal(), "claim-details", false);
     let arrive = () => {};

@@ -33,7 +33,8 @@ function chevron(): SVGSVGElement {
  * run: without them the typed text is the whole field. A button opens it; the panel's code is
  * fetched as the claimant comes to the button, and drawn when they press it (calendar.tsx). It
  * only fills the text input the claimant can always type into; the server checks the same rules.
- * Escape, Cancel or a scroll of the page close it and focus returns to the button.
+ * Escape, Cancel or a scroll of the page close it and focus returns to the button; focus moved
+ * past it closes it too.
  *
  * Returns what to call when the answers may have disabled a date field: its button goes with it.
  */
@@ -85,6 +86,12 @@ export function startDatePickers(page: StepFormPage) {
     toggle.addEventListener("pointerenter", () => void loadCalendar());
     toggle.addEventListener("focus", () => void loadCalendar());
     toggle.addEventListener("click", () => (open ? close() : void show()));
+    // Focus moved on past it by the keyboard (Tab), or to another control: it closes, focus left
+    // where it went. Not a click on the panel's own background, which moves focus nowhere.
+    picker.addEventListener("focusout", (event) => {
+      const to = event.relatedTarget;
+      if (open && to instanceof Node && !picker.contains(to)) close(false);
+    });
     // Escape, from the button or anywhere in the panel, closes the calendar and goes no further up.
     picker.addEventListener("keydown", (event) => {
       if (event.key !== "Escape" || !open) return;
