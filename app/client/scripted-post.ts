@@ -104,6 +104,9 @@ export function startScriptedPost(options: ScriptedPostOptions, parts: ScriptedP
     }
     const answerNonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
     showAnswer(await response.text(), answerNonce);
+    // Its form is this page's now: posted as this one was (where this was started by inline
+    // lines, the answer's own lines have started another, and this one is stopped).
+    posting = false;
   };
   const listener = (event: Event) => void onSubmit(event as SubmitEvent);
   document.addEventListener("submit", listener);

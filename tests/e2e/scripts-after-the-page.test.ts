@@ -188,7 +188,7 @@ test("a signed-in step posted by the scripts: the next page loads once", async (
   await page.context().close();
 });
 
-test("an answer the server refuses is shown in place, and nothing is reported in the console", async () => {
+test("an answer the server refuses is shown in place, posts again, and nothing is reported in the console", async () => {
   // The answer is a whole page with its own styles and nonce (decision 039): read for its data, it
   // must not trip this page's Content-Security-Policy.
   const page = await signInToStandard(started.browser, started.portal.url, true, testMember());
@@ -207,6 +207,14 @@ test("an answer the server refuses is shown in place, and nothing is reported in
   await page.locator(".error-summary").waitFor();
   expect(await page.locator(".error-summary").textContent()).toContain("First name");
   expect(documents).toEqual([]);
+  // The answer shown is enhanced in turn, and posts again: a second refusal, then the answer put right.
+  await untilEnhanced(page);
+  await page.locator("form.step-form button[type=submit]").click();
+  await expect.poll(() => page.locator(".error-summary").textContent()).toContain("First name");
+  const email = await page.locator("#field-claimantInfo-emailAddress").inputValue();
+  await fillForm(page, { "claimantInfo.firstName": "Ann", "claimantInfo.confirmEmailAddress": email });
+  await page.locator("form.step-form button[type=submit]").click();
+  await page.waitForURL(/\/standard\/claim-details/);
   // The browser's own lines for the refusal's status (422) and the checks it could not load aside.
   expect(errors.filter((message) => !message.startsWith("Failed to load resource"))).toEqual([]);
   await page.context().close();
