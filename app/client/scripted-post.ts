@@ -24,8 +24,8 @@ export interface ScriptedPostParts {
 }
 
 /**
- * The claim's form posted by the scripts of a page that loads no modules (check your answers:
- * decision 043), as a page that hydrates posts it (app/client/page-post.ts), so that a server
+ * The claim's forms posted by script in a page that does not hydrate (check your answers, decision
+ * 043; the enhanced step pages, decision 044), as a page that hydrates posts them (app/client/page-post.ts), so that a server
  * failure keeps the page as typed, signature and all, and says so (SPEC §8). A redirect loads the
  * next page; a 5xx or no answer at all leaves the page and opens the server-failure dialog; any
  * other answer (the page again with its errors, the CSRF page) replaces the page as the browser
@@ -38,6 +38,8 @@ export interface ScriptedPostParts {
  * the page).
  */
 export function startScriptedPost(options: ScriptedPostOptions, parts: ScriptedPostParts): () => void {
+  /** The claim's forms: a step's, and on a step with records lists its drafts' and record buttons' (decision 044). */
+  const POSTED_FORMS = "main :is(form.step-form, form.record-draft, form.record-button-form)";
   let posting = false;
 
   /** The answer as the page: its body in place of this one's, its own lines run, its focus taken. */
@@ -71,7 +73,7 @@ export function startScriptedPost(options: ScriptedPostOptions, parts: ScriptedP
 
   const onSubmit = async (event: SubmitEvent) => {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.matches("main form.step-form") || event.defaultPrevented) return;
+    if (!(form instanceof HTMLFormElement) || !form.matches(POSTED_FORMS) || event.defaultPrevented) return;
     event.preventDefault();
     if (posting) return;
     posting = true;

@@ -2,6 +2,8 @@ import { StepPage } from "#app/components/StepPage.tsx";
 import { RecordsSection } from "#app/components/records/RecordsSection.tsx";
 import { loadStep, submitStep } from "#app/flows/step-page.server.ts";
 import { FLOW_MIDDLEWARE } from "#app/flows/flow-route.server.ts";
+import { enhancedBy } from "#app/client/page-data.tsx";
+import { handle as stepHandle } from "#app/flows/step-route.ts";
 import type { Route } from "./+types/flow-documents";
 
 /** The flow and step this address names, and the deadline guard (app/flows/flow-route.server.ts). */
@@ -10,8 +12,12 @@ export const middleware: Route.MiddlewareFunction[] = FLOW_MIDDLEWARE;
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
 export const loader = (args: Route.LoaderArgs) => loadStep(args);
 export const action = (args: Route.ActionArgs) => submitStep(args);
-/** With JavaScript, a save the server could not take keeps the page as typed and says so (app/http/server-failure.ts). */
-export { handle } from "#app/flows/step-route.ts";
+/**
+ * Not hydrated: the step form's own module enhances the server's markup, its records lists too
+ * (decision 044), keeps the time-out warning, and posts the forms, so that a save the server could
+ * not take keeps the page as typed and says so (app/http/server-failure.ts).
+ */
+export const handle = { ...stepHandle, ...enhancedBy("step-form") };
 
 /** The supporting-documents step: its expenses and documents lists, with the page's script. */
 export default function FlowDocuments({ loaderData, actionData }: Route.ComponentProps) {

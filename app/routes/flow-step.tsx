@@ -20,8 +20,8 @@ export const action = (args: Route.ActionArgs) => submitStep(args);
 export const handle = { ...stepHandle, ...enhancedBy("step-form") };
 
 /**
- * A form step of a claim flow (the documents step has a module of its own: flow-documents.tsx).
- * Records on another step, possible in a definition, are the server's plain forms.
+ * A form step of a claim flow (the documents step is a route of its own: flow-documents.tsx).
+ * Records on another step, possible in a definition, are enhanced as there (decision 044).
  */
 export default function FlowStep({ loaderData, actionData }: Route.ComponentProps) {
   return <StepPage loaderData={loaderData} actionData={actionData} Records={RecordsSection} />;

@@ -149,3 +149,29 @@ describe.each([false, true])("JavaScript %s: expenses and their receipts", (java
     }
   }, 120_000);
 });
+
+test("JavaScript true: an expense saved by going on to the documents list is in that list's menu at once, and what the claimant was doing there stays", async () => {
+  const claimant = await reimbursementAtDocuments(new Claimant(started.portal));
+  const page = await openPage(started.browser, true);
+  await page.context().addCookies([{ ...claimant.sessionCookie(), url: started.portal.url }]);
+  await page.goto(`${started.portal.url}/reimbursement/supporting-documents`);
+  await untilEnhanced(page);
+  await addRecord(page, "claimTransactions", EXPENSES[0]!);
+  await untilEnhanced(page);
+  const expenseMenu = page.locator("#field-documentContexts-claimTransactionId option");
+  expect(await expenseMenu.count()).toBe(2);
+  // The second expense, then straight on to the document's questions: leaving its row saves it.
+  await addRecord(page, "claimTransactions", EXPENSES[1]!, async () => {
+    await page.locator("#field-documentContexts-documentKind").focus();
+    await page.locator("#field-documentContexts-documentKind").selectOption("receipt");
+  });
+  // No new page: the menu has the new expense, the answer just chosen and the focus stay.
+  await expect.poll(() => expenseMenu.count()).toBe(3);
+  expect((await expenseMenu.allTextContents()).filter((label) => label.includes("Wrong entry"))).toHaveLength(1);
+  expect(await page.locator("#field-documentContexts-documentKind").inputValue()).toBe("receipt");
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-documentContexts-documentKind");
+  // The expenses' list has the next draft's button, its own draft enhanced in turn when opened.
+  await page.locator('#records-claimTransactions button[value="add"]').click();
+  await page.locator("#records-claimTransactions .record-draft .date-picker-toggle").waitFor();
+  await page.context().close();
+});

@@ -1,5 +1,5 @@
 import { ICON_PATHS } from "#app/components/icon-paths.ts";
-import { controlOf, type StepFormPage } from "./step-form-page.ts";
+import { controlOf, type FieldsForm } from "./step-form-page.ts";
 
 const loadCalendar = () => import("./calendar.tsx");
 
@@ -38,7 +38,7 @@ function chevron(): SVGSVGElement {
  *
  * Returns what to call when the answers may have disabled a date field: its button goes with it.
  */
-export function startDatePickers(page: StepFormPage) {
+export function startDatePickers(page: FieldsForm) {
   const toggles: Array<{ toggle: HTMLButtonElement; input: HTMLInputElement | HTMLSelectElement }> = [];
   let count = 0;
   for (const path of page.paths) {

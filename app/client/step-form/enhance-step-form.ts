@@ -9,6 +9,7 @@ import { startDatePickers } from "./date-pickers.ts";
 import { startDependants } from "./dependants.ts";
 import { startFormMessages } from "./form-messages.ts";
 import { startMaskedInputs } from "./masked-inputs.ts";
+import { startRecords } from "./records.ts";
 import { startSavedMessage } from "./saved-message.ts";
 import { readStepFormPage, type StepFormPage } from "./step-form-page.ts";
 
@@ -40,6 +41,10 @@ function enhance() {
     const followDates = startDatePickers(page);
     const silence = startSavedMessage(main);
     const messages = startFormMessages(page, (errorsShown) => errorsShown && silence());
+    startRecords(page, {
+      showDraftLines: messages.showDraftLines,
+      showFailure: (reference) => showServerFailure(failureTexts(page), reference, openModalDialog),
+    });
     followMasks();
     // Input events, as the claimant types, on any of the form's controls.
     page.form.addEventListener("input", () => {
@@ -66,11 +71,15 @@ function startPost(page: StepFormPage) {
       locationHeader: PAGE_LOCATION_HEADER,
       replacedEvent: PAGE_REPLACED_EVENT,
       shownEvent: PAGE_SHOWN_EVENT,
-      failure: serverFailureTexts(page.text, page.text("Error_Title"), page.text("Error_ProblemOccurred")),
+      failure: failureTexts(page),
     },
     { openModalDialog, showServerFailure, loadPageAfterPost },
   );
 }
+
+/** The words of a save the server could not take (SPEC §8). */
+const failureTexts = (page: StepFormPage) =>
+  serverFailureTexts(page.text, page.text("Error_Title"), page.text("Error_ProblemOccurred"));
 
 enhance();
 addEventListener(PAGE_SHOWN_EVENT, enhance);

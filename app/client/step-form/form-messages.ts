@@ -5,11 +5,11 @@ import { summaryText } from "#app/components/form/summary-text.ts";
 import { fieldKind } from "#app/forms/fields/index.ts";
 import type { FormErrors } from "#app/forms/submission.ts";
 import { setDescribedBy } from "./dependants.ts";
-import { controlOf, fieldHolder, type StepFormPage } from "./step-form-page.ts";
+import { controlOf, type FieldsForm, fieldHolder, type StepFormPage } from "./step-form-page.ts";
 
 type BrowserChecks = typeof import("#app/components/form/browser-checks.ts");
 
-interface SummaryItem {
+export interface SummaryItem {
   href: string;
   text: string;
 }
@@ -39,7 +39,8 @@ function shownFields(form: HTMLFormElement): ReadonlySet<string> {
  * afterwards waits for the next submission (decision 035).
  *
  * Returns what to call before an answer changes what is shown (`beforeAnswer`) and after
- * (`afterAnswer`), and `onShown`, told whether a summary shows (the "saved" message stands aside).
+ * (`afterAnswer`), and what shows a record draft's problems (`showDraftLines`); `onShown` is told
+ * whether a summary shows (the "saved" message stands aside).
  */
 export function startFormMessages(page: StepFormPage, onShown: (errorsShown: boolean) => void) {
   const { form, paths, fields, text } = page;
@@ -81,6 +82,10 @@ export function startFormMessages(page: StepFormPage, onShown: (errorsShown: boo
     document.querySelectorAll<HTMLAnchorElement>(".error-summary li a"),
     (link) => ({ href: link.getAttribute("href") ?? "", text: link.textContent ?? "" }),
   ).filter((item) => !fieldLinks.has(item.href));
+  /** A record draft's problems the browser found on Save or Upload: in place of the server's for drafts (records.ts). */
+  let draftLines: SummaryItem[] = [];
+  const otherItems = () =>
+    draftLines.length > 0 ? [...draftLines, ...others.filter((item) => !item.href.startsWith("#field-"))] : others;
 
   const summaryItems = (): SummaryItem[] => [
     ...(summaryShown
@@ -102,7 +107,7 @@ export function startFormMessages(page: StepFormPage, onShown: (errorsShown: boo
             }),
         ]
       : []),
-    ...others,
+    ...otherItems(),
   ];
 
   const show = (focus: boolean) => {
@@ -132,6 +137,11 @@ export function startFormMessages(page: StepFormPage, onShown: (errorsShown: boo
   });
 
   return {
+    /** A draft's problems found on Save or Upload (none once it passes): in the summary, focused when there are any. */
+    showDraftLines(lines: SummaryItem[]) {
+      draftLines = lines;
+      show(lines.length > 0);
+    },
     beforeAnswer() {
       if (submitted) asked ??= shownFields(form);
     },
@@ -150,7 +160,7 @@ export function startFormMessages(page: StepFormPage, onShown: (errorsShown: boo
 }
 
 /** The message element of `id`: "Error: " for a screen reader, then the message (FieldShell's FieldNotes). */
-function messageElement(page: StepFormPage, id: string, message: string): HTMLElement {
+function messageElement(page: Pick<FieldsForm, "text">, id: string, message: string): HTMLElement {
   const element = document.createElement("p");
   element.id = id;
   element.className = "field-error";
@@ -162,7 +172,7 @@ function messageElement(page: StepFormPage, id: string, message: string): HTMLEl
 }
 
 /** A field's message under its control, last of its notes, or none. */
-function showFieldMessage(page: StepFormPage, path: string, message: string | undefined) {
+export function showFieldMessage(page: Pick<FieldsForm, "form" | "text">, path: string, message: string | undefined) {
   const holder = fieldHolder(page, path);
   if (!holder) return;
   const id = `${fieldId(path)}-error`;

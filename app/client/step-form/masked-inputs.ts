@@ -1,13 +1,13 @@
 import { caretIn } from "#app/components/form/caret.ts";
 import { type Mask, maskFor, shownAs } from "#app/forms/masks/index.ts";
 import type { FieldStates } from "./dependants.ts";
-import { controlOf, type StepFormPage } from "./step-form-page.ts";
+import { controlOf, type FieldsForm } from "./step-form-page.ts";
 
 /** Keys that leave the field or submit, or only modify another key: the formatted value stays shown. */
 const LEAVING_KEYS = new Set(["Tab", "Shift", "Control", "Alt", "Meta", "Escape", "Enter"]);
 
 /** A field's mask as the answers stand: its dependency's override while that is met (a ZIP code's, a phone's). */
-function maskOf(page: StepFormPage, path: string, states: FieldStates): Mask | undefined {
+function maskOf(page: FieldsForm, path: string, states: FieldStates): Mask | undefined {
   const field = page.fields[path];
   if (field?.componentName === "FormFieldDate")
     return maskFor(
@@ -29,7 +29,7 @@ function maskOf(page: StepFormPage, path: string, states: FieldStates): Mask | u
  *
  * Returns what to call when the answers have changed a mask (its placeholder and keyboard follow).
  */
-export function startMaskedInputs(page: StepFormPage, states: FieldStates) {
+export function startMaskedInputs(page: FieldsForm, states: FieldStates) {
   /** What the claimant typed, by input, while the field shows it formatted. */
   const typed = new WeakMap<HTMLInputElement, { text: string; shown: string }>();
   const maskedInput = (target: EventTarget | null) =>

@@ -51,6 +51,9 @@ export interface StepFormPage {
   text: Translate;
 }
 
+/** A form whose fields the enhancer knows: a step's form, or a record's draft (records.ts). */
+export type FieldsForm = Pick<StepFormPage, "form" | "fields" | "paths" | "order" | "text" | "culture">;
+
 /** What a text's key looks like ("Picker_Month"), unlike a settlement's own words given as they are. */
 const TEXT_KEY = /^[A-Z][A-Za-z0-9]*_[A-Za-z0-9_]+$/;
 
@@ -132,7 +135,7 @@ export function valueAtFor(page: StepFormPage, values: Record<string, FieldValue
 }
 
 /** The element that holds a field on the page (its label, control and notes; a radio group's fieldset). */
-export function fieldHolder(page: StepFormPage, path: string): HTMLElement | null {
+export function fieldHolder(page: Pick<FieldsForm, "form">, path: string): HTMLElement | null {
   return page.form.querySelector<HTMLElement>(`[data-field="${path}"]`);
 }
 
