@@ -170,8 +170,44 @@ test("JavaScript true: an expense saved by going on to the documents list is in 
   expect((await expenseMenu.allTextContents()).filter((label) => label.includes("Wrong entry"))).toHaveLength(1);
   expect(await page.locator("#field-documentContexts-documentKind").inputValue()).toBe("receipt");
   expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-documentContexts-documentKind");
+  // Leaving a row, coming back to it and leaving again while it is being saved (a slow network)
+  // saves it once; and a document's answers given meanwhile stay.
+  await page.route(/\/reimbursement\/supporting-documents$/, async (route) => {
+    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.locator('#records-claimTransactions button[value="add"]').click();
+  await page.locator("#records-claimTransactions .record-draft").waitFor();
+  await untilEnhanced(page);
+  await fillForm(page, EXPENSES[2]!);
+  await page.locator("#field-documentContexts-documentKind").selectOption("invoice");
+  const rowsBefore = await savedRows(page, "claimTransactions").count();
+  await page.locator("h1").click();
+  await page
+    .locator("#field-claimTransactions-description")
+    .click({ force: true, timeout: 2_000 })
+    .catch(() => {});
+  await page.keyboard.type(" again");
+  await page.locator("h1").click();
+  await expect.poll(() => savedRows(page, "claimTransactions").count()).toBe(rowsBefore + 1);
+  await page.waitForTimeout(1_500);
+  expect(await savedRows(page, "claimTransactions").count()).toBe(rowsBefore + 1);
+  expect(await savedRows(page, "claimTransactions").locator("td:nth-child(3)").allTextContents()).not.toContain(
+    "Rental car again",
+  );
+  expect(await page.locator("#field-documentContexts-documentKind").inputValue()).toBe("invoice");
+  await page.unroute(/\/reimbursement\/supporting-documents$/);
   // The expenses' list has the next draft's button, its own draft enhanced in turn when opened.
   await page.locator('#records-claimTransactions button[value="add"]').click();
-  await page.locator("#records-claimTransactions .record-draft .date-picker-toggle").waitFor();
+  await page.locator("#records-claimTransactions .record-draft .date-picker-toggle").click();
+  // A day chosen in its calendar is not leaving the row: nothing is checked or saved yet.
+  await page
+    .locator(".date-picker-panel")
+    .getByRole("button", { name: /^(Monday|Tuesday|Wednesday|Thursday|Friday), \w+ 1?[0-9], / })
+    .first()
+    .click();
+  await expect.poll(() => page.locator("#field-claimTransactions-expenseDate").inputValue()).not.toBe("");
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  expect(await page.locator("#records-claimTransactions .record-draft .field-error").count()).toBe(0);
   await page.context().close();
 });

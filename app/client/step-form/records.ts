@@ -138,23 +138,37 @@ function enhanceDraft(page: StepFormPage, draft: HTMLFormElement, parts: Records
   // A table's draft is saved when focus leaves the whole row and it passes; not a document's, whose
   // file is sent by Upload.
   if (hasFile) return;
-  draft.addEventListener("focusout", (event) => {
-    // Not the pressed button's focus, lost as the post disables it.
-    if (sent || draft.contains(event.relatedTarget as Node | null) || !checks.loaded) return;
-    const found = check();
-    showMessages(found);
-    if (Object.keys(found).length > 0) return;
-    const data = new FormData(draft);
-    data.set("intent", "save");
-    void saveInPlace(page, draft.action, data, parts);
+  draft.addEventListener("focusout", () => {
+    // Where focus went, once it has gone: not back into the row (the calendar, closing, gives it
+    // to its button; a click on the page's background leaves it nowhere).
+    setTimeout(() => {
+      // Not the pressed button's focus, lost as the post disables it; not a row being saved.
+      if (sent || draft.contains(document.activeElement) || !checks.loaded || !draft.isConnected) return;
+      const found = check();
+      showMessages(found);
+      if (Object.keys(found).length > 0) return;
+      const data = new FormData(draft);
+      data.set("intent", "save");
+      sent = true;
+      void saveInPlace(page, draft, data, parts).then((saved) => {
+        sent = saved;
+      });
+    });
   });
 }
 
-/** Saves a draft and brings the lists up to date from the page's answer, without loading a new page. */
-async function saveInPlace(page: StepFormPage, action: string, data: FormData, parts: RecordsParts) {
+/**
+ * Saves a draft and brings the lists up to date from the page's answer, without loading a new page.
+ * While it is saved the row cannot be changed (a change would be a copy of what is being saved).
+ * Resolves whether the server answered (else the row can be saved again).
+ */
+async function saveInPlace(page: StepFormPage, draft: HTMLFormElement, data: FormData, parts: RecordsParts) {
+  const row = draft.querySelector("fieldset");
+  if (row) row.disabled = true;
+  draft.setAttribute("aria-busy", "true");
   let response: Response | undefined;
   try {
-    response = await fetch(action, { method: "POST", body: data, headers: { [PAGE_POST_HEADER]: "1" } });
+    response = await fetch(draft.action, { method: "POST", body: data, headers: { [PAGE_POST_HEADER]: "1" } });
     const location = response.headers.get(PAGE_LOCATION_HEADER);
     // Saved: the page again, as the post's redirect names it.
     if (location) response = await fetch(location);
@@ -162,28 +176,31 @@ async function saveInPlace(page: StepFormPage, action: string, data: FormData, p
     response = undefined;
   }
   if (!response || response.status >= 500) {
+    if (row) row.disabled = false;
+    draft.removeAttribute("aria-busy");
     parts.showFailure(response?.headers.get("X-Request-Id") ?? "");
-    return;
+    return false;
   }
   // The page again, or with the record refused (400): its lists in place of these.
   const answer = new DOMParser().parseFromString(await response.text(), "text/html");
   const freshData = answer.getElementById(PAGE_DATA_ID);
   const ourData = document.getElementById(PAGE_DATA_ID);
   if (freshData && ourData) ourData.textContent = freshData.textContent;
+  const saved = draft.closest("section.records");
   for (const fresh of answer.querySelectorAll<HTMLElement>("main section.records[id]")) {
     const current = document.getElementById(fresh.id);
     if (!current) continue;
-    // The list the claimant went on to keeps what they are doing there; its lists of choices (a
+    // Another list's open draft keeps what the claimant has chosen or typed there; its menus (a
     // receipt's expense) are brought up to date.
-    if (current.contains(document.activeElement)) {
+    if (current !== saved && current.querySelector("form.record-draft") && fresh.querySelector("form.record-draft")) {
       updateChoices(current, fresh);
       continue;
     }
     const adopted = document.adoptNode(fresh);
     current.replaceWith(adopted);
-    for (const draft of adopted.querySelectorAll<HTMLFormElement>("form.record-draft"))
-      enhanceDraft(page, draft, parts);
+    for (const next of adopted.querySelectorAll<HTMLFormElement>("form.record-draft")) enhanceDraft(page, next, parts);
   }
+  return true;
 }
 
 /** The menus of `current` given `fresh`'s options, each keeping its answer if it is still one of them. */
