@@ -71,6 +71,7 @@ function recordsData(): { records: RecordsView[]; recordChoices: RecordChoices }
   return { records: data?.records ?? [], recordChoices: data?.recordChoices ?? {} };
 }
 
+/** A record's open draft: its fields' masks and calendar, its checks, and a table row's save when focus leaves it. */
 function enhanceDraft(page: StepFormPage, draft: HTMLFormElement, parts: RecordsParts) {
   const model = (draft.elements.namedItem("records") as HTMLInputElement | null)?.value;
   const view = recordsData().records.find((candidate) => candidate.block.model === model);
