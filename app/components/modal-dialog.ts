@@ -21,7 +21,7 @@ export type CloseModalDialog = () => void;
  * content where it stands.
  *
  * Written with the DOM alone, for the time-out warning and the server-failure message of every
- * claim page: a page that hydrates opens it from an effect, a page without modules from a few
+ * claim page: the step pages' enhancer opens it (decision 044), a page without modules a few
  * inline lines the server writes with this function's own source (decision 043). So it uses
  * nothing but its parameters and the page's globals: no import, no module-level binding.
  */

@@ -29,8 +29,8 @@ export function serverFailureTexts(text: Translate, header: string, message: str
  * nothing had focus when the dialog opened), to try again. It gives the failed request's id as the
  * reference for support (none when the server was not reached). Returns what closes it.
  *
- * With the DOM alone, as openModalDialog, which it is given: a page that hydrates opens it from
- * ErrorAlertModal's effect, a page without modules from its scripted post (decision 043).
+ * With the DOM alone, as openModalDialog, which it is given: opened by the scripted post, started
+ * by the step pages' enhancer (decision 044) or by a page's inline lines (decision 043).
  */
 export function showServerFailure(
   texts: ServerFailureTexts,

@@ -31,8 +31,8 @@ export function sessionTimerTexts(text: Translate): SessionTimerOptions["texts"]
  * session after `seconds` without a request, and a <noscript> refresh in the head takes the
  * claimant away then (SessionRefresh, IdleNotice). Returns what stops it.
  *
- * One function for every claim page, with the DOM alone: started from SessionTimer's effect where
- * the page hydrates, from a few inline lines where it loads no modules (decision 043). So it uses
+ * One function for every claim page, with the DOM alone: started by the step pages' enhancer
+ * (decision 044), from a few inline lines where a page loads no modules (decision 043). So it uses
  * nothing but its parameters and the page's globals: no import, no module-level binding.
  */
 export function startSessionTimer(options: SessionTimerOptions, openDialog: typeof openModalDialog): () => void {
