@@ -21,7 +21,7 @@ const CHECKS =
  * 044): a file of their own, so that the enhancer loads no component.
  */
 const WITHOUT_FRAMEWORK =
-  /[\\/]app[\\/](forms[\\/]|components[\\/](form[\\/](field-id|summary-text|checkbox-question|caret|portal-clock)\.|icon-paths\.|modal-dialog\.|session-timer\.|server-failure-dialog\.)|i18n[\\/](i18n|date-order)\.|client[\\/](page-document|scripted-post|load-page|last-request-id)\.|http[\\/]page-post\.|deadlines[\\/]time-zones\.)/;
+  /[\\/]app[\\/](forms[\\/]|components[\\/](form[\\/](field-id|summary-text|checkbox-question|checked-fields|caret|portal-clock)\.|icon-paths\.|modal-dialog\.|session-timer\.|server-failure-dialog\.)|i18n[\\/](i18n|date-order)\.|client[\\/](page-document|scripted-post|load-page|last-request-id)\.|http[\\/]page-post\.|deadlines[\\/]time-zones\.)/;
 /** The form engine: fields, masks, the step form (not its checks). */
 const FORMS =
   /[\\/]app[\\/](forms[\\/]|components[\\/](form[\\/](?!CaptchaField)|blocks[\\/]|fields[\\/](?!date[\\/](DatePicker|CalendarPanel))))/;

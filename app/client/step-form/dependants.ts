@@ -1,7 +1,7 @@
 import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import { isMarkedRequired } from "#app/forms/required-rules.ts";
-import { controlOf, fieldHolder, formValues, type StepFormPage, valueAtFor } from "./step-form-page.ts";
+import { controlOf, fieldHolder, formValues, type StepFormPage, valueAtFor, visuallyHidden } from "./step-form-page.ts";
 
 /** What the dependants say of each field as the answers stand. */
 export interface FieldStates {
@@ -119,10 +119,7 @@ function requiredMark(page: StepFormPage): HTMLElement {
   const star = document.createElement("span");
   star.setAttribute("aria-hidden", "true");
   star.textContent = " *";
-  const said = document.createElement("span");
-  said.className = "visually-hidden";
-  said.textContent = ` ${page.text("Form_Required")}`;
-  mark.append(star, said);
+  mark.append(star, visuallyHidden(` ${page.text("Form_Required")}`));
   return mark;
 }
 

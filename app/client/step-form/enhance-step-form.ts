@@ -8,6 +8,7 @@ import { PAGE_LOCATION_HEADER, PAGE_POST_HEADER } from "#app/http/page-post.ts";
 import { startDatePickers } from "./date-pickers.ts";
 import { startDependants } from "./dependants.ts";
 import { startFormMessages } from "./form-messages.ts";
+import { loadLaterChecks } from "./later-checks.ts";
 import { startMaskedInputs } from "./masked-inputs.ts";
 import { startRecords } from "./records.ts";
 import { startSavedMessage } from "./saved-message.ts";
@@ -82,4 +83,6 @@ const failureTexts = (page: StepFormPage) =>
   serverFailureTexts(page.text, page.text("Error_Title"), page.text("Error_ProblemOccurred"));
 
 enhance();
+// The form's checks, once the page is enhanced (decision 041); the answers it shows share them.
+loadLaterChecks();
 addEventListener(PAGE_SHOWN_EVENT, enhance);

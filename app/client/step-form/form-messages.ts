@@ -1,31 +1,17 @@
 import { checkboxQuestions } from "#app/components/form/checkbox-question.ts";
+import { errorsGiven, shownFields } from "#app/components/form/checked-fields.ts";
 import { fieldId } from "#app/components/form/field-id.ts";
 import { portalNow } from "#app/components/form/portal-clock.ts";
 import { summaryText } from "#app/components/form/summary-text.ts";
 import { fieldKind } from "#app/forms/fields/index.ts";
 import type { FormErrors } from "#app/forms/submission.ts";
 import { setDescribedBy } from "./dependants.ts";
-import { controlOf, type FieldsForm, fieldHolder, type StepFormPage } from "./step-form-page.ts";
-
-type BrowserChecks = typeof import("#app/components/form/browser-checks.ts");
+import { laterChecks } from "./later-checks.ts";
+import { controlOf, type FieldsForm, fieldHolder, type StepFormPage, visuallyHidden } from "./step-form-page.ts";
 
 export interface SummaryItem {
   href: string;
   text: string;
-}
-
-function errorsOf(errors: FormErrors | undefined): FormErrors {
-  return Object.fromEntries(Object.entries(errors ?? {}).filter(([, messages]) => messages?.length));
-}
-
-/** The names of a form's controls the claimant can see and use (not in a hidden field, not disabled). */
-function shownFields(form: HTMLFormElement): ReadonlySet<string> {
-  const shown = new Set<string>();
-  for (const element of form.elements) {
-    const control = element as HTMLInputElement;
-    if (control.name && !control.disabled && !control.closest("[hidden]")) shown.add(control.name);
-  }
-  return shown;
 }
 
 /**
@@ -44,16 +30,9 @@ function shownFields(form: HTMLFormElement): ReadonlySet<string> {
  */
 export function startFormMessages(page: StepFormPage, onShown: (errorsShown: boolean) => void) {
   const { form, paths, fields, text } = page;
-  let checks: BrowserChecks | undefined;
-  import("#app/components/form/browser-checks.ts").then(
-    (module) => {
-      checks = module;
-    },
-    () => {},
-  );
   const validate = (data: FormData): FormErrors | undefined =>
-    checks &&
-    (checks.parseStep(
+    laterChecks.loaded &&
+    (laterChecks.loaded.parseStep(
       data,
       page.definition,
       page.step,
@@ -69,7 +48,7 @@ export function startFormMessages(page: StepFormPage, onShown: (errorsShown: boo
     ).error ??
       {});
 
-  let errors = errorsOf(page.lastResult?.error);
+  let errors = errorsGiven(page.lastResult?.error);
   let submitted = !!page.lastResult?.error;
   let summaryShown = submitted;
   /** The fields on show when the claimant last submitted: only theirs are checked again as answers change. */
@@ -164,10 +143,7 @@ function messageElement(page: Pick<FieldsForm, "text">, id: string, message: str
   const element = document.createElement("p");
   element.id = id;
   element.className = "field-error";
-  const prefix = document.createElement("span");
-  prefix.className = "visually-hidden";
-  prefix.textContent = `${page.text("Form_ErrorPrefix")} `;
-  element.append(prefix, message);
+  element.append(visuallyHidden(`${page.text("Form_ErrorPrefix")} `), message);
   return element;
 }
 

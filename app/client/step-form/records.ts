@@ -9,10 +9,9 @@ import type { RecordsBlock } from "#app/forms/page-schema.ts";
 import { PAGE_LOCATION_HEADER, PAGE_POST_HEADER } from "#app/http/page-post.ts";
 import { startDatePickers } from "./date-pickers.ts";
 import { showFieldMessage, type SummaryItem } from "./form-messages.ts";
+import { laterChecks } from "./later-checks.ts";
 import { startMaskedInputs } from "./masked-inputs.ts";
 import type { FieldsForm, StepFormPage } from "./step-form-page.ts";
-
-type BrowserChecks = typeof import("#app/components/form/browser-checks.ts");
 
 /** What a records list's data holds that its drafts' enhancement reads (app/records/records-view.server.ts). */
 interface RecordsView {
@@ -30,8 +29,6 @@ export interface RecordsParts {
   showFailure: (reference: string) => void;
 }
 
-const checks: { loaded?: BrowserChecks } = {};
-
 /**
  * The records lists of a step (SPEC §4 "Records": expenses, documents), with JavaScript: each open
  * draft's fields get their masks and calendar; Save and Upload are checked in the browser first
@@ -43,12 +40,6 @@ const checks: { loaded?: BrowserChecks } = {};
  * whose draft (or the list) takes focus, as a list reached by its address does.
  */
 export function startRecords(page: StepFormPage, parts: RecordsParts) {
-  import("#app/components/form/browser-checks.ts").then(
-    (module) => {
-      checks.loaded = module;
-    },
-    () => {},
-  );
   const main = page.form.closest("main")!;
   for (const draft of main.querySelectorAll<HTMLFormElement>("section.records form.record-draft"))
     enhanceDraft(page, draft, parts);
@@ -94,8 +85,8 @@ function enhanceDraft(page: StepFormPage, draft: HTMLFormElement, parts: Records
 
   /** The draft's problems as the server would find them (none while the checks are on their way). */
   const check = (): Record<string, string> => {
-    if (!checks.loaded) return {};
-    const { validateRecord, failureText } = checks.loaded;
+    if (!laterChecks.loaded) return {};
+    const { validateRecord, failureText } = laterChecks.loaded;
     const data = new FormData(draft);
     const result = validateRecord(view.block, view.model, (name) => data.get(name) ?? undefined, {
       characterWhitelist: page.characterWhitelist,
@@ -144,7 +135,7 @@ function enhanceDraft(page: StepFormPage, draft: HTMLFormElement, parts: Records
     // to its button; a click on the page's background leaves it nowhere).
     setTimeout(() => {
       // Not the pressed button's focus, lost as the post disables it; not a row being saved.
-      if (sent || draft.contains(document.activeElement) || !checks.loaded || !draft.isConnected) return;
+      if (sent || draft.contains(document.activeElement) || !laterChecks.loaded || !draft.isConnected) return;
       const found = check();
       showMessages(found);
       if (Object.keys(found).length > 0) return;

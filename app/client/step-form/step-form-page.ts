@@ -144,3 +144,11 @@ export function controlOf(path: string): HTMLInputElement | HTMLSelectElement | 
   const control = document.getElementById(fieldId(path));
   return control instanceof HTMLInputElement || control instanceof HTMLSelectElement ? control : undefined;
 }
+
+/** Words for a screen reader only (the portal's `visually-hidden` class): "(required)", "Error:". */
+export function visuallyHidden(words: string): HTMLSpanElement {
+  const span = document.createElement("span");
+  span.className = "visually-hidden";
+  span.textContent = words;
+  return span;
+}

@@ -1,11 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import type { FormErrors, SubmissionResult } from "#app/forms/submission.ts";
-
-function errorsOf(result: SubmissionResult | undefined): FormErrors {
-  return Object.fromEntries(
-    Object.entries(result?.error ?? {}).filter((entry): entry is [string, string[]] => !!entry[1]?.length),
-  );
-}
+import { errorsGiven, shownFields } from "./checked-fields.ts";
 
 /**
  * A step form's messages with JavaScript (GOV.UK: they come when the claimant submits, not as they
@@ -26,7 +21,7 @@ export function useFormErrors(
   /** The form's messages, or undefined while the code that checks it is not loaded (loaded-later.ts). */
   validate: (formData: FormData) => FormErrors | undefined,
 ) {
-  const [errors, setErrors] = useState(() => errorsOf(lastResult));
+  const [errors, setErrors] = useState(() => errorsGiven(lastResult?.error));
   const [answered, setAnswered] = useState(lastResult);
   const submitted = useRef(!!lastResult?.error);
   // The fields on show when the claimant last submitted: only theirs are checked again as answers
@@ -36,7 +31,7 @@ export function useFormErrors(
   // An answer without a result (a record's, on the documents step) leaves the form's messages be.
   if (lastResult && answered !== lastResult) {
     setAnswered(lastResult);
-    setErrors(errorsOf(lastResult));
+    setErrors(errorsGiven(lastResult?.error));
     if (lastResult.error) submitted.current = true;
     asked.current = undefined;
   }
@@ -65,14 +60,4 @@ export function useFormErrors(
   };
 
   return { errors, onSubmit, onInput };
-}
-
-/** The names of a form's controls the claimant can see and use (not in a hidden field, not disabled). */
-function shownFields(form: HTMLFormElement): ReadonlySet<string> {
-  const shown = new Set<string>();
-  for (const element of form.elements) {
-    const control = element as HTMLInputElement;
-    if (control.name && !control.disabled && !control.closest("[hidden]")) shown.add(control.name);
-  }
-  return shown;
 }
