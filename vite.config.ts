@@ -17,17 +17,17 @@ const CHECKS =
 /**
  * The portal's functions that need no framework (the form engine's definitions, dependencies,
  * masks and answers; the texts; the page's data; the dialogs, the time-out warning and the
- * scripted post; the claimant's time zone, which the checks read), which the step pages' enhancer shares with the pages that hydrate (decision
- * 044): a file of their own, so that the enhancer loads no component.
+ * scripted post; the claimant's time zone, which the checks read), which the step pages' enhancer
+ * imports and its calendar and checks share (decision 044): one file, asked for with the enhancer.
  */
 const WITHOUT_FRAMEWORK =
-  /[\\/]app[\\/](forms[\\/]|components[\\/](form[\\/](field-id|summary-text|checkbox-question|checked-fields|caret|portal-clock)\.|icon-paths\.|modal-dialog\.|session-timer\.|server-failure-dialog\.)|i18n[\\/](i18n|date-order)\.|client[\\/](page-document|scripted-post|load-page|last-request-id)\.|http[\\/]page-post\.|deadlines[\\/]time-zones\.)/;
-/** The form engine: fields, masks, the step form (not its checks). */
-const FORMS =
-  /[\\/]app[\\/](forms[\\/]|components[\\/](form[\\/](?!CaptchaField)|blocks[\\/]|fields[\\/](?!date[\\/](DatePicker|CalendarPanel))))/;
+  /[\\/]app[\\/](forms[\\/]|components[\\/](form[\\/](field-id|summary-text|checkbox-question|checked-fields|caret|portal-clock)\.|icon-paths\.|modal-dialog\.|session-timer\.|server-failure-dialog\.)|i18n[\\/](i18n|date-order)\.|client[\\/](page-document|scripted-post|load-page)\.|http[\\/]page-post\.|deadlines[\\/]time-zones\.)/;
+
+/** How React Router names the browser's copy of a route module (its client exports). */
+const CLIENT_ROUTE_MODULE = /\?__react-router-build-client-route$/;
 
 export default defineConfig({
-  plugins: [browserRuntime(), noPreloadHelper(), pageEnhancers(), reactRouter(), precompress()],
+  plugins: [browserRuntime(), noPreloadHelper(), pageEnhancers(), reactRouter(), serverRenderedRoutes(), precompress()],
   build: {
     // Hashed file names under /assets are served with immutable caching by server.ts.
     assetsDir: "assets",
@@ -44,46 +44,18 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
-                // React and React Router, which every page loads, as one file: compressed together
-                // they are ~3 KB smaller than in the five files the default splitting made of them.
+                // Preact, which only the calendar loads, as one file.
                 {
                   name: "framework",
-                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|preact)[\\/]/,
-                  priority: 4,
+                  test: /node_modules[\\/](preact)[\\/]/,
+                  priority: 2,
                 },
-                // The portal's small shared modules (header, banner, texts, links, step names, the
-                // error summary), which nearly every page loads, as one file instead of a dozen of a
-                // few hundred bytes each. Not the form engine, records, captcha, sign-in form,
-                // time-out dialog or the list of answers (the summary's), which only some pages need,
-                // nor what imports them: a group takes in what its modules import.
-                {
-                  name: "shell",
-                  test: /[\\/]app[\\/](?!components[\\/](form[\\/](?!ErrorSummary\.)|fields[\\/]|blocks[\\/]|records[\\/])|components[\\/](StepPage|SessionTimer|modal-dialog|session-timer|server-failure-dialog|ErrorAlertModal|ScriptedPost|AnswerList|ClaimAccessForm)\.|forms[\\/](?!page-schema\.)|captcha[\\/](?!captcha-fields\.)|records[\\/]|routes[\\/])/,
-                  minShareCount: 2,
-                  priority: 3,
-                },
-                // The step page and the components that start its time-out and error dialogs, which
-                // the pages that hydrate a step form load (the dialogs themselves are the portal's
-                // functions). Below the form engine, which takes in first the step form the step page imports.
-                {
-                  name: "step-page",
-                  test: /[\\/]app[\\/]components[\\/](StepPage|SessionTimer|ErrorAlertModal)\./,
-                  priority: 1,
-                },
-                // What the step pages' enhancer shares with the pages that hydrate.
+                // What the step pages' enhancer imports, and its calendar and checks share.
                 {
                   name: "portal-functions",
                   // With the lazy imports' helper (noPreloadHelper), which both use.
                   test: (id) => (WITHOUT_FRAMEWORK.test(id) && !CHECKS.test(id)) || id === "\0vite/preload-helper.js",
-                  priority: 5,
-                },
-                // The form engine (fields, masks, the step form): one file, which every form page
-                // loads. Not the calendar, fetched when a date field shows, nor the captcha, which
-                // only some forms have.
-                {
-                  name: "forms",
-                  test: (id) => FORMS.test(id) && !CHECKS.test(id),
-                  priority: 2,
+                  priority: 1,
                 },
               ],
             },
@@ -95,17 +67,15 @@ export default defineConfig({
 });
 
 /**
- * The browser's runtime (decision 036): the same components the server renders with React hydrate
- * in the browser on Preact, through its React-compatible API, and without React Router's client:
- * "react-router" is the one page's data there (app/client/router.ts). The server build is untouched.
+ * The browser's one framework, for the one component drawn there (the calendar's panel,
+ * app/client/step-form/calendar.tsx): Preact, through its React-compatible API, so that the
+ * calendar is the same component module the server's code type-checks against React (decision
+ * 036). The server build is untouched.
  */
 const IN_THE_BROWSER: Record<string, string> = {
   react: "preact/compat",
-  "react-dom": "preact/compat",
-  "react-dom/client": "preact/compat/client",
   "react/jsx-runtime": "preact/compat/jsx-runtime",
   "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
-  "react-router": path.resolve(import.meta.dirname, "app/client/router.ts"),
 };
 
 function browserRuntime(): Plugin {
@@ -117,6 +87,25 @@ function browserRuntime(): Plugin {
       const target = IN_THE_BROWSER[source];
       if (!target) return null;
       return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
+/**
+ * No page hydrates (decision 045): the server renders every page, and a page's scripts are its
+ * enhancer's, or a few inline lines. React Router still builds each route's module for the browser,
+ * which no page would load; each is built empty, so that the browser's build holds only what pages
+ * load (and the routes' components, made for the server, need not compile for the browser).
+ */
+function serverRenderedRoutes(): Plugin {
+  return {
+    name: "server-rendered-routes",
+    apply: "build",
+    enforce: "post",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transform: {
+      filter: { id: CLIENT_ROUTE_MODULE },
+      handler: () => ({ code: "export {};", map: { mappings: "" } }),
     },
   };
 }

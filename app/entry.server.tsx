@@ -60,7 +60,7 @@ export const streamTimeout = 5_000;
 
 /**
  * The page's chrome kept as markup (KeptMarkup), in a built server only: under Vite's dev server an
- * edited header or footer would still be sent as first kept, and then fail to hydrate.
+ * edited header or footer would still be sent as first kept.
  */
 const KEEP_MARKUP = import.meta.env.DEV ? undefined : keepMarkup;
 
@@ -90,8 +90,8 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD")
     return new Response(null, { status: responseStatusCode, headers: pageHeaders(responseHeaders) });
   const nonce = loadContext.get(cspNonceContext);
-  // React Router's serialised loader data, for its own client's hydration: the browser hydrates
-  // from the page's data instead (app/client/page-scripts.server.tsx, decision 036). Without the
+  // React Router's serialised loader data, for its own client's hydration: no page hydrates, and an
+  // enhancer reads the page's data (app/client/page-scripts.server.tsx, decision 045). Without the
   // stream, the router writes no script of its own into the page.
   await routerContext.serverHandoffStream?.cancel();
   const context = { ...routerContext, serverHandoffStream: undefined };

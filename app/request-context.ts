@@ -1,11 +1,9 @@
 import { createContext as createReactContext, useContext } from "react";
 import { createContext } from "react-router";
-import { lastRequestId } from "./client/last-request-id.ts";
 
 /**
  * The per-request Content-Security-Policy nonce, made by server.ts. It reaches loaders through
- * the router context and the rendered <Scripts> through a React context; in the browser it is
- * empty, since the scripts that need it have run already.
+ * the router context and the page's scripts through a React context (NonceContext).
  */
 export const cspNonceContext = createContext<string>("");
 
@@ -34,12 +32,7 @@ export function useNonce(): string {
 /** The request id of the page being rendered on the server (entry.server provides it). */
 export const RequestIdContext = createReactContext("");
 
-/**
- * The id to quote to support: on the server, the request's; in the browser, the last form post's
- * (a form post that failed), else the page's own, from its <meta name="request-id">.
- */
+/** The id to quote to support: the request's. */
 export function useRequestId(): string {
-  const rendered = useContext(RequestIdContext);
-  if (typeof document === "undefined") return rendered;
-  return lastRequestId() ?? document.querySelector<HTMLMetaElement>('meta[name="request-id"]')?.content ?? "";
+  return useContext(RequestIdContext);
 }

@@ -1,12 +1,10 @@
-import { useMemo } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { createTranslate, DEFAULT_CULTURE } from "./i18n/i18n.ts";
 import { messagesFor } from "./i18n/messages.ts";
-import { askedTexts, TextsContext } from "./i18n/texts-context.ts";
+import { TextsContext } from "./i18n/texts-context.ts";
 import { cultureMiddleware, getCulture } from "./i18n/culture-middleware.server.ts";
 import { pagePostMiddleware } from "./http/page-post.server.ts";
-import { useRequestId } from "./request-context.ts";
 import { PageDataPlace, PageLoaderPlace } from "./client/page-data.tsx";
 import { getPortal } from "./settlement/portal.server.ts";
 import { SessionRefresh } from "./components/SessionRefresh.tsx";
@@ -24,22 +22,14 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const requestId = useRequestId();
   const culture = data?.culture ?? DEFAULT_CULTURE;
   const messages = messagesFor(culture);
-  const texts = useMemo(() => {
-    const text = createTranslate(messages ?? {}, culture);
-    return { culture, text, unnoted: text };
-  }, [culture, messages]);
-  // The page's content notes the texts it asks for: its scripts get those (and the few only they show).
-  const content = useMemo(() => askedTexts(texts), [texts]);
+  const texts = { culture, text: createTranslate(messages ?? {}, culture) };
   return (
     <html lang={culture} data-theme="light">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* The page's request id: the browser's error page quotes it when no later request failed. */}
-        <meta name="request-id" content={requestId} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {data && <PageLoaderPlace />}
         <ThemeStylesPlace theme={data?.layout.theme ?? "jnd-7-0-default"} />
@@ -47,15 +37,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <TextsContext.Provider value={texts}>
-          {data ? (
-            <ThemeLayout model={data.layout}>
-              <TextsContext.Provider value={content.texts}>{children}</TextsContext.Provider>
-            </ThemeLayout>
-          ) : (
-            children
-          )}
+          {data ? <ThemeLayout model={data.layout}>{children}</ThemeLayout> : children}
         </TextsContext.Provider>
-        {data && <PageDataPlace culture={culture} textsAsked={content.asked} />}
+        {data && <PageDataPlace culture={culture} />}
       </body>
     </html>
   );

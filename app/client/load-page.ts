@@ -4,9 +4,8 @@
  * step's "#records-…") is loaded afresh too: assigning it would only scroll, and the page would not
  * show what the post changed.
  *
- * Used by both kinds of scripted post: app/client/page-post.ts imports it, and a page without
- * modules is given its source (app/client/scripted-post.ts). So it uses nothing but its parameter
- * and the page's globals.
+ * Given to the scripted post (app/client/scripted-post.ts), whose source a page without modules
+ * writes into its lines: so it uses nothing but its parameter and the page's globals.
  */
 export function loadPageAfterPost(location: string): void {
   const next = new URL(location, window.location.href);

@@ -3,8 +3,6 @@ import type { PageEnhancer } from "./page-enhancers.ts";
 
 export interface PageDataProps {
   culture: string;
-  /** The text keys the page's content asked for as the server rendered it. */
-  textsAsked: ReadonlySet<string>;
 }
 
 /** The page's scripts, rendered by app/client/page-scripts.server.tsx: provided by entry.server only. */
@@ -13,7 +11,7 @@ export interface PageScripts {
   Loader: () => ReactNode;
   /** At the end of <body>: the page's data for them. */
   Data: (props: PageDataProps) => ReactNode;
-  /** If the page loads no modules (it hydrates nothing), the inline lines that start a DOM function; else nothing. */
+  /** If the page loads no modules (it has no enhancer), the inline lines that start a DOM function; else nothing. */
   InlineStart: (props: InlineStartProps) => ReactNode;
   /** In a page without modules: what asks, once it has loaded, for the modules of route `routeId`'s page. */
   NextPageModules: (props: { routeId: string }) => ReactNode;
@@ -53,8 +51,7 @@ export interface InlineStartProps {
  * parsed, that start one of the portal's DOM functions (the captcha's widget, the time-out
  * warning, the scripted post) with `args`, written with its own source (app/client/page-scripts.server.tsx).
  * `start` uses nothing but its parameters and the page's globals, and gives back what stops it.
- * In a page that hydrates, nothing, on the server as in the browser: the component starts the same
- * function from its effect.
+ * In a page that has an enhancer, nothing: the enhancer starts the same functions (decision 044).
  */
 export function InlineStart(props: InlineStartProps) {
   const scripts = useContext(PageScriptsContext);
@@ -62,7 +59,7 @@ export function InlineStart(props: InlineStartProps) {
 }
 
 /**
- * In a page without modules that comes before a page that hydrates (the sign-in page, before the
+ * In a page without modules that comes before an enhanced page (the sign-in page, before the
  * claim's first step): the browser fetches that page's modules into its cache once this page has
  * loaded, while the claimant fills it in, so the next page is enhanced without waiting for them
  * (decision 042). Only with scripts (a few inline lines ask for them): a browser without scripts
@@ -73,18 +70,12 @@ export function PrefetchPageModules({ routeId }: { routeId: string }) {
   return scripts ? <scripts.NextPageModules routeId={routeId} /> : null;
 }
 
-/** A route whose page scripts would not improve says so in its `handle` (decision 036). */
-export const WITHOUT_SCRIPTS = { scripts: false } as const;
-
-export const withoutScripts = (handle: unknown) =>
-  typeof handle === "object" && handle !== null && (handle as { scripts?: boolean }).scripts === false;
-
 /**
- * A route whose page is not hydrated but enhanced by a module of its own (decision 044), which reads
- * the page's data as the entry would: its inline lines (the time-out warning, the scripted post)
- * are written as in a page without modules.
+ * A route whose page is enhanced by a module of its own (decision 044), which reads the page's data
+ * (PageDataPlace), says so in its `handle`. No page hydrates (decision 045): a route that names no
+ * enhancer has no modules, and what its scripts add is a few inline lines (InlineStart).
  */
-export const enhancedBy = (enhancer: PageEnhancer) => ({ ...WITHOUT_SCRIPTS, enhancer }) as const;
+export const enhancedBy = (enhancer: PageEnhancer) => ({ enhancer }) as const;
 
 export const enhancerOf = (handle: unknown): PageEnhancer | undefined =>
   typeof handle === "object" && handle !== null ? (handle as { enhancer?: PageEnhancer }).enhancer : undefined;

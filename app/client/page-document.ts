@@ -1,15 +1,11 @@
 import type { DateOrder } from "#app/i18n/date-order.ts";
 
 /**
- * What the browser's scripts need of the page the server rendered, written into the page as JSON
- * (app/client/page-scripts.server.tsx) and read by app/entry.client.tsx, or by the page's enhancer
- * (decision 044): the route's data, so the page's content hydrates, or is enhanced, with what the
- * server rendered it from.
+ * What a page's enhancer (decision 044) needs of the page the server rendered, written into the
+ * page as JSON (app/client/page-scripts.server.tsx): the route's data, so the page is enhanced with
+ * what the server rendered it from.
  */
 export interface PageData {
-  routeId: string;
-  /** The route's module (its component), built for the browser; or the page's enhancer's. */
-  module: string;
   /** The texts the page's scripts can ask for, in its culture (app/client/page-texts.server.ts). */
   texts: Record<string, string>;
   culture: string;
@@ -18,9 +14,6 @@ export interface PageData {
   rootData: unknown;
   loaderData: unknown;
   actionData: unknown;
-  params: Record<string, string | undefined>;
-  /** The route module's `handle`, filled in by entry.client from the module. */
-  handle?: unknown;
 }
 
 export const PAGE_DATA_ID = "page-data";

@@ -1,6 +1,6 @@
 /**
- * The modules that enhance a page's server markup in the browser instead of hydrating it (decision
- * 044), by name, each built as a module of its own (vite.config.ts) that a route names in its
+ * The modules that enhance a page's server markup in the browser (decision 044; no page hydrates:
+ * decision 045), by name, each built as a module of its own (vite.config.ts) that a route names in its
  * `handle` (`enhancedBy`, app/client/page-data.tsx): with no framework in the browser, what scripts
  * add to a step page (its dependants, masks, checks, calendar) is a few kilobytes, not thirty.
  */

@@ -11,15 +11,14 @@ import {
   type PageDataProps,
   type PageScripts,
   enhancerOf,
-  withoutScripts,
 } from "./page-data.tsx";
 import { PAGE_DATA_ID, PAGE_REPLACED_EVENT, type PageData, scriptJson } from "./page-document.ts";
 import { enhancerModules } from "./page-enhancers.server.ts";
 import { pageTexts } from "./page-texts.server.ts";
 
 /**
- * The modules of the page being rendered, when it has scripts: a page that failed (an error
- * boundary shows) and a route that says it needs none get none, a page being whole without them.
+ * The modules of the page being rendered, when it has an enhancer (decision 044): a page that
+ * failed (an error boundary shows) gets none, being whole without them.
  */
 function usePageModules() {
   const framework = useContext(UNSAFE_FrameworkContext);
@@ -35,20 +34,15 @@ function usePageModules() {
 type Framework = NonNullable<ContextType<typeof UNSAFE_FrameworkContext>>;
 
 /**
- * What route `routeId`'s page loads: the entry and the route's module, which hydrate it, or the
- * module that enhances it (decision 044), with what they import; `start` is the one the page
- * imports. Undefined for a route whose page has no modules.
+ * What route `routeId`'s page loads: the module that enhances it (decision 044), with what it
+ * imports; `start` is the one the page imports. Undefined for a route whose page has no modules:
+ * no page hydrates (decision 045).
  */
 function pageModulesOf({ manifest, routeModules }: Framework, routeId: string) {
-  const route = manifest.routes[routeId];
-  const handle = routeModules[routeId]?.handle;
-  const enhancer = enhancerOf(handle);
-  if (enhancer) {
-    const modules = enhancerModules(enhancer, path.posix.dirname(manifest.entry.module), !!manifest.hmr);
-    return modules && { start: modules[0]!, modules };
-  }
-  if (!route || withoutScripts(handle)) return undefined;
-  return { start: manifest.entry.module, modules: modulesOf(manifest, route), route };
+  const enhancer = enhancerOf(routeModules[routeId]?.handle);
+  if (!enhancer) return undefined;
+  const modules = enhancerModules(enhancer, path.posix.dirname(manifest.entry.module), !!manifest.hmr);
+  return modules && { start: modules[0]!, modules };
 }
 
 /** The lines that add a `<link rel>` to <head> for each of `modules`: the browser fetches them (made safe by scriptJson). */
@@ -56,21 +50,14 @@ function linksLines(rel: "modulepreload" | "prefetch", modules: string[]): strin
   return `for(const u of ${scriptJson(modules)}){const l=document.createElement("link");l.rel=${scriptJson(rel)};l.href=u;document.head.append(l)}`;
 }
 
-type Manifest = Framework["manifest"];
-
-/** A route's page's modules: the entry, the route's module, and what they import. */
-function modulesOf(manifest: Manifest, route: NonNullable<Manifest["routes"][string]>): string[] {
-  return [...new Set([manifest.entry.module, ...manifest.entry.imports, route.module, ...(route.imports ?? [])])];
-}
-
 /**
- * In <head>, rendered by the server only (decisions 036, 037, 039): the few lines that ask for every
- * module the page needs at once (modulepreload), and start the entry once the page is parsed and
+ * In <head>, rendered by the server only (decisions 039, 044): the few lines that ask for every
+ * module the page needs at once (modulepreload), and start its enhancer once the page is parsed and
  * painted. On 3G the modules used to wait for the stylesheet, and the page was enhanced 1.2–1.8 s
  * after it was usable without scripts, most of it round trips and bytes; asked for at once, they
- * share the network with the page (issue 26's bench). The entry hydrates the page's content from
- * its data (PageDataScript). Given to the root layout by entry.server (PageScriptsContext), so none
- * of this is in the browser's scripts.
+ * share the network with the page (issue 26's bench). The enhancer reads the page's data
+ * (PageDataScript). Given to the root layout by entry.server (PageScriptsContext), so none of this
+ * is in the browser's scripts.
  */
 function PageLoader() {
   const nonce = useNonce();
@@ -92,27 +79,24 @@ function PageLoader() {
 }
 
 /**
- * At the end of <body>, rendered by the server only: the page's data for its scripts (the entry
- * reads it once the page is parsed), with the texts they can ask for.
+ * At the end of <body>, rendered by the server only: the page's data for its enhancer (read once
+ * the page is parsed), with the texts it can ask for.
  */
-function PageDataScript({ culture, textsAsked }: PageDataProps) {
+function PageDataScript({ culture }: PageDataProps) {
   const nonce = useNonce();
   const page = usePageModules();
   if (!page) return null;
-  const { start, leaf, data, modules } = page;
+  const { leaf, data, modules } = page;
   const pageData = {
     rootData: data.loaderData.root,
     loaderData: data.loaderData[leaf.route.id],
     actionData: data.actionData?.[leaf.route.id],
   };
   const content: PageData = {
-    routeId: leaf.route.id,
-    module: page.route?.module ?? start,
-    texts: pageTexts(messagesFor(culture) ?? {}, { asked: textsAsked, modules, data: pageData }),
+    texts: pageTexts(messagesFor(culture) ?? {}, { modules, data: pageData }),
     culture,
     dateOrder: dateOrderOf(culture),
     ...pageData,
-    params: leaf.params ?? {},
   };
   return (
     <script

@@ -3,14 +3,12 @@ import path from "node:path";
 import type { Messages } from "#app/i18n/locales.server.ts";
 
 /**
- * The texts a page's scripts can ask for, and no others (issue 26): they travel in the page's data
- * (app/client/page-scripts.server.tsx), so hydrating waits for no script of texts, and a first
+ * The texts a page's enhancer can ask for, and no others (issue 26): they travel in the page's data
+ * (app/client/page-scripts.server.tsx), so its scripts wait for no script of texts, and a first
  * visit on a slow network no longer loads every text of the culture (13.4 KB, Brotli) to show a
  * page that uses a few dozen. A text is the page's when its key is
- * - asked for while the server renders the page's content (`asked`): what hydration renders again,
- *   keys made at run time among them (`Flow_${formType}_Title`, a country's name);
  * - written in the code of the page's modules, or of a module they may load later (the calendar,
- *   the records section): what only the scripts show (the error summary's title on a check in the
+ *   the form's checks): what the scripts show (the error summary's title on a check in the
  *   browser, the time-out warning, the calendar's buttons);
  * - a string in the page's data: a settlement's own keys (a field's label, a rule's message, a
  *   step's heading), which the code names only through the data.
@@ -18,14 +16,9 @@ import type { Messages } from "#app/i18n/locales.server.ts";
  * "Files_one" and "Files_other"). Where the modules are not files (Vite's development server), the
  * page gets all of its culture's texts.
  */
-export function pageTexts(
-  messages: Messages,
-  { asked, modules, data }: { asked: Iterable<string>; modules: string[]; data: unknown },
-): Messages {
-  const keys = new Set(asked);
-  const inCode = keysInModules(modules);
-  if (!inCode) return messages;
-  for (const key of inCode) keys.add(key);
+export function pageTexts(messages: Messages, { modules, data }: { modules: string[]; data: unknown }): Messages {
+  const keys = keysInModules(modules);
+  if (!keys) return messages;
   addStrings(data, keys);
   const texts: Messages = {};
   for (const [key, base, template] of keyed(messages)) if (keys.has(key) || keys.has(base)) texts[key] = template;

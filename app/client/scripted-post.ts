@@ -24,11 +24,10 @@ export interface ScriptedPostParts {
 }
 
 /**
- * The claim's forms posted by script in a page that does not hydrate (check your answers, decision
- * 043; the enhanced step pages, decision 044), as a page that hydrates posts them (app/client/page-post.ts), so that a server
- * failure keeps the page as typed, signature and all, and says so (SPEC §8). A redirect loads the
- * next page; a 5xx or no answer at all leaves the page and opens the server-failure dialog; any
- * other answer (the page again with its errors, the CSRF page) replaces the page as the browser
+ * The claim's forms posted by script (check your answers, decision 043; the enhanced step pages,
+ * decision 044), so that a server failure keeps the page as typed, signature and all, and says so
+ * (SPEC §8). A redirect loads the next page; a 5xx or no answer at all leaves the page and opens
+ * the server-failure dialog; any other answer (the page again with its errors, the CSRF page) replaces the page as the browser
  * would have shown it: its body swapped in, and the lines the server wrote into it (those carrying
  * the answer's own nonce) run again under this page's, so the new page is enhanced as this one
  * was. While a post runs the form's buttons are disabled: no second submission (SPEC §4).

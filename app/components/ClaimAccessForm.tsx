@@ -91,7 +91,7 @@ export function ClaimAccessForm({ form, answer }: { form: FormData; answer?: Cla
   const action = withCulture(`${pathname}?${new URLSearchParams({ find: method })}`, culture);
   return (
     <section className="claim-access" aria-labelledby="claim-access-title">
-      <ErrorSummary items={summary} focusKey={JSON.stringify(errors)} />
+      <ErrorSummary items={summary} />
       <h2 id="claim-access-title">{text(method === "member" ? "Access_MemberTitle" : "Access_CodeTitle")}</h2>
       <p>{text(method === "member" ? "Access_MemberIntro" : "Access_CodeIntro")}</p>
       {errors[""] && <p className="form-error field-error">{errors[""]}</p>}

@@ -28,10 +28,9 @@ interface KeptMarkupProps {
  * A part of every page that is the same for every request of a culture (a required field's mark;
  * the footer and the header's menu, through StaticPart): on the server, React renders it once per
  * `cacheKey` and the markup is kept and written as is into later pages (issue 14: rendering the
- * page's chrome element by element was a tenth of a step page's CPU). In the browser the part is
- * rendered as usual, so it hydrates against the same markup, links and handlers included (a
- * StaticPart is not rendered there at all). No `useId` inside: a separate render numbers its ids
- * differently from the page's.
+ * page's chrome element by element was a tenth of a step page's CPU). Kept or rendered afresh,
+ * its markup is the same. No `useId` inside: a separate render numbers its ids differently from
+ * the page's.
  */
 export function KeptMarkup({ as, className, cacheKey, perAddress, children }: KeptMarkupProps) {
   const keep = useContext(KeepMarkupContext);

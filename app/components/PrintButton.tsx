@@ -2,7 +2,7 @@ import { scriptJson } from "#app/client/page-document.ts";
 import { useNonce } from "#app/request-context.ts";
 
 /**
- * A button that prints the page, for a page that hydrates nothing (the confirmation: decision 041):
+ * A button that prints the page, for a page without modules (the confirmation: decision 041):
  * a few lines, run as the page is parsed, put it where they are, so no module is loaded for it.
  * Without scripts there is no button, in a graphical browser as in a text one (w3m shows a hidden
  * element as any other): it could do nothing, and the browser's own menu prints.

@@ -3,18 +3,18 @@ import { PAGE_REPLACED_EVENT, PAGE_SHOWN_EVENT } from "#app/client/page-document
 import { loadPageAfterPost } from "#app/client/load-page.ts";
 import { startScriptedPost } from "#app/client/scripted-post.ts";
 import { PAGE_LOCATION_HEADER, PAGE_POST_HEADER } from "#app/http/page-post.ts";
-import { useServerFailureTexts } from "./ErrorAlertModal.tsx";
+import { useText } from "#app/i18n/use-text.ts";
 import { openModalDialog } from "./modal-dialog.ts";
-import { showServerFailure } from "./server-failure-dialog.ts";
+import { serverFailureTexts, showServerFailure } from "./server-failure-dialog.ts";
 
 /**
  * SPEC §8, in a page without modules (check your answers: decision 043): its form posted by a few
  * inline lines (app/client/scripted-post.ts), so that a post the server could not take keeps the
- * page as typed and says so in the server-failure dialog, as ErrorAlertModal does where the page
- * hydrates. Nothing without scripts: the form posts itself.
+ * page as typed and says so in the server-failure dialog, as the step pages' enhancer does for
+ * theirs (decision 044). Nothing without scripts: the form posts itself.
  */
 export function ScriptedPost({ header, message }: { header: string; message: string }) {
-  const failure = useServerFailureTexts(header, message);
+  const failure = serverFailureTexts(useText(), header, message);
   return (
     <InlineStart
       start={startScriptedPost}

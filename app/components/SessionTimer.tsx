@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { InlineStart } from "#app/client/page-data.tsx";
 import { useText } from "#app/i18n/use-text.ts";
 import { openModalDialog } from "./modal-dialog.ts";
@@ -6,9 +5,9 @@ import { type SessionTimerOptions, sessionTimerTexts, startSessionTimer } from "
 
 /**
  * The inactivity time-out of a page that enables it (SPEC §4/§9), with JavaScript: the warning in
- * the last minute, written with the DOM alone (session-timer.ts) and started from this effect where
- * the page hydrates, from a few inline lines where it loads no modules (decision 043). Without
- * JavaScript, the IdleNotice and the refresh in the head (SessionRefresh) stand in for it.
+ * the last minute, written with the DOM alone (session-timer.ts), started by a few inline lines
+ * (decision 043), or by the page's enhancer where it has one (decision 044). Without JavaScript,
+ * the IdleNotice and the refresh in the head (SessionRefresh) stand in for it.
  */
 export function SessionTimer({
   seconds,
@@ -26,7 +25,5 @@ export function SessionTimer({
     csrfToken,
     texts: sessionTimerTexts(text),
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one timer per session and page; its words are the page's
-  useEffect(() => startSessionTimer(options, openModalDialog), [seconds, expiredPath, csrfToken]);
   return <InlineStart start={startSessionTimer} args={[options, openModalDialog]} />;
 }

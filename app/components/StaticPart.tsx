@@ -17,9 +17,8 @@ export const StaticPartsContext = createContext<((props: StaticPartProps) => Rea
 
 /**
  * A part of every page outside its content: the theme's header, the header's menu of links, the
- * theme's footer (issue 14). The browser hydrates only the page's <main> (decision 036), so these
- * are the server's markup alone, and none of their code is in the browser's scripts. On the server,
- * a part that is the same on every page of a culture is rendered once and kept (KeptMarkup).
+ * theme's footer (issue 14): the server's markup alone, none of their code in the browser's
+ * scripts. A part that is the same on every page of a culture is rendered once and kept (KeptMarkup).
  */
 export function StaticPart(props: StaticPartProps) {
   const render = useContext(StaticPartsContext);

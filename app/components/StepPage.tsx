@@ -1,6 +1,5 @@
-import { useContext, useState } from "react";
+import { useContext } from "react";
 import { DraftKeptNotice } from "#app/components/DraftKeptNotice.tsx";
-import { ErrorAlertModal } from "#app/components/ErrorAlertModal.tsx";
 import { IdleNotice } from "#app/components/IdleNotice.tsx";
 import { StepHeading } from "#app/components/StepHeading.tsx";
 import { SessionTimer } from "#app/components/SessionTimer.tsx";
@@ -8,26 +7,18 @@ import { summaryText } from "#app/components/form/summary-text.ts";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { ErrorsShownContext } from "#app/components/form/step-form-context.ts";
 import { fieldId } from "#app/components/form/field-id.ts";
-import type { RecordsSection } from "#app/components/records/RecordsSection.tsx";
+import { RecordsSection } from "#app/components/records/RecordsSection.tsx";
 import { Toast } from "#app/components/Toast.tsx";
-import { useServerFailureMessage } from "#app/http/server-failure.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { Route } from "../routes/+types/flow-step";
 
 /**
  * A form step of a claim flow: the fields its page definition lists, and its records lists
- * (expenses, documents) drawn by `Records`: the documents step's route module gives RecordsSection
- * itself; the other steps', which seldom have one, load it only if they do (issue 14: the records
- * were a fifth of the script of every step page).
+ * (expenses, documents).
  */
-export function StepPage({
-  loaderData,
-  actionData,
-  Records,
-}: Pick<Route.ComponentProps, "loaderData" | "actionData"> & { Records: typeof RecordsSection }) {
+export function StepPage({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const text = useText();
   const { page } = loaderData;
-  const [showError, closeError] = useServerFailureMessage(actionData);
   const recordFailure = actionData && "recordFailure" in actionData ? actionData.recordFailure : undefined;
   const recordProblems: Record<string, string> =
     actionData && "recordProblems" in actionData ? actionData.recordProblems : {};
@@ -36,13 +27,9 @@ export function StepPage({
     const field = loaderData.records.find((view) => view.block.model === model)?.model.fields[key];
     return field ? text(field.label) : path;
   };
-  // With JavaScript, a draft's Save or Upload refused in the browser lists its problems in the summary too.
-  const [draftErrors, setDraftErrors] = useState<Record<string, string>>({});
   const recordSettings = {
-    onChecked: setDraftErrors,
     action: loaderData.action,
     csrfToken: loaderData.csrfToken,
-    characterWhitelist: loaderData.characterWhitelist,
     internationalAddresses: loaderData.internationalAddresses,
     saved: loaderData.saved,
     recordChoices: loaderData.recordChoices,
@@ -51,10 +38,6 @@ export function StepPage({
   return (
     <>
       {loaderData.timeout && <SessionTimer {...loaderData.timeout} csrfToken={loaderData.csrfToken} />}
-      <ErrorAlertModal
-        errorInfo={{ showError, header: text("Error_Title"), message: text("Error_ProblemOccurred") }}
-        onClose={closeError}
-      />
 
       <StepForm
         key={loaderData.step}
@@ -66,18 +49,15 @@ export function StepPage({
         shownValues={loaderData.shownValues}
         characterWhitelist={loaderData.characterWhitelist}
         internationalAddresses={loaderData.internationalAddresses}
-        now={loaderData.now}
         csrfToken={loaderData.csrfToken}
         action={loaderData.action}
         lastResult={actionData && "result" in actionData ? actionData.result : undefined}
         extraErrors={[
           // A record refused (its draft's fields), or a list short of its minimum.
-          ...Object.entries(Object.keys(draftErrors).length > 0 ? draftErrors : (recordFailure?.errors ?? {})).map(
-            ([path, message]) => ({
-              href: `#${fieldId(path)}`,
-              text: summaryText(fieldLabel(path), message),
-            }),
-          ),
+          ...Object.entries(recordFailure?.errors ?? {}).map(([path, message]) => ({
+            href: `#${fieldId(path)}`,
+            text: summaryText(fieldLabel(path), message),
+          })),
           ...Object.entries(recordProblems).map(([model, message]) => ({ href: `#records-${model}`, text: message })),
         ]}
         beforeForm={
@@ -104,7 +84,7 @@ export function StepPage({
             )}
             <DraftKeptNotice kept={loaderData.draftKept} />
             {loaderData.records.map((view) => (
-              <Records
+              <RecordsSection
                 key={view.block.model}
                 view={view}
                 settings={recordSettings}

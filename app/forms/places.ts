@@ -46,7 +46,7 @@ export function countryNames(culture: string): Record<string, string> {
 /**
  * A country's name as the culture's texts give it (its "Country_XX" text, the name its list shows),
  * or its code when there is none. Not Intl's: in the browser its first use would load the
- * culture's region names while the page hydrates (issue 26), and the texts are the server's names.
+ * culture's region names (issue 26), and the texts are the server's names.
  */
 export function countryLabel(code: string, text: Translate): string {
   const key = `Country_${code}`;

@@ -24,7 +24,7 @@ export function dateOrderOf(culture: string): DateOrder {
 /**
  * The browser is told its page's order by the server, in the page's data (app/client/page-data.tsx),
  * instead of working it out: the first Intl.DateTimeFormat a page makes loads the culture's
- * calendar data, about 160 ms of a phone's CPU slowed 6× while the page hydrates (issue 26), and
+ * calendar data, about 160 ms of a phone's CPU slowed 6× while the page is enhanced (issue 26), and
  * the server's answer is the one its markup was rendered with.
  */
 export function knowDateOrder(culture: string, order: DateOrder): void {

@@ -6,7 +6,6 @@ import { StepForm } from "#app/components/form/StepForm.tsx";
 import { loadAddressChange, submitAddressChange } from "#app/flows/change-of-address.server.ts";
 import { databaseAwayMiddleware } from "#app/http/database-away.server.ts";
 import { enhancedBy } from "#app/client/page-data.tsx";
-import { KEEPS_PAGE_ON_SERVER_FAILURE } from "#app/http/server-failure.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { Route } from "./+types/change-of-address-claim";
 
@@ -17,11 +16,10 @@ export const loader = ({ params, ...args }: Route.LoaderArgs) =>
 export const action = ({ params, ...args }: Route.ActionArgs) =>
   submitAddressChange({ ...args, referenceCode: params.referenceCode });
 /**
- * Not hydrated: the step form's module enhances its contact questions (decision 044), and posts
- * them, so that with JavaScript a change the server could not take keeps the page as typed and
- * says so.
+ * The step form's module enhances its contact questions (decision 044), and posts them, so that
+ * with JavaScript a change the server could not take keeps the page as typed and says so.
  */
-export const handle = { ...KEEPS_PAGE_ON_SERVER_FAILURE, ...enhancedBy("step-form") };
+export const handle = enhancedBy("step-form");
 
 /**
  * /coa/<reference code>: the claim's current contact details first, then the flow's own contact

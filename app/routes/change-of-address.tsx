@@ -7,13 +7,9 @@ import { ClaimAccessForm } from "#app/components/ClaimAccessForm.tsx";
 import { loadAddressClaims, signInForAddress } from "#app/flows/change-of-address.server.ts";
 import { databaseAwayMiddleware } from "#app/http/database-away.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { WITHOUT_SCRIPTS } from "#app/client/page-data.tsx";
 import type { Route } from "./+types/change-of-address";
 
 export const middleware: Route.MiddlewareFunction[] = [databaseAwayMiddleware];
-// What scripts add here is the captcha's widget, a few inline lines of its own (decision 042): no
-// modules, no hydration; the forms post as without scripts.
-export const handle = WITHOUT_SCRIPTS;
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
 export const loader = (args: Route.LoaderArgs) => loadAddressClaims(args);

@@ -9,14 +9,10 @@ import { findClaim, loadClaimAccess } from "#app/flows/claim-access.server.ts";
 import { databaseAwayMiddleware } from "#app/http/database-away.server.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { WITHOUT_SCRIPTS } from "#app/client/page-data.tsx";
 import type { Route } from "./+types/claim-status";
 
 /** /claim/status (issue 25): a filed claim's status, once the claimant has found it (claim access). */
 export const middleware: Route.MiddlewareFunction[] = [databaseAwayMiddleware];
-// What scripts add here is the captcha's widget, a few inline lines of its own (decision 042): no
-// modules, no hydration; the forms post as without scripts.
-export const handle = WITHOUT_SCRIPTS;
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
 

@@ -11,8 +11,7 @@ import { loadSummary, submitClaim } from "#app/flows/claim-submission.server.ts"
 import { useText } from "#app/i18n/use-text.ts";
 import { FLOW_MIDDLEWARE } from "#app/flows/flow-route.server.ts";
 import type { Route } from "./+types/claim-summary";
-import { handle as stepHandle } from "#app/flows/step-route.ts";
-import { WITHOUT_SCRIPTS } from "#app/client/page-data.tsx";
+import { COMPACT_BANNER } from "#app/components/Banner.tsx";
 
 /** The flow and step this address names, and the deadline guard (app/flows/flow-route.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = FLOW_MIDDLEWARE;
@@ -26,7 +25,7 @@ export const action = (args: Route.ActionArgs) => submitClaim(args);
  * warning, the scripted post and its server-failure dialog, the captcha's widget) is a few inline
  * lines of its own, and a mistake is the server's answer, as without them.
  */
-export const handle = { ...stepHandle, ...WITHOUT_SCRIPTS };
+export const handle = COMPACT_BANNER;
 
 /** Check your answers, sign, and submit. */
 export default function ClaimSummary({ loaderData, actionData }: Route.ComponentProps) {

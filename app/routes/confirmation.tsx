@@ -10,7 +10,6 @@ import { FLOW_MIDDLEWARE } from "#app/flows/flow-route.server.ts";
 import type { Route } from "./+types/confirmation";
 import { COMPACT_BANNER } from "#app/components/Banner.tsx";
 import { PrintButton } from "#app/components/PrintButton.tsx";
-import { WITHOUT_SCRIPTS } from "#app/client/page-data.tsx";
 import { PageTitle } from "#app/components/PageTitle.tsx";
 
 /** The flow and step this address names, and the deadline guard (app/flows/flow-route.server.ts). */
@@ -20,9 +19,8 @@ export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorB
 export const loader = (args: Route.LoaderArgs) => loadConfirmation(args);
 export const action = (args: Route.ActionArgs) => startAnotherClaim(args);
 
-// Nothing here for the page's scripts to improve but the print button, which a few lines of its
-// own show (PrintButton): no modules, no hydration (decision 041).
-export const handle = { ...COMPACT_BANNER, ...WITHOUT_SCRIPTS };
+// What scripts add here, the print button, a few lines of its own show (PrintButton, decision 041).
+export const handle = COMPACT_BANNER;
 
 /**
  * The claim as filed: its reference code to keep (printable), its answers read-only, and what the

@@ -8,10 +8,6 @@ import { formatDeadline } from "#app/forms/claimant-clock.ts";
 import { getCulture, getTranslate } from "#app/i18n/culture-middleware.server.ts";
 import { flowDeadlineKeys, getPortal, offeredFlow } from "#app/settlement/portal.server.ts";
 import type { Route } from "./+types/deadline";
-import { WITHOUT_SCRIPTS } from "#app/client/page-data.tsx";
-
-/** Nothing here that scripts would improve: the page loads none (decision 036). */
-export const handle = WITHOUT_SCRIPTS;
 
 /**
  * Shown when a deadline has passed and no redirect target is set; it never redirects itself (SPEC §4).

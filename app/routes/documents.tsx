@@ -7,13 +7,9 @@ import { PortalLink } from "#app/components/PortalLink.tsx";
 import { type AddDocumentsAnswer, documentsPageAction, loadDocumentsPage } from "#app/flows/documents-page.server.ts";
 import { databaseAwayMiddleware } from "#app/http/database-away.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { WITHOUT_SCRIPTS } from "#app/client/page-data.tsx";
 import type { Route } from "./+types/documents";
 
 export const middleware: Route.MiddlewareFunction[] = [databaseAwayMiddleware];
-// What scripts add here is the captcha's widget, a few inline lines of its own (decision 042): no
-// modules, no hydration; the forms post as without scripts.
-export const handle = WITHOUT_SCRIPTS;
 
 // A failed form post ends here, under the root: the error page keeps the portal's layout and contact.
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
@@ -39,7 +35,6 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
       <PageTitle titleKey="Documents_Page_Title" errors={!!refused || accessErrors} />
       <ErrorSummary
         items={(refused?.errors ?? []).map((error) => ({ href: `#${fileInput(refused!.referenceCode)}`, text: error }))}
-        focusKey={refused}
       />
       <PageHeading>{text("Documents_Page_Title")}</PageHeading>
 

@@ -8,7 +8,7 @@ import { CaptchaField } from "#app/components/form/CaptchaField.tsx";
 import { StepForm } from "#app/components/form/StepForm.tsx";
 import { authorizeFlow, loadIndex } from "#app/flows/authorize.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { PrefetchPageModules, WITHOUT_SCRIPTS } from "#app/client/page-data.tsx";
+import { PrefetchPageModules } from "#app/client/page-data.tsx";
 import { FLOW_MIDDLEWARE } from "#app/flows/flow-route.server.ts";
 import { StartPage } from "#app/start-page/StartPage.tsx";
 import { startPageAt } from "#app/start-page/start-page.server.ts";
@@ -21,9 +21,6 @@ export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorB
 // "/" is the home flow's start page, or (no home flow in settlement.json) the list of the flows offered.
 export const loader = (args: Route.LoaderArgs) => startPageAt(args.url.pathname) ?? loadIndex(args);
 export const action = (args: Route.ActionArgs) => authorizeFlow(args);
-// What scripts add to this page (the captcha's widget) a few inline lines of its own do: no modules,
-// no hydration, and so it is usable as soon as it is without scripts (decision 042).
-export const handle = WITHOUT_SCRIPTS;
 /** The route of a claim's steps (app/routes.ts: "routes/flow-step.tsx"), where signing in leads. */
 const CLAIM_STEP_ROUTE = "routes/flow-step";
 

@@ -5,7 +5,6 @@ import { PageHeading } from "#app/components/PageHeading.tsx";
 import { PortalLink } from "#app/components/PortalLink.tsx";
 import { loadLookup, lookUpVin } from "#app/flows/lookup.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { WITHOUT_SCRIPTS } from "#app/client/page-data.tsx";
 import { FLOW_MIDDLEWARE } from "#app/flows/flow-route.server.ts";
 import type { Route } from "./+types/lookup";
 
@@ -15,9 +14,6 @@ export const middleware: Route.MiddlewareFunction[] = FLOW_MIDDLEWARE;
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/RouteErrorBoundary.tsx";
 export const loader = (args: Route.LoaderArgs) => loadLookup(args);
 export const action = (args: Route.ActionArgs) => lookUpVin(args);
-// What scripts add to this page (the captcha's widget) a few inline lines of its own do: no modules,
-// no hydration, and so it is usable as soon as it is without scripts (decision 042).
-export const handle = WITHOUT_SCRIPTS;
 
 /** /lookup: is this vehicle covered? */
 export default function Lookup({ loaderData, actionData }: Route.ComponentProps) {

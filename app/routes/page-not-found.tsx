@@ -1,9 +1,5 @@
 import { data } from "react-router";
 import { NotFoundMessage } from "#app/components/NotFoundMessage.tsx";
-import { WITHOUT_SCRIPTS } from "#app/client/page-data.tsx";
-
-/** Nothing here that scripts would improve: the page loads none (decision 036). */
-export const handle = WITHOUT_SCRIPTS;
 
 /** /page-not-found and every unknown path: the not-found page with a real 404 status. */
 export function loader() {

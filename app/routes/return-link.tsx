@@ -4,13 +4,10 @@ import { PortalLink } from "#app/components/PortalLink.tsx";
 import { loadReturnLink } from "#app/flows/return-link.server.ts";
 import { databaseAwayMiddleware } from "#app/http/database-away.server.ts";
 import { useText } from "#app/i18n/use-text.ts";
-import { WITHOUT_SCRIPTS } from "#app/client/page-data.tsx";
 import type { Route } from "./+types/return-link";
 
 /** /return?token=…: an open claimant's e-mailed link back to their draft (decision 032). */
 export const middleware: Route.MiddlewareFunction[] = [databaseAwayMiddleware];
-// A message and a link: nothing for scripts to improve (decision 041).
-export const handle = WITHOUT_SCRIPTS;
 
 export const loader = (args: Route.LoaderArgs) => loadReturnLink(args);
 

@@ -9,7 +9,6 @@ import { offeredFlow } from "#app/settlement/portal.server.ts";
 import { getStore } from "#app/storage/store.server.ts";
 import { databaseAwayMiddleware } from "#app/http/database-away.server.ts";
 import { PageTitle } from "#app/components/PageTitle.tsx";
-import { WITHOUT_SCRIPTS } from "#app/client/page-data.tsx";
 
 /**
  * /session-expired?form=…&culture=… (SPEC §2): says what happened and offers that form's start
@@ -20,9 +19,6 @@ import { WITHOUT_SCRIPTS } from "#app/client/page-data.tsx";
  * cookie given before signing in but never used has no record either, and reads so too).
  */
 export const middleware: Route.MiddlewareFunction[] = [databaseAwayMiddleware];
-
-/** Nothing here that scripts would improve: the page loads none (decision 036). */
-export const handle = WITHOUT_SCRIPTS;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const form = url.searchParams.get("form") ?? "";

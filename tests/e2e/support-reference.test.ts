@@ -26,7 +26,6 @@ test("JavaScript true: a link whose page fails on the server quotes the id of it
   );
   const document = await page.goto(`${started.portal.url}/error`);
   const documentId = (await document!.allHeaders())["x-request-id"]!;
-  expect(await page.locator('meta[name="request-id"]').getAttribute("content")).toBe(documentId);
   // The /error page itself is no failure: it quotes nothing.
   expect(await page.locator(".support-reference").count()).toBe(0);
 

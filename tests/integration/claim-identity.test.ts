@@ -48,7 +48,7 @@ async function submitSummary(claimant: Claimant, formType = "standard") {
 }
 
 /**
- * A page's HTML without its random tokens (CSRF, captcha challenge, script nonce, request id),
+ * A page's HTML without its random tokens (CSRF, captcha challenge, script nonce),
  * which may spell "Lee" or "73301" by chance: what is left is what the page says and holds.
  */
 function withoutTokens(page: Page): string {
@@ -56,7 +56,6 @@ function withoutTokens(page: Page): string {
     page.document.querySelector('input[name="csrf"]')?.getAttribute("value"),
     page.document.querySelector('input[name="challengeToken"]')?.getAttribute("value"),
     page.document.querySelector("script[nonce]")?.getAttribute("nonce"),
-    page.document.querySelector('meta[name="request-id"]')?.getAttribute("content"),
   ];
   return values.reduce<string>((html, value) => (value ? html.replaceAll(value, "") : html), page.html);
 }

@@ -55,7 +55,7 @@ describe("cultures", () => {
     }
   });
 
-  test("a step with the country and state lists does not carry their ~250 names among its texts: the browser reads the lists from the page", async () => {
+  test("a step with the country and state lists does not carry their ~250 names among its texts: its scripts never draw them", async () => {
     const claimant = new Claimant(portal);
     await claimant.signIn("standard", blankMember());
     for (const culture of ["en", "es"]) {
@@ -65,13 +65,12 @@ describe("cultures", () => {
       expect(countries.length, culture).toBeGreaterThan(190);
       expect(states.length, culture).toBeGreaterThan(50);
       const texts = JSON.parse(page.document.querySelector("#page-data")!.textContent).texts as Record<string, string>;
-      // Only the country the page names beside its lists: its dependency hints' "United States",
-      // which the browser renders again as it hydrates; on every request, though the hints are
-      // made once per page and culture.
+      // Not even the country its dependency hints name ("United States"): the enhancer takes the
+      // hints away, and draws no list (decision 045). The same on every request.
       expect(
         Object.keys(texts).filter((key) => /^(Country|State)_/.test(key)),
         culture,
-      ).toEqual(["Country_US"]);
+      ).toEqual([]);
       const again = await claimant.get(`/standard/claimant-info?culture=${culture}`);
       expect(Object.keys(JSON.parse(again.document.querySelector("#page-data")!.textContent).texts).sort()).toEqual(
         Object.keys(texts).sort(),

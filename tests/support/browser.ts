@@ -86,7 +86,7 @@ export function launchChromium(): Promise<Browser> {
 export async function openPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
-  // A text the page's scripts asked for but were not given shows as its key (app/entry.client.tsx):
+  // A text the page's scripts asked for but were not given shows as its key (app/client/step-form/step-form-page.ts):
   // an error outside any test's own checks, which fails the run, whatever the test looked at.
   page.on("console", (message) => {
     if (message.type() === "error" && message.text().startsWith("No text for"))

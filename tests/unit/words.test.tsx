@@ -18,13 +18,7 @@ describe("plurals by the claimant's language (Intl.PluralRules), never “(s)”
       {
         path: "/",
         Component: () => (
-          <TextsContext.Provider
-            value={{
-              culture,
-              text: createTranslate(locale(culture), culture),
-              unnoted: createTranslate(locale(culture), culture),
-            }}
-          >
+          <TextsContext.Provider value={{ culture, text: createTranslate(locale(culture), culture) }}>
             <DisplayOnlyRow recordClientId="txn-abcdefgh" rows={rows} actions={actions} />
           </TextsContext.Provider>
         ),

@@ -21,7 +21,7 @@ export function showCalendar(
   texts: { culture: string; text: Translate },
 ): () => void {
   render(
-    <TextsContext.Provider value={{ ...texts, unnoted: texts.text }}>
+    <TextsContext.Provider value={texts}>
       <CalendarPanel {...props} />
     </TextsContext.Provider>,
     container,

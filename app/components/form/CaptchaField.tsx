@@ -28,7 +28,7 @@ const WIDGET_ERRORS_BEFORE_FALLBACK = 3;
  * (decisions 042, 043). Until the widget has given a token the sum stays offered, so a widget that
  * never renders (its script blocked, failed, or slow) never leaves the claimant stuck. Each
  * submission's answer is a page of its own, and so a fresh widget (SPEC: reset after each
- * authorize and submit). A page that hydrates would show the sum alone: it has no such lines.
+ * authorize and submit).
  */
 export function CaptchaField({
   settings,

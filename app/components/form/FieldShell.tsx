@@ -42,12 +42,13 @@ export function useFieldMeta(path: string): FieldMeta {
   const id = fieldId(path);
   // A box of a checkbox question leaves its error to the question (checkbox-question.ts).
   const error = useInCheckboxQuestion() ? undefined : state.errors[path];
-  // With JS, as the answers stand; without, only what can never apply (the rest carry a hint).
-  const unmet = field.dependencies && (state.enhanced ? state.fulfilled[path] === false : state.neverApplies.has(path));
+  // Only what can never apply (the rest carry a hint; with scripts, the step pages' enhancer hides
+  // or disables them as the answers stand).
+  const unmet = field.dependencies && state.neverApplies.has(path);
   const hint = field.hint ?? exampleHint(field);
   const described = [
     hint && `${id}-hint`,
-    !state.enhanced && state.dependencyHints[path] && `${id}-applies`,
+    state.dependencyHints[path] && `${id}-applies`,
     error && `${id}-error`,
   ].filter(Boolean);
   return {
@@ -57,9 +58,9 @@ export function useFieldMeta(path: string): FieldMeta {
     hint,
     error,
     describedBy: described.length ? described.join(" ") : undefined,
-    // A field asked only in some cases is marked required only while it applies: with JS as the
-    // answers change, without JS as the answers on the page (saved, or just posted) stand; else its
-    // dependency hint says when to answer it.
+    // A field asked only in some cases is marked required only while it applies, as the answers on
+    // the page (saved, or just posted) stand; else its dependency hint says when to answer it. With
+    // scripts, the enhancer's marks follow the answers as they change.
     required:
       !field.disableRequiredStyling &&
       state.required[path] === true &&
@@ -84,7 +85,7 @@ export function RequiredMark({ required }: { required: boolean }) {
 export function FieldNotes({ meta }: { meta: FieldMeta }) {
   const text = useText();
   const state = useStepForm();
-  const applies = !state.enhanced ? state.dependencyHints[meta.path] : undefined;
+  const applies = state.dependencyHints[meta.path];
   return (
     <>
       {meta.hint && (

@@ -1,7 +1,4 @@
 import type { SubmissionResult } from "#app/forms/submission.ts";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
-import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import { type ModelOnTheWire, withFieldDefaults } from "#app/forms/field-defaults.ts";
 import { dependenciesFulfilled } from "#app/forms/dependencies.ts";
 import { pageDependencyHints } from "#app/forms/dependency-hint.ts";
@@ -20,9 +17,7 @@ import { PageTitle } from "#app/components/PageTitle.tsx";
 import { ErrorSummary, type SummaryItem } from "./ErrorSummary.tsx";
 import { PageBlocks } from "./PageBlocks.tsx";
 import { checkboxQuestions } from "./checkbox-question.ts";
-import { portalNow, setPortalNow } from "./portal-clock.ts";
-import { useFormErrors } from "./form-errors.ts";
-import { useLoadedLater } from "./loaded-later.ts";
+import { errorsGiven } from "./checked-fields.ts";
 import { ErrorsShownContext, StepFormContext, type StepFormState } from "./step-form-context.ts";
 import { fieldId } from "./field-id.ts";
 import { summaryText } from "./summary-text.ts";
@@ -39,8 +34,6 @@ export interface StepFormProps {
   shownValues: Record<string, string>;
   characterWhitelist: string;
   internationalAddresses: boolean;
-  /** The server's time when it rendered the page (app/components/form/portal-clock.ts). */
-  now: number;
   csrfToken: string;
   action: string;
   lastResult?: SubmissionResult;
@@ -59,253 +52,119 @@ export interface StepFormProps {
   children?: React.ReactNode;
 }
 
-/** Values of this page's fields as the form holds them now (what the claimant typed so far). */
-function currentValues(form: HTMLFormElement, fields: Record<string, FieldConfig>): Record<string, FieldValue> {
-  const data = new FormData(form);
-  return Object.fromEntries(
-    Object.entries(fields).map(([path, field]) => [path, submittedValue(field, data.get(path) ?? undefined)]),
-  );
-}
-
-/** A text box's or menu's value, or a box's tick. */
-function controlValue(element: HTMLInputElement | HTMLSelectElement): string | boolean {
-  return element instanceof HTMLInputElement && element.type === "checkbox" ? element.checked : element.value;
-}
-
-function setControlValue(element: HTMLInputElement | HTMLSelectElement, value: string | boolean) {
-  if (element instanceof HTMLInputElement && element.type === "checkbox") element.checked = value === true;
-  else element.value = typeof value === "string" ? value : "";
-}
-
 /**
- * A step's form: plain HTML that posts to the route's action without JavaScript; with it, the
- * browser checks it with the server's code (form-errors.ts), and dependent fields hide or show as
- * the claimant answers (SPEC §3 "Dependency settings").
+ * A step's form, as the server renders it: plain HTML that posts to the route's action, whole
+ * without JavaScript. Every dependent question is on the page with a hint saying when it applies;
+ * with scripts, the step pages' enhancer (app/client/step-form/) hides or shows them as the claimant
+ * answers (SPEC §3 "Dependency settings"), and checks the form with the server's code first.
  */
 export function StepForm(props: StepFormProps) {
   const text = useText();
   const culture = useCulture();
-  const navigation = useNavigation();
-  // Once per page the server rendered (not per render: the offset would drift with each one).
-  useMemo(() => setPortalNow(props.now), [props.now]);
-  const definition = useMemo(
-    () => ({ models: withFieldDefaults(props.models), pages: { [props.step]: props.page } }),
-    [props.models, props.step, props.page],
-  );
-  // The same list for the same page's blocks at every render (fieldsOfBlocks keeps it).
+  const definition = { models: withFieldDefaults(props.models), pages: { [props.step]: props.page } };
   const paths = fieldsOfBlocks(props.page.blocks);
-  const fields = useMemo(
-    () => Object.fromEntries(paths.map((path) => [path, resolveField(definition, path)!.field])),
-    [paths, definition],
-  );
+  const fields = Object.fromEntries(paths.map((path) => [path, resolveField(definition, path)!.field]));
 
   // After a failed POST the inputs start from what was sent, as typed; otherwise from the draft, its
   // dates as the claimant types them (stored month first: decision 034).
   const submitted = props.lastResult?.initialValue as Record<string, Record<string, unknown>> | undefined;
-  const startValues = useMemo(() => {
-    if (!submitted)
-      return Object.fromEntries(
+  const values = submitted
+    ? Object.fromEntries(
+        paths.map((path) => {
+          const [model, key] = path.split(".") as [string, string];
+          return [path, submittedValue(fields[path]!, submitted[model]?.[key])];
+        }),
+      )
+    : Object.fromEntries(
         Object.entries(props.values).map(([path, value]) => [
           path,
           fields[path] ? typedValue(fields[path], value, dateOrderOf(culture)) : value,
         ]),
       );
-    return Object.fromEntries(
-      paths.map((path) => {
-        const [model, key] = path.split(".") as [string, string];
-        return [path, submittedValue(fields[path]!, submitted[model]?.[key])];
-      }),
-    );
-  }, [submitted, props.values, paths, fields, culture]);
 
-  /** Another field's answer, as a field of `path`'s model names it, with the form's answers as `values`. */
-  const valueAtFor = (values: Record<string, FieldValue>, path: string) => (reference: string) => {
+  /** Another field's answer, as a field of `path`'s model names it. */
+  const valueAt = (path: string) => (reference: string) => {
     const model = path.split(".")[0]!;
-    // As on the server: without international addresses the country is the US, asked or not.
+    // As in the server's checks: without international addresses the country is the US, asked or not.
     return forcedValue(qualify(reference, model), props) ?? answerAt(values, props.saved, model, reference);
   };
-  const fulfilledFor = (values: Record<string, FieldValue>) =>
-    Object.fromEntries(
-      paths.map((path) => [path, dependenciesFulfilled(fields[path]!.dependencies, valueAtFor(values, path))]),
-    );
-  const requiredFor = (values: Record<string, FieldValue>) =>
-    Object.fromEntries(
-      paths.map((path) => [path, isMarkedRequired(fields[path]!.validations, valueAtFor(values, path))]),
-    );
-  const [fulfilled, setFulfilled] = useState(() => fulfilledFor(startValues));
-  const [required, setRequired] = useState(() => requiredFor(startValues));
-  const [enhanced, setEnhanced] = useState(false);
+  const required = Object.fromEntries(
+    paths.map((path) => [path, isMarkedRequired(fields[path]!.validations, valueAt(path))]),
+  );
+  const fulfilled = Object.fromEntries(
+    paths.map((path) => [path, dependenciesFulfilled(fields[path]!.dependencies, valueAt(path))]),
+  );
 
-  // The checks come after the page is enhanced: until then the server checks (form-errors.ts).
-  const checks = useLoadedLater(() => import("./browser-checks.ts"));
-  const form = useFormErrors(props.lastResult, paths, (formData) => {
-    if (!checks.current) return undefined;
-    const submission = checks.current.parseStep(
-      formData,
-      definition,
-      props.step,
-      {
-        characterWhitelist: props.characterWhitelist,
-        internationalAddresses: props.internationalAddresses,
-        now: portalNow(),
-        side: "client",
-        saved: props.saved,
-        dateOrder: dateOrderOf(culture),
-      },
-      text,
-    );
-    return submission.error ?? {};
-  });
-
-  const [summaryKey, setSummaryKey] = useState(0);
-  const extraErrors = props.extraErrors ?? [];
-  const [showSummary, setShowSummary] = useState(!!props.lastResult?.error);
-  const questions = useMemo(() => checkboxQuestions(props.page.blocks, fields), [props.page.blocks, fields]);
-  const errors = Object.fromEntries(paths.map((path) => [path, form.errors[path]?.[0]]));
+  const givenErrors = errorsGiven(props.lastResult?.error);
+  const questions = checkboxQuestions(props.page.blocks, fields);
+  const errors = Object.fromEntries(paths.map((path) => [path, givenErrors[path]?.[0]]));
   // Besides the fields': the form's own errors (credentials matching no one) and the captcha's.
-  const formErrors = form.errors[""] ?? [];
-  const captchaError = form.errors[CAPTCHA_ERROR_NAME]?.[0];
+  const formErrors = givenErrors[""] ?? [];
+  const captchaError = givenErrors[CAPTCHA_ERROR_NAME]?.[0];
   const firstField = paths.find((path) => fieldKind(fields[path]!).visible);
-  // The form's own problems once it was submitted; the others' (a record refused) as they come.
+  // The form's own problems, then the others' (a record refused).
   const summary = [
-    ...(showSummary
-      ? [
-          ...formErrors.map((message) => ({
-            href: firstField ? `#${fieldId(firstField)}` : "#main-content",
-            text: message,
-          })),
-          ...paths
-            .filter((path) => errors[path])
-            .flatMap((path) => {
-              // A box's error is its question's, once, linking to the question's first box.
-              const question = questions.get(path);
-              if (!question)
-                return [{ href: `#${fieldId(path)}`, text: summaryText(text(fields[path]!.label), errors[path]!) }];
-              if (question.paths.find((box) => errors[box]) !== path) return [];
-              return [
-                { href: `#${fieldId(question.paths[0]!)}`, text: summaryText(text(question.legend), errors[path]!) },
-              ];
-            }),
-          ...(captchaError
-            ? [{ href: captchaErrorHref(props.captcha), text: summaryText(text("Captcha_Legend"), captchaError) }]
-            : []),
-        ]
+    ...formErrors.map((message) => ({
+      href: firstField ? `#${fieldId(firstField)}` : "#main-content",
+      text: message,
+    })),
+    ...paths
+      .filter((path) => errors[path])
+      .flatMap((path) => {
+        // A box's error is its question's, once, linking to the question's first box.
+        const question = questions.get(path);
+        if (!question)
+          return [{ href: `#${fieldId(path)}`, text: summaryText(text(fields[path]!.label), errors[path]!) }];
+        if (question.paths.find((box) => errors[box]) !== path) return [];
+        return [{ href: `#${fieldId(question.paths[0]!)}`, text: summaryText(text(question.legend), errors[path]!) }];
+      }),
+    ...(captchaError
+      ? [{ href: captchaErrorHref(props.captcha), text: summaryText(text("Captcha_Legend"), captchaError) }]
       : []),
-    ...extraErrors,
+    ...(props.extraErrors ?? []),
   ];
 
-  // Without JavaScript every dependent field is on the page, with a hint saying when it applies;
-  // conditions on what the portal sets itself (the country, without international addresses) are
-  // settled already: a field they rule out is not shown, and no hint names them.
-  const { internationalAddresses } = props;
+  // Every dependent field is on the page, with a hint saying when it applies; conditions on what
+  // the portal sets itself (the country, without international addresses) are settled already: a
+  // field they rule out is not shown, and no hint names them.
   const { dependencyHints, neverApplies } = pageDependencyHints(
     definition,
     paths,
     text,
     culture,
-    internationalAddresses,
+    props.internationalAddresses,
   );
-
-  // What a field held when its dependency stopped being met, to show again if it is met again.
-  const keptWhileUnmet = useRef(new Map<string, string | boolean>());
-
-  /**
-   * With JS: re-evaluate dependencies, and reset fields whose dependency state changed (SPEC §4
-   * "Fields"): emptied when it stops being met, so nothing hidden is sent; when it is met again, the
-   * default if the field resets on fulfilment, else what it held before (decision 035: a country
-   * changed and changed back does not lose the state, ZIP and phone, prefilled or typed).
-   */
-  const applyAnswers = (form: HTMLFormElement) => {
-    const values = currentValues(form, fields);
-    const next = fulfilledFor(values);
-    for (const path of paths) {
-      const dependencies = fields[path]!.dependencies;
-      if (!dependencies || next[path] === fulfilled[path]) continue;
-      const element = form.elements.namedItem(path);
-      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement)) continue;
-      if (element.type === "hidden") continue;
-      const defaultValue = fields[path]!.defaultValue;
-      const empty =
-        element.type === "checkbox" ? defaultValue === true : typeof defaultValue === "string" ? defaultValue : "";
-      if (!next[path]) {
-        keptWhileUnmet.current.set(path, controlValue(element));
-        if (dependencies.resetOnUnfulfilled) setControlValue(element, empty);
-      } else {
-        const kept = keptWhileUnmet.current.get(path);
-        keptWhileUnmet.current.delete(path);
-        if (dependencies.resetOnFulfilled) setControlValue(element, empty);
-        else if (kept !== undefined) setControlValue(element, kept);
-      }
-    }
-    // Re-render only when a dependency actually changed: not on every keystroke of every field.
-    if (paths.some((path) => next[path] !== fulfilled[path])) setFulfilled(next);
-    const nextRequired = requiredFor(values);
-    if (paths.some((path) => nextRequired[path] !== required[path])) setRequired(nextRequired);
-  };
-
-  // Once hydrated, the form as the claimant left it: an answer changed before the scripts ran (a
-  // country chosen on a slow network) shows and hides the questions it settles, as if just given.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form has hydrated
-  useEffect(() => {
-    setEnhanced(true);
-    const form = document.getElementById(`step-${props.step}`);
-    if (form instanceof HTMLFormElement) applyAnswers(form);
-  }, []);
 
   const state: StepFormState = {
     fields,
-    values: startValues,
+    values,
     errors,
     fulfilled,
     required,
-    enhanced,
     dependencyHints,
     neverApplies,
     internationalAddresses: props.internationalAddresses,
     recordChoices: props.recordChoices,
     fileAccept: props.fileAccept,
-    inServerMarkup: true,
   };
-  // Disabled while a submission (or the navigation after it) runs: no second submission meanwhile.
-  const busy = navigation.state !== "idle";
   return (
     <>
       <PageTitle titleKey={props.page.title} errors={summary.length > 0} />
-      <ErrorSummary
-        items={summary}
-        focusKey={`${summaryKey}-${props.lastResult ? JSON.stringify(props.lastResult.error) : ""}-${JSON.stringify(extraErrors)}`}
-      />
+      <ErrorSummary items={summary} />
       <ErrorsShownContext.Provider value={summary.length > 0}>{props.beforeForm}</ErrorsShownContext.Provider>
       <StepFormContext.Provider value={state}>
-        <Form
-          method="post"
-          action={props.action}
-          id={`step-${props.step}`}
-          // The portal's own checks and messages, not the browser's.
-          noValidate
-          // Input events, as the claimant types (React's onChange on a form; on Preact a form's
-          // change event comes only when a field is left: decision 036).
-          onInput={(event) => {
-            applyAnswers(event.currentTarget);
-            form.onInput(event);
-          }}
-          onSubmit={(event) => {
-            setShowSummary(true);
-            setSummaryKey((key) => key + 1);
-            form.onSubmit(event);
-          }}
-          className="step-form"
-        >
+        {/* The portal's own checks and messages, not the browser's. */}
+        <form method="post" action={props.action} id={`step-${props.step}`} noValidate className="step-form">
           <input type="hidden" name="csrf" value={props.csrfToken} />
           <p className="required-note">{text("Form_RequiredNote")}</p>
           <PageBlocks blocks={props.page.blocks} shownValues={props.shownValues} />
           {props.children}
           <div className="step-actions">
-            <button type="submit" name="intent" value="continue" disabled={busy} aria-busy={busy || undefined}>
+            <button type="submit" name="intent" value="continue">
               {props.submitLabel}
             </button>
           </div>
-        </Form>
+        </form>
       </StepFormContext.Provider>
     </>
   );

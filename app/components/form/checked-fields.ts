@@ -1,6 +1,6 @@
 import type { FormErrors } from "#app/forms/submission.ts";
 
-/** A form's messages as a submission's result gives them, fields without any left out. */
+/** A form's messages as a submission's result gives them, fields without any left out: the server's step form and the enhancer read them so. */
 export function errorsGiven(errors: FormErrors | undefined): FormErrors {
   return Object.fromEntries(Object.entries(errors ?? {}).filter(([, messages]) => messages?.length));
 }
@@ -8,7 +8,6 @@ export function errorsGiven(errors: FormErrors | undefined): FormErrors {
 /**
  * The names of a form's controls the claimant can see and use (not in a hidden field, not
  * disabled): after a submission, only theirs are checked again as answers change (decision 035).
- * Shared by the hydrated form (form-errors.ts) and the step form's enhancer (decision 044).
  */
 export function shownFields(form: HTMLFormElement): ReadonlySet<string> {
   const shown = new Set<string>();

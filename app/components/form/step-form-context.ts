@@ -3,7 +3,7 @@ import type { FieldConfig } from "#app/forms/definition-schema.ts";
 import type { FieldValue } from "#app/forms/field-value.ts";
 import type { RecordChoices } from "#app/forms/options.ts";
 
-/** What the field components of one step form share: definitions, values, errors, live dependencies. */
+/** What the field components of one step form share: definitions, values, errors, dependencies. */
 export interface StepFormState {
   /** "model.field" → its definition. */
   fields: Record<string, FieldConfig>;
@@ -11,12 +11,10 @@ export interface StepFormState {
   values: Record<string, FieldValue>;
   /** First error per field, already in the claimant's language. */
   errors: Record<string, string | undefined>;
-  /** Whether each dependent field's conditions hold now (updated as the claimant types, with JS). */
+  /** Whether each dependent field's conditions hold as the answers on the page stand. */
   fulfilled: Record<string, boolean>;
   /** Whether each field is marked required as the answers stand (a rule asks for it: rules.ts isMarkedRequired). */
   required: Record<string, boolean>;
-  /** With JS the unfulfilled dependent fields are hidden or disabled; without it they show their hint. */
-  enhanced: boolean;
   /** Plain-language "answer this only if …" for dependent fields. */
   dependencyHints: Record<string, string>;
   /** Dependent fields that can never apply here (they need a country other than the US, with international addresses off). */
@@ -26,12 +24,6 @@ export interface StepFormState {
   recordChoices?: RecordChoices;
   /** The file picker's accepted extensions (".pdf,.jpg,…"). */
   fileAccept?: string;
-  /**
-   * Every field's control is in the server's markup of the page (a step's form; not a record's
-   * draft, which the browser may open afresh): a built-in list is then read from the page in the
-   * browser, not made from its texts (SelectField), and the page's scripts are not given them.
-   */
-  inServerMarkup: boolean;
 }
 
 export const StepFormContext = createContext<StepFormState | null>(null);

@@ -1,10 +1,7 @@
 import { isUploadField } from "#app/forms/fields/index.ts";
 import { isMarkedRequired } from "#app/forms/required-rules.ts";
-import { type FocusEvent, useMemo, useState } from "react";
-import { Form, useFetcher } from "react-router";
 import { FieldControl } from "#app/components/fields/FieldControl.tsx";
 import { StepFormContext, type StepFormState } from "#app/components/form/step-form-context.ts";
-import { useLoadedLater } from "#app/components/form/loaded-later.ts";
 import type { RecordChoices } from "#app/forms/options.ts";
 import { answerAt, type ModelValues, typedValue } from "#app/forms/field-answers.ts";
 import { dateOrderOf } from "#app/i18n/date-order.ts";
@@ -12,26 +9,23 @@ import { useCulture } from "#app/i18n/use-culture.ts";
 import { useText } from "#app/i18n/use-text.ts";
 import type { RecordFailure } from "#app/records/record-actions.server.ts";
 import type { RecordsView } from "#app/records/records-view.server.ts";
-import { portalNow } from "#app/components/form/portal-clock.ts";
 
 export interface RecordFormSettings {
   action: string;
   csrfToken: string;
-  characterWhitelist: string;
   internationalAddresses: boolean;
   /** The claim's answers so far, for conditions across models. */
   saved: ModelValues;
   recordChoices: RecordChoices;
   fileAccept: string;
-  /** With JavaScript: what the browser found wrong when Save or Upload was pressed ({} once it finds nothing), for the page's error summary. */
-  onChecked?: (errors: Record<string, string>) => void;
 }
 
 /**
  * The open draft of a records block, in a form of its own: Save (or Upload, for a document) is its
  * first button, so Enter in any of its fields presses it (SPEC §4), with or without JavaScript.
- * With JavaScript, a table's draft is also saved when focus leaves it and it validates; an upload
- * is checked first and nothing is sent while the draft is invalid (SPEC §5).
+ * With JavaScript, the step pages' enhancer also saves a table's draft when focus leaves it and it
+ * validates, and checks an upload first: nothing is sent while the draft is invalid (SPEC §5;
+ * app/client/step-form/records.ts).
  */
 export function RecordDraftForm({
   view,
@@ -44,61 +38,21 @@ export function RecordDraftForm({
 }) {
   const text = useText();
   const culture = useCulture();
-  const fetcher = useFetcher<{ recordFailure?: RecordFailure }>();
   const draft = view.draft!;
   const { block, model } = view;
   const paths = view.fields;
-  const fields = useMemo(
-    () => Object.fromEntries(paths.map((path) => [path, model.fields[path.split(".")[1]!]!])),
-    [paths, model],
-  );
+  const fields = Object.fromEntries(paths.map((path) => [path, model.fields[path.split(".")[1]!]!]));
   const hasFile = Object.values(model.fields).some(isUploadField);
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | undefined>();
-  const shownFailure = fetcher.data?.recordFailure ?? failure;
-  const errors = clientErrors ?? shownFailure?.errors ?? {};
+  const errors = failure?.errors ?? {};
   // What was just sent, as typed; else the record's stored answers, as the claimant types them.
-  const values = shownFailure
-    ? Object.fromEntries(paths.map((path) => [path, shownFailure.values[path] ?? null]))
+  const values = failure
+    ? Object.fromEntries(paths.map((path) => [path, failure.values[path] ?? null]))
     : Object.fromEntries(
         Object.entries(draft.values).map(([path, value]) => [
           path,
           fields[path] ? typedValue(fields[path], value, dateOrderOf(culture)) : value,
         ]),
       );
-
-  // The checks come after the page is enhanced: until then the server checks (form-errors.ts).
-  const checks = useLoadedLater(() => import("#app/components/form/browser-checks.ts"));
-  const check = (form: HTMLFormElement) => {
-    if (!checks.current) return undefined;
-    const { validateRecord, failureText } = checks.current;
-    const data = new FormData(form);
-    const result = validateRecord(block, model, (name) => data.get(name) ?? undefined, {
-      characterWhitelist: settings.characterWhitelist,
-      internationalAddresses: settings.internationalAddresses,
-      now: portalNow(),
-      side: "client",
-      saved: settings.saved,
-      recordChoices: settings.recordChoices,
-      dateOrder: dateOrderOf(culture),
-    });
-    return Object.fromEntries(
-      Object.entries(result.errors).map(([path, failures]) => [path, failureText(text, failures[0]!)]),
-    );
-  };
-
-  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
-    // Only when focus leaves the whole row, and not for a document (its file is sent by Upload).
-    if (hasFile || event.currentTarget.contains(event.relatedTarget as Node | null)) return;
-    const form = event.currentTarget;
-    const found = check(form) ?? {};
-    const invalid = Object.keys(found).length > 0;
-    // Without client errors the server's answer (if any) shows.
-    setClientErrors(invalid ? found : undefined);
-    if (invalid) return;
-    const data = new FormData(form);
-    data.set("intent", "save");
-    void fetcher.submit(data, { method: "post", action: settings.action });
-  };
 
   const state: StepFormState = {
     fields,
@@ -114,8 +68,6 @@ export function RecordDraftForm({
         ),
       ]),
     ),
-    enhanced: true,
-    inServerMarkup: false,
     dependencyHints: {},
     neverApplies: new Set(),
     internationalAddresses: settings.internationalAddresses,
@@ -123,30 +75,12 @@ export function RecordDraftForm({
     fileAccept: settings.fileAccept,
   };
   return (
-    <Form
+    <form
       method="post"
       action={settings.action}
       encType={hasFile ? "multipart/form-data" : undefined}
       className="record-draft"
       noValidate
-      onBlur={onBlur}
-      onSubmit={(event) => {
-        const submitter = (event.nativeEvent as SubmitEvent).submitter;
-        if (submitter?.getAttribute("value") === "cancel") return;
-        // Not checked here while the checks are on their way: the server's answer says.
-        const found = check(event.currentTarget) ?? {};
-        if (
-          hasFile &&
-          !(event.currentTarget.elements.namedItem(`${block.model}.file`) as HTMLInputElement | null)?.files?.length &&
-          !draft.editing
-        ) {
-          found[`${block.model}.file`] = text("Documents_ChooseFile");
-        }
-        const invalid = Object.keys(found).length > 0;
-        setClientErrors(invalid ? found : undefined);
-        settings.onChecked?.(found);
-        if (invalid) event.preventDefault();
-      }}
     >
       {/* The token comes first: the server stores a file only after a valid one. */}
       <input type="hidden" name="csrf" value={settings.csrfToken} />
@@ -171,6 +105,6 @@ export function RecordDraftForm({
           )}
         </div>
       </fieldset>
-    </Form>
+    </form>
   );
 }

@@ -1,5 +1,3 @@
-import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
 import { Icon } from "#app/components/Icon.tsx";
 import { useText } from "#app/i18n/use-text.ts";
 import type { RecordFailure } from "#app/records/record-actions.server.ts";
@@ -26,18 +24,6 @@ export function RecordsSection({
   const text = useText();
   const { block } = view;
   const id = `records-${block.model}`;
-  // With JavaScript, after a record button's form came back here (#records-…, as without it): focus on
-  // the draft it opened, else on the list, not left on <body> where the pressed button was.
-  const location = useLocation();
-  const ref = useRef<HTMLElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival (location.key) at this list
-  useEffect(() => {
-    if (location.hash !== `#${id}`) return;
-    const field = ref.current?.querySelector<HTMLElement>(
-      ".record-draft :is(input:not([type=hidden]), select, textarea)",
-    );
-    (field ?? ref.current)?.focus();
-  }, [location.key]);
   const actions = {
     action: settings.action,
     csrfToken: settings.csrfToken,
@@ -48,12 +34,9 @@ export function RecordsSection({
   const hasButtons = block.allowDelete || block.allowEdit;
   return (
     // Not a landmark of its own (no accessible name): its heading names it, the table's region scrolls.
-    <section
-      id={id}
-      ref={ref}
-      className={`records records-${block.kind}${problem ? " field-invalid" : ""}`}
-      tabIndex={-1}
-    >
+    // Focusable: a record button's form comes back to it (#records-…), and with JavaScript the
+    // enhancer focuses its draft, else the list (app/client/step-form/records.ts).
+    <section id={id} className={`records records-${block.kind}${problem ? " field-invalid" : ""}`} tabIndex={-1}>
       <h2 id={`${id}-title`}>{text(block.legend)}</h2>
       {block.hint && <p className="field-hint">{text(block.hint)}</p>}
       {problem && (
@@ -101,9 +84,7 @@ export function RecordsSection({
       {view.awaiting ? (
         <p className="records-awaiting">{view.awaiting}</p>
       ) : view.draft ? (
-        // A new key after each saved record: the next draft starts empty (and its file input too).
         <RecordDraftForm
-          key={`${view.draft.clientId}-${view.rows.length}`}
           view={view}
           settings={settings}
           failure={failure?.model === block.model ? failure : undefined}

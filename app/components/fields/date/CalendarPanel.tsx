@@ -68,8 +68,8 @@ function writeInput(input: HTMLInputElement, value: string) {
 }
 
 /**
- * The calendar's panel, open: fetched the first time the claimant opens it (DatePicker.tsx has
- * the button), it starts from the dates already in the input.
+ * The calendar's panel, open: fetched the first time the claimant comes to its button (drawn by
+ * app/client/step-form/date-pickers.ts), it starts from the dates already in the input.
  */
 export function CalendarPanel({
   inputId,

@@ -36,29 +36,11 @@ const escapeHtml = (text: string) =>
  * The built-in lists (countries, US states: some 260 options on the first step) as their markup,
  * made once per culture's texts (a culture's translate function is one for its texts) and written
  * into the select as is: React rendered every option afresh on every page, a tenth of a step
- * page's CPU, and hydrated each in the browser. The claimant's answer is marked as React marks it.
+ * page's CPU. The claimant's answer is marked as React marks it.
  */
 const builtInLists = new WeakMap<Translate, Map<string, string>>();
 
-/**
- * In the browser, the list the server wrote into the page's select `id`, its answer's mark taken off:
- * building it again would sort the countries with Intl.Collator, whose first use loads the
- * culture's collation data, about 150 ms of a phone's CPU slowed 6× while the page hydrates
- * (issue 26). Undefined on the server, and for a select the page did not have.
- */
-function listInPage(id: string): string | undefined {
-  if (typeof document === "undefined") return undefined;
-  const select = document.getElementById(id);
-  return select instanceof HTMLSelectElement ? select.innerHTML.replace(' selected=""', "") : undefined;
-}
-
-function builtInOptionsHtml(
-  field: OptionsField,
-  id: string,
-  placeholder: string,
-  text: Translate,
-  culture: string,
-): string {
+function builtInOptionsHtml(field: OptionsField, placeholder: string, text: Translate, culture: string): string {
   const key = JSON.stringify([
     culture,
     field.optionsSource,
@@ -68,11 +50,9 @@ function builtInOptionsHtml(
   const lists = builtInLists.get(text) ?? builtInLists.set(text, new Map()).get(text)!;
   let html = lists.get(key);
   if (html === undefined) {
-    html =
-      listInPage(id) ??
-      [{ value: "", label: placeholder }, ...optionList(field, {}, text, culture)]
-        .map((option) => `<option value="${escapeHtml(option.value)}">${escapeHtml(option.label)}</option>`)
-        .join("");
+    html = [{ value: "", label: placeholder }, ...optionList(field, {}, text, culture)]
+      .map((option) => `<option value="${escapeHtml(option.value)}">${escapeHtml(option.label)}</option>`)
+      .join("");
     lists.set(key, html);
   }
   return html;
@@ -88,11 +68,8 @@ function withSelected(html: string, value: string): string {
 export function SelectField({ path }: { path: string }) {
   const meta = useFieldMeta(path);
   const state = useStepForm();
-  const { text, unnoted, culture } = useTexts();
+  const { text, culture } = useTexts();
   const value = state.values[path];
-  // A step's list by the culture's own translate: made once per culture on the server, and read
-  // from the page in the browser, its ~250 names are not among the texts the page's data carries.
-  const listText = state.inServerMarkup ? unnoted : text;
   const { optionsSource } = meta.field;
   const placeholder = text(meta.field.placeholderText ?? "Select_Choose");
   const selected = typeof value === "string" ? value : "";
@@ -114,7 +91,7 @@ export function SelectField({ path }: { path: string }) {
           defaultValue={selected}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the portal's own option list, every text escaped (escapeHtml)
           dangerouslySetInnerHTML={{
-            __html: withSelected(builtInOptionsHtml(meta.field, meta.id, placeholder, listText, culture), selected),
+            __html: withSelected(builtInOptionsHtml(meta.field, placeholder, text, culture), selected),
           }}
         />
       ) : (
