@@ -41,7 +41,7 @@ export function startDependants(page: StepFormPage) {
    * default if the field resets on fulfilment, else what it held before (decision 035: a country
    * changed and changed back does not lose the state, ZIP and phone, prefilled or typed).
    */
-  const applyAnswers = () => {
+  const applyAnswers = ({ everyField = false } = {}) => {
     const next = statesFor(formValues(page, "current"));
     for (const path of paths) {
       const dependencies = fields[path]!.dependencies;
@@ -62,8 +62,13 @@ export function startDependants(page: StepFormPage) {
         else if (kept !== undefined) setControlValue(element, kept);
       }
     }
+    // Only the fields whose state changed are drawn again: this runs on every keystroke.
+    const changed = paths.filter(
+      (path) =>
+        everyField || next.fulfilled[path] !== states.fulfilled[path] || next.required[path] !== states.required[path],
+    );
     Object.assign(states, next);
-    for (const path of paths) showField(page, path, states);
+    for (const path of changed) showField(page, path, states);
   };
 
   // Without scripts every question that may apply is shown with a hint saying when; with them it
@@ -74,8 +79,9 @@ export function startDependants(page: StepFormPage) {
     hint.remove();
   }
   // The form as the claimant left it: an answer changed before the scripts ran (a country chosen on
-  // a slow network) shows and hides the questions it settles, as if just given.
-  applyAnswers();
+  // a slow network) shows and hides the questions it settles, as if just given. Every field is
+  // drawn: the server's markup has no dependant hidden or disabled, and marks as it was written.
+  applyAnswers({ everyField: true });
   return { applyAnswers, states };
 }
 
