@@ -346,15 +346,19 @@ async function bytesPerPage() {
         );
       const html = gzipSync(page.body).length;
       const css = [...page.body.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]!);
+      // The modules the page's lines ask for at once (its enhancer and what it imports: decision 044).
       const js = new Set(
-        [
-          ...page.body.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
-          ...page.body.matchAll(/import\("([^"]+\.js)"\)/g),
-          ...page.body.matchAll(/<script[^>]+src="([^"]+)"/g),
-        ].map((match) => match[1]!),
+        [...page.body.matchAll(/"(\/assets\/[\w.-]+\.js)"/g), ...page.body.matchAll(/<script[^>]+src="([^"]+)"/g)].map(
+          (match) => match[1]!,
+        ),
       );
-      // Fetched once scripts run, not named in the page: the calendar, wherever a date field shows.
-      if (page.body.includes('class="date-input"')) js.add(lazyChunk("DatePicker"));
+      // Fetched once the page is enhanced, not named in it: the form's checks, and the calendar
+      // (with Preact) wherever a date field shows. (A page without modules of its own may name the
+      // next page's, which the browser fetches once it has loaded: the sign-in page.)
+      const enhanced = /import\("\/assets\/enhance-/.test(page.body);
+      if (enhanced) for (const chunk of ["browser-checks", "rules"]) js.add(lazyChunk(chunk));
+      if (enhanced && page.body.includes('class="date-input"'))
+        for (const chunk of ["calendar", "framework"]) js.add(lazyChunk(chunk));
       let cssBytes = 0;
       for (const href of css) cssBytes += await gz(new URL(href, portal.url).toString());
       let jsBytes = 0;
