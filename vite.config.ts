@@ -39,6 +39,18 @@ export default defineConfig({
   // How the browser's code is split into files (the server's build stays one file).
   environments: {
     client: {
+      // Under Vite's development server, Preact's modules made ready together, at its start: found
+      // one by one as the calendar is first opened, they were made twice, and the calendar's hooks
+      // ran on another copy of Preact than its render (the build has one).
+      optimizeDeps: {
+        include: [
+          "preact",
+          "preact/hooks",
+          "preact/compat",
+          "preact/compat/jsx-runtime",
+          "preact/compat/jsx-dev-runtime",
+        ],
+      },
       build: {
         rolldownOptions: {
           output: {
