@@ -47,7 +47,6 @@ export function StepPage({ loaderData, actionData }: Pick<Route.ComponentProps, 
         values={loaderData.values}
         saved={loaderData.saved}
         shownValues={loaderData.shownValues}
-        characterWhitelist={loaderData.characterWhitelist}
         internationalAddresses={loaderData.internationalAddresses}
         csrfToken={loaderData.csrfToken}
         action={loaderData.action}

@@ -32,7 +32,6 @@ export interface StepFormProps {
   /** Answers of the other steps, for conditions that look across steps. */
   saved: ModelValues;
   shownValues: Record<string, string>;
-  characterWhitelist: string;
   internationalAddresses: boolean;
   csrfToken: string;
   action: string;
