@@ -20,8 +20,8 @@
  * - time until usable: with scripts off, the later of first contentful paint and
  *   DOMContentLoaded (every control is there and the form posts). With scripts on, as late as
  *   that and also the moment the page's enhancement has run: the client code sets a
- *   `data-enhanced` attribute on <html> once it has hydrated (app/root.tsx; any client runtime
- *   keeps this contract). A page that loads no module script is usable as without scripts;
+ *   `data-enhanced` attribute on <html> once it has enhanced the page
+ *   (app/client/step-form/enhance-step-form.ts; any page's enhancer keeps this contract). A page that loads no module script is usable as without scripts;
  * - total blocking time: the sum over long tasks ('longtask' entries, observed from before any
  *   page script) of their time beyond 50 ms, from navigation start until the page is usable and
  *   then 1 s passes without a long task;

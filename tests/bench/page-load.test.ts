@@ -21,8 +21,8 @@ afterAll(async () => {
   await agent.close();
 });
 
-test("a first visit to a page that hydrates is measured: paints, blocking time, usable once enhanced, bytes as sent", async () => {
-  // A claim's step hydrates; the sign-in page loads no modules (decision 042), below.
+test("a first visit to a page with an enhancer is measured: paints, blocking time, usable once enhanced, bytes as sent", async () => {
+  // A claim's step has an enhancer (decision 044); the sign-in page loads no modules (decision 042), below.
   const claimant = new Claimant(portal);
   await claimant.signIn("standard");
   const load = await measurePageLoad(browser, `${portal.url}/standard/claimant-info`, {

@@ -189,7 +189,9 @@ test("JavaScript true: an expense saved by going on to the documents list is in 
     .catch(() => {});
   await page.keyboard.type(" again");
   await page.locator("h1").click();
-  await expect.poll(() => savedRows(page, "claimTransactions").count()).toBe(rowsBefore + 1);
+  // The save is held a second (the route above), then the list is fetched again: more than
+  // expect.poll's one second on a loaded machine.
+  await expect.poll(() => savedRows(page, "claimTransactions").count(), { timeout: 10_000 }).toBe(rowsBefore + 1);
   await page.waitForTimeout(1_500);
   expect(await savedRows(page, "claimTransactions").count()).toBe(rowsBefore + 1);
   expect(await savedRows(page, "claimTransactions").locator("td:nth-child(3)").allTextContents()).not.toContain(

@@ -35,12 +35,12 @@ async function checksLoaded(page: Page) {
   await page.evaluate(`import(${JSON.stringify(await page.evaluate(checks))}).then(() => {})`);
 }
 
-async function hydrated(page: Page) {
+async function enhanced(page: Page) {
   await page.waitForFunction(
     () =>
       document.querySelector("form.step-form .required-note") && document.documentElement.hasAttribute("data-enhanced"),
   );
-  // The step form marks itself enhanced after hydration: dependent-field hints are then gone.
+  // Enhanced, the step form has taken its dependent-field hints away.
   await page.waitForFunction(() => !document.querySelector(".field-applies"));
 }
 
@@ -75,7 +75,7 @@ describe("with JavaScript", () => {
   test("an invalid value, submitted, shows the same message the server gives", async () => {
     const { page } = await signedInPage("automotive");
     await page.goto(`${portal().url}/automotive/claimant-info`);
-    await hydrated(page);
+    await enhanced(page);
     const email = page.locator("#field-claimantInfo-emailAddress");
     await email.fill("ana@");
     const city = page.locator("#field-claimantInfo-mailingCity");
@@ -106,7 +106,7 @@ describe("with JavaScript", () => {
     const { page, claimant } = await signedInPage("automotive");
     await claimant.complete("/automotive/claimant-info", AUTOMOTIVE_CLAIMANT);
     await page.goto(`${portal().url}/automotive/claim-details`);
-    await hydrated(page);
+    await enhanced(page);
     const month = page.locator("#field-claimDetails-firstNoticedMonth");
     await month.click();
     await month.pressSequentially("7/2020x");
@@ -127,7 +127,7 @@ describe("with JavaScript", () => {
     await claimant.complete("/automotive/claimant-info", AUTOMOTIVE_CLAIMANT);
     await page.clock.setSystemTime(new Date("2019-06-01T12:00:00Z"));
     await page.goto(`${portal().url}/automotive/claim-details`);
-    await hydrated(page);
+    await enhanced(page);
     await fillForm(page, { ...AUTOMOTIVE_DETAILS, "claimDetails.firstNoticedMonth": "07/2020" });
     await page.getByRole("button", { name: "Save and continue" }).click();
     await page.waitForURL((url) => !url.pathname.endsWith("/claim-details"));
@@ -139,7 +139,7 @@ describe("with JavaScript", () => {
     const requests: string[] = [];
     page.on("request", (request) => request.method() === "POST" && requests.push(request.url()));
     await page.goto(`${portal().url}/automotive/claimant-info`);
-    await hydrated(page);
+    await enhanced(page);
     // The browser's own checks come after the page is enhanced (decision 041): until then the server answers.
     await checksLoaded(page);
     await page.getByRole("button", { name: "Save and continue" }).click();
@@ -163,7 +163,7 @@ describe("with JavaScript", () => {
   test("after a submission, a message that depends on another answer goes once that answer puts it right", async () => {
     const { page } = await signedInPage("automotive");
     await page.goto(`${portal().url}/automotive/claimant-info`);
-    await hydrated(page);
+    await enhanced(page);
     await fillForm(page, {
       ...AUTOMOTIVE_CLAIMANT,
       "claimantInfo.confirmEmailAddress": "someone.else@example.com",
@@ -185,7 +185,7 @@ describe("with JavaScript", () => {
   test("the browser gives a field's own message in the claimant's language, as the server does", async () => {
     const { page } = await signedInPage("automotive");
     await page.goto(`${portal().url}/automotive/claimant-info?culture=es`);
-    await hydrated(page);
+    await enhanced(page);
     await page.getByRole("button", { name: "Guardar y continuar" }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe("error-summary");
     expect(await page.locator("#field-claimantInfo-firstName-error").textContent()).toBe("Error: Ingrese su nombre");
@@ -198,7 +198,7 @@ describe("with JavaScript", () => {
   test("masks keep what is typed, and show a value they can read in its usual form once the claimant leaves the field", async () => {
     const page = await standardPageAt(portal(), "claim-details", false);
     await page.goto(`${portal().url}/standard/claim-details`);
-    await hydrated(page);
+    await enhanced(page);
     /** What the field holds while typing, and after Tab. */
     const typeInto = async (id: string, text: string) => {
       const input = page.locator(`#${id}`);
@@ -228,13 +228,13 @@ describe("with JavaScript", () => {
       expect(await page.locator(`#${id}`).inputValue()).toBe(typed.slice(0, -1));
     }
     await page.goto(`${portal().url}/standard/claimant-info`);
-    await hydrated(page);
+    await enhanced(page);
     expect(await typeInto("field-claimantInfo-mailingPostalCode", "98111 0042")).toEqual(["98111 0042", "98111-0042"]);
     await page.context().close();
 
     const { page: automotive } = await signedInPage("automotive");
     await automotive.goto(`${portal().url}/automotive/claimant-info`);
-    await hydrated(automotive);
+    await enhanced(automotive);
     const phone = automotive.locator("#field-claimantInfo-phoneNumber");
     await phone.fill("");
     await phone.pressSequentially("1 206 555 0100");
@@ -263,7 +263,7 @@ describe("with JavaScript", () => {
   test("dependent fields show, hide and reset as the claimant answers", async () => {
     const page = await standardPageAt(portal(), "payment-election", false);
     await page.goto(`${portal().url}/standard/payment-election`);
-    await hydrated(page);
+    await enhanced(page);
     const paypalEmail = page.locator('[data-field="paymentElection.paypalEmail"]');
     expect(await paypalEmail.isHidden()).toBe(true);
     await page.getByLabel("PayPal", { exact: true }).check();
@@ -284,7 +284,7 @@ describe("with JavaScript", () => {
     // fields at once); the warranty's period is required once the warranty is ticked.
     const page = await standardPageAt(portal(), "claim-details", false);
     await page.goto(`${portal().url}/standard/claim-details`);
-    await hydrated(page);
+    await enhanced(page);
     const period = page.locator('[name="claimDetails.warrantyPeriod"]');
     expect(await period.getAttribute("aria-required")).toBeNull();
     await page.locator('[name="claimDetails.boughtWarranty"]').check();
@@ -303,7 +303,7 @@ describe("with JavaScript", () => {
       "claimDetails.repairAmount": "480.00",
     });
     await page.goto(`${portal().url}/reimbursement/payment-election`);
-    await hydrated(page);
+    await enhanced(page);
     const accountType = page.locator("#field-paymentElection-accountType");
     expect(await accountType.isVisible()).toBe(true);
     expect(await accountType.isDisabled()).toBe(true);
@@ -317,7 +317,7 @@ describe("feedback with JavaScript", () => {
   test("a save from a page whose session changed since (signed in again in another tab) says the page expired, and opens it again", async () => {
     const { page, claimant } = await signedInPage("standard");
     await page.goto(`${portal().url}/standard/claimant-info`);
-    await hydrated(page);
+    await enhanced(page);
     await fillForm(page, STANDARD_CLAIMANT);
     // Another tab of this browser signs in as another member: the browser's cookie is a new session's.
     await claimant.signIn("standard", blankMember());
@@ -333,7 +333,7 @@ describe("feedback with JavaScript", () => {
   test("a save the server fails keeps the typed answers and explains in a modal that only OK closes", async () => {
     const { page } = await signedInPage("standard");
     await page.goto(`${portal().url}/standard/claimant-info`);
-    await hydrated(page);
+    await enhanced(page);
     await fillForm(page, STANDARD_CLAIMANT);
     // The page's scripts post the form (decision 036): its POST fails, the page itself stays.
     await page.route("**/standard/claimant-info", (route) =>
@@ -375,7 +375,7 @@ describe("feedback with JavaScript", () => {
     // Real time: a fake clock cannot tell when React registers the toast's timer.
     const page = await standardPageAt(portal(), "claim-details", false);
     await page.goto(`${portal().url}/standard/claim-details?saved=1`);
-    await hydrated(page);
+    await enhanced(page);
     const toast = page.locator(".toast");
     // Said by the scripts a moment after the page (Toast.tsx): the words as shown and read.
     await expect
@@ -393,7 +393,7 @@ describe("feedback with JavaScript", () => {
     expect(await headingAt()).toBe(headingBefore);
 
     await page.goto(`${portal().url}/standard/claim-details?saved=1`);
-    await hydrated(page);
+    await enhanced(page);
     await page.locator(".toast").hover();
     await page.waitForTimeout(6_000);
     expect(await page.locator(".toast").isVisible()).toBe(true);
@@ -407,7 +407,7 @@ describe("the date picker JavaScript adds", () => {
   test("chooses a day from the keyboard, and gives focus back", async () => {
     const page = await standardPageAt(portal(), "claim-details", false);
     await page.goto(`${portal().url}/standard/claim-details`);
-    await hydrated(page);
+    await enhanced(page);
     await page.getByRole("button", { name: "Choose a date for “Date of purchase”" }).click();
     await page.getByLabel("Month", { exact: true }).selectOption("3");
     await page.getByLabel("Year", { exact: true }).selectOption("2021");
@@ -429,7 +429,7 @@ describe("the date picker JavaScript adds", () => {
   test("refuses a forbidden day (invalid-select) and a range beyond its limits (invalid-fixed-range)", async () => {
     const page = await standardPageAt(portal(), "claim-details", false);
     await page.goto(`${portal().url}/standard/claim-details`);
-    await hydrated(page);
+    await enhanced(page);
     const events: string[] = [];
     await page.exposeFunction("recordPickerEvent", (name: string) => events.push(name));
     await page.evaluate(() => {
@@ -463,7 +463,7 @@ describe("the date picker JavaScript adds", () => {
   test("a range, and a date with a time within its limits", async () => {
     const page = await standardPageAt(portal(), "claim-details", false);
     await page.goto(`${portal().url}/standard/claim-details`);
-    await hydrated(page);
+    await enhanced(page);
     await page.getByRole("button", { name: "Choose a date for “Warranty coverage period”" }).click();
     await page.getByLabel("Month", { exact: true }).selectOption("1");
     await page.getByLabel("Year", { exact: true }).selectOption("2021");
@@ -489,7 +489,7 @@ describe("the date picker JavaScript adds", () => {
   test("Escape closes it, so does focus moved past it, and without JavaScript there is no calendar, only the typed date", async () => {
     const page = await standardPageAt(portal(), "claim-details", false);
     await page.goto(`${portal().url}/standard/claim-details`);
-    await hydrated(page);
+    await enhanced(page);
     const toggle = page.getByRole("button", { name: "Choose a date for “Date of purchase”" });
     await toggle.click();
     await page.locator(".date-picker-panel").waitFor();
@@ -515,7 +515,7 @@ describe("the date picker JavaScript adds", () => {
       await route.continue();
     });
     await slow.goto(`${portal().url}/standard/claim-details`);
-    await hydrated(slow);
+    await enhanced(slow);
     const slowToggle = slow.getByRole("button", { name: "Choose a date for “Date of purchase”" });
     await slowToggle.click();
     await slow.keyboard.press("Escape");
@@ -590,7 +590,7 @@ describe("accessibility of the step pages", () => {
         await page.context().addCookies([claimant.sessionCookie()]);
         for (const step of STEPS) {
           await page.goto(`${server.url}/standard/${step}`);
-          if (javaScript) await hydrated(page);
+          if (javaScript) await enhanced(page);
           await audit.check(page, step);
           await page.locator("form.step-form button[type=submit]").click();
           await page.locator(".error-summary").waitFor();
@@ -604,7 +604,7 @@ describe("accessibility of the step pages", () => {
         await filer.post(DOCUMENTS_STEP, { records: "claimTransactions", intent: "add" });
         await page.context().addCookies([filer.sessionCookie()]);
         await page.goto(`${server.url}${DOCUMENTS_STEP}`);
-        if (javaScript) await hydrated(page);
+        if (javaScript) await enhanced(page);
         expect(await page.locator("#records-claimTransactions tbody tr").count()).toBe(1);
         await audit.check(page, "documents");
         await page.locator('#records-documentContexts button[value="upload"]').click();
@@ -622,7 +622,7 @@ describe("accessibility of the step pages", () => {
   test("the automotive pages too (name with middle initial, phone confirmation, hidden field)", async () => {
     const { page } = await signedInPage("automotive");
     await page.goto(`${portal().url}/automotive/claimant-info`);
-    await hydrated(page);
+    await enhanced(page);
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });

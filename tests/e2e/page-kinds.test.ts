@@ -64,7 +64,7 @@ async function settledFocus(page: Page, expected: string): Promise<string> {
 
 async function check(page: Page, label: string, visit: PageVisit) {
   const where = `${label}, ${visit.kind}`;
-  // The server's markup hydrates as the browser renders it (the kept header, footer and marks too).
+  // No error in the browser: the page's scripts ran on the server's markup without a fault.
   expect.soft(browserErrors(page).splice(0), `${where}: errors in the browser`).toEqual([]);
   // Focus and title as the page came, before anything else moves.
   // Focus moves as the page settles (autofocus on the next frame, effects after render): give it a moment.

@@ -16,7 +16,7 @@ import { withStore } from "#tests/support/server-state.ts";
 const started = withBrowserAndPortal();
 
 /** Once the step form is enhanced (its dependent-field hints are then gone). */
-async function hydrated(page: Page) {
+async function enhanced(page: Page) {
   await page.waitForFunction(
     () =>
       document.querySelector("form.step-form .required-note") && document.documentElement.hasAttribute("data-enhanced"),
@@ -35,7 +35,7 @@ async function standardAt(step: "claimant-info" | "payment-election", culture: s
   const page = await openPage(started.browser, true);
   await page.context().addCookies([claimant.sessionCookie()]);
   await page.goto(`${started.portal.url}/standard/${step}?culture=${culture}`);
-  await hydrated(page);
+  await enhanced(page);
   return { page, claimant };
 }
 
@@ -66,7 +66,7 @@ describe.each(["en", "es"])("with JavaScript (%s)", (culture) => {
     const page = await openPage(started.browser, true);
     await page.context().addCookies([claimant.sessionCookie()]);
     await page.goto(`${started.portal.url}/automotive/claimant-info?culture=${culture}`);
-    await hydrated(page);
+    await enhanced(page);
     await fillForm(page, { "claimantInfo.phoneNumber": "5551234567" });
     const shown = async () => ({
       state: await page.locator('[name="claimantInfo.mailingSubDivision"]').inputValue(),

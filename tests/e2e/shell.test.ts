@@ -50,8 +50,8 @@ describe.each(THEMES)("%s", (theme) => {
   );
 
   test("the header and footer are the server's markup, with scripts as without, on each page", async () => {
-    // Scripts hydrate only the page's <main> (decision 036): the header and footer are the server's
-    // markup, untouched by them, and each link to another page loads it as a document.
+    // No page hydrates (decision 045): the header and footer are the server's markup, untouched by
+    // scripts, and each link to another page loads it as a document.
     const page = await openPage(portals.browser, true);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
@@ -91,7 +91,7 @@ describe.each(THEMES)("%s", (theme) => {
     // Its "I would like to" menu still opens (a native disclosure, no script needed).
     await page.locator("details.actions-menu > summary").click();
     expect(await page.locator("details.actions-menu").getAttribute("open")).not.toBeNull();
-    // No failed hydration, nothing else reported.
+    // Nothing reported.
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -132,7 +132,7 @@ describe("language choice in a browser", () => {
     const page = await openPage(portals.browser, true);
     await page.goto(`${servers.get("jnd-9-0-kontent")!.url}/standard`);
     // The page's scripts have run: any change handler on the form would now run. (There is none:
-    // scripts hydrate only the page's <main>, decision 036.)
+    // the sign-in page has no modules, decision 042.)
     await untilEnhanced(page);
     // A mark on this document: a navigation, even to the same address, would lose it.
     await page.evaluate(() => Object.assign(window, { stillHere: true }));

@@ -54,11 +54,11 @@ describe.each(THEMES)("the %s theme", (theme) => {
   });
 
   test("the header and footer are the server's alone: no script of the page renders them", async () => {
-    // Issue 14 and decision 036: the browser hydrates only the page's <main>; the header and footer
-    // are the server's markup (app/components/StaticPart.tsx), and every link loads a document.
+    // Issue 14 and decision 045: no page hydrates; the header and footer are the server's markup
+    // (app/components/StaticPart.tsx), and every link loads a document.
     expect(page.document.querySelector("footer.site-footer h2, footer.site-footer p")).not.toBeNull();
     expect(page.document.querySelector("details.header-menu summary")).not.toBeNull();
-    // Every module of the browser's build (the pages that hydrate, the step pages' enhancer: decisions 036, 044).
+    // Every module of the browser's build (the step pages' enhancer, its checks and calendar: decision 044).
     const assets = path.resolve("build/client/assets");
     const scripts = readdirSync(assets).filter((name) => name.endsWith(".js"));
     expect(scripts.length).toBeGreaterThanOrEqual(4);

@@ -98,7 +98,7 @@ export async function openPage(browser: Browser, javaScriptEnabled: boolean): Pr
 }
 
 /**
- * Waits until the page's scripts have done their work: its content hydrated (`data-enhanced` on
+ * Waits until the page's scripts have done their work: its enhancer has run (`data-enhanced` on
  * <html>), or at once for a page that loads no modules (no page data: decisions 041, 042).
  */
 export async function untilEnhanced(page: Page) {

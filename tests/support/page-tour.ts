@@ -47,7 +47,7 @@ const errorsByPage = new WeakMap<Page, string[]>();
 
 /**
  * The errors a tour's page reported since it opened (take them with `splice`): uncaught ones, and
- * React's (a hydration mismatch is React error #418 in a production build, as a console error),
+ * React's (the calendar's, drawn with Preact's React-compatible API: a console error),
  * and a text the page's scripts asked for but were not given (app/client/step-form/step-form-page.ts).
  */
 export function browserErrors(page: Page): string[] {
