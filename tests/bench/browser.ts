@@ -5,6 +5,7 @@
  * of issue 26's "Done when". Not pass/fail: docs/performance.md records runs.
  *
  *   BENCH_RUNS (5)         first visits per page kind, profile and scripts on/off; medians printed
+ *                          (medians of 5 on a shared 2-CPU machine move by 0.1–0.2 s: 11 for a run to record)
  *   BENCH_PAGES            some of sign-in, step, documents, check-answers, confirmation, lookup
  *   BENCH_PROFILES         some of 6x-3g, 4x-slow-4g (both by default)
  *   BENCH_LIGHTHOUSE       0 to leave Lighthouse out
