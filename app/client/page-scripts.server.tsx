@@ -64,9 +64,11 @@ function PageLoader() {
   const page = usePageModules();
   if (!page) return null;
   const { manifest, modules } = page;
-  // A module that could not be loaded (a proxy that blocks scripts) leaves the page as it is, whole
-  // without them: the browser has said so in its console, as for a <script src> it could not load.
-  const entry = `import(${scriptJson(page.start)}).catch(()=>{})`;
+  // A module that could not be loaded (a proxy that blocks scripts) leaves the page as it is without
+  // scripts, its <noscript> parts shown (a browser running scripts keeps them as text): the
+  // time-out notice and its refresh, which no script replaces now, and the "saved" message. The
+  // browser has said so in its console, as for a <script src> it could not load.
+  const entry = `import(${scriptJson(page.start)}).catch(()=>{for(const n of document.querySelectorAll("noscript"))n.replaceWith(document.createRange().createContextualFragment(n.textContent))})`;
   // Under Vite's development server, React Router's refresh runtime comes first: its modules expect it.
   const runtime = manifest.hmr?.runtime;
   const preload = linksLines("modulepreload", modules);

@@ -188,6 +188,22 @@ test("a signed-in step posted by the scripts: the next page loads once", async (
   await page.context().close();
 });
 
+test("a step whose modules cannot be loaded (a proxy that blocks scripts) is the page without scripts: its time-out notice, its refresh and its saved message show", async () => {
+  const page = await signInToStandard(started.browser, started.portal.url, true, testMember());
+  await page.route(/\/assets\/[\w.-]+\.js$/, (route) => route.abort());
+  await page.reload();
+  // The time-out notice says when the session ends, and the refresh takes the claimant away then:
+  // no script warns them, and none keeps the session going.
+  await expect.poll(() => page.locator("main .idle-notice").isVisible()).toBe(true);
+  expect(await page.locator("head > meta[http-equiv=refresh]").getAttribute("content")).toMatch(/^\d+; url=\//);
+  await fillForm(page, STANDARD_CLAIMANT);
+  await page.locator("form.step-form button[type=submit]").click();
+  await page.waitForURL((url) => !url.pathname.endsWith("/claimant-info"));
+  await expect.poll(() => page.locator(".toast").isVisible()).toBe(true);
+  expect(await page.locator(".toast").innerText()).toBe("Your answers were saved.");
+  await page.context().close();
+});
+
 test("an answer the server refuses is shown in place, posts again, and nothing is reported in the console", async () => {
   // The answer is a whole page with its own styles and nonce (decision 039): read for its data, it
   // must not trip this page's Content-Security-Policy.
