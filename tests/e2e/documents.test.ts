@@ -153,6 +153,9 @@ describe.each([false, true])("JavaScript %s: expenses and their receipts", (java
 test("JavaScript true: an expense saved by going on to the documents list is in that list's menu at once, and what the claimant was doing there stays", async () => {
   const claimant = await reimbursementAtDocuments(new Claimant(started.portal));
   const page = await openPage(started.browser, true);
+  // Nothing reported in the console: a list put in place is the server's markup, taken in whole.
+  const reported: string[] = [];
+  page.on("console", (message) => void (message.type() === "error" && reported.push(message.text())));
   await page.context().addCookies([{ ...claimant.sessionCookie(), url: started.portal.url }]);
   await page.goto(`${started.portal.url}/reimbursement/supporting-documents`);
   await untilEnhanced(page);
@@ -211,5 +214,6 @@ test("JavaScript true: an expense saved by going on to the documents list is in 
   await expect.poll(() => page.locator("#field-claimTransactions-expenseDate").inputValue()).not.toBe("");
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
   expect(await page.locator("#records-claimTransactions .record-draft .field-error").count()).toBe(0);
+  expect(reported).toEqual([]);
   await page.context().close();
 });

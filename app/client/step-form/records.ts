@@ -173,8 +173,11 @@ async function saveInPlace(page: StepFormPage, draft: HTMLFormElement, data: For
     parts.showFailure(response?.headers.get("X-Request-Id") ?? "");
     return false;
   }
-  // The page again, or with the record refused (400): its lists in place of these.
-  const answer = new DOMParser().parseFromString(await response.text(), "text/html");
+  // The page again, or with the record refused (400): its lists in place of these. Read without
+  // its styles, whose nonce is the answer's: this page's Content-Security-Policy would refuse (and
+  // report) them as they are parsed, as the scripted post's answer's (app/client/scripted-post.ts).
+  const html = (await response.text()).replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, "");
+  const answer = new DOMParser().parseFromString(html, "text/html");
   const freshData = answer.getElementById(PAGE_DATA_ID);
   const ourData = document.getElementById(PAGE_DATA_ID);
   if (freshData && ourData) ourData.textContent = freshData.textContent;
