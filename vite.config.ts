@@ -31,9 +31,9 @@ export default defineConfig({
   build: {
     // Hashed file names under /assets are served with immutable caching by server.ts.
     assetsDir: "assets",
-    // No preloading helper around the few lazy imports (the calendar, the checks, records on an
-    // unusual step): they come after the page is enhanced, and what they import the page has
-    // mostly loaded already (the checks' second file is a round trip after, not before).
+    // No preloading helper around the two lazy imports (the calendar, the checks): they come after
+    // the page is enhanced, and what they import the page has mostly loaded already (the checks'
+    // second file is a round trip after, not before).
     modulePreload: false,
   },
   // How the browser's code is split into files (the server's build stays one file).
