@@ -3,7 +3,10 @@ import { createTranslate, DEFAULT_CULTURE, type Translate } from "./i18n.ts";
 
 export interface Texts {
   culture: string;
-  /** The culture's translate, the same function for every page of the culture (createTranslate): what is made once per culture from its texts (a select's list of countries) is keyed by it. */
+  /**
+   * The culture's translate, the same function for every page of the culture (createTranslate):
+   * what is made once per culture from its texts (a select's list of countries) is keyed by it.
+   */
   text: Translate;
 }
 
