@@ -167,5 +167,7 @@ export function validateStep(
       }
     }
   }
-  return { values, errors };
+  // In the page's order, whichever pass found them: a records draft's summary lists them so.
+  const inPageOrder = Object.fromEntries(fields.flatMap(({ path }) => (errors[path] ? [[path, errors[path]]] : [])));
+  return { values, errors: inPageOrder };
 }

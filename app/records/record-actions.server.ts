@@ -18,6 +18,7 @@ import { readPostedForm } from "#app/http/form-body.server.ts";
 import { CSRF_FIELD_NAME, isValidCsrfToken, requireFormCsrf } from "#app/session/csrf.server.ts";
 import type { Draft, DraftOwner, DraftRecords, RecordEntry, Store } from "#app/storage/store.ts";
 import {
+  draftFields,
   FILE_MODEL_FIELDS,
   fileField,
   formatBytes,
@@ -316,6 +317,9 @@ async function saveRecord(
     else if (!upload?.document && !existing?.documentId) errors[path] = text("Documents_ChooseFile");
   }
   if (Object.keys(errors).length > 0 || (intent === "upload" && !file)) {
+    // In the draft's order (a document's file first), as its summary lists them.
+    const order = draftFields(block, model).map((key) => `${block.model}.${key}`);
+    const rank = (path: string) => (order.includes(path) ? order.indexOf(path) : order.length);
     await discardUploads(store, files);
     const values = Object.fromEntries(
       [...fields.entries()]
@@ -324,7 +328,12 @@ async function saveRecord(
     );
     return data(
       {
-        recordFailure: { model: block.model, clientId: clientId || NEW_RECORD, values, errors } satisfies RecordFailure,
+        recordFailure: {
+          model: block.model,
+          clientId: clientId || NEW_RECORD,
+          values,
+          errors: Object.fromEntries(Object.entries(errors).sort(([a], [b]) => rank(a) - rank(b))),
+        } satisfies RecordFailure,
       },
       { status: 400 },
     );

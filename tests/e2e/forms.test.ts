@@ -609,6 +609,10 @@ describe("accessibility of the step pages", () => {
         await audit.check(page, "documents");
         await page.locator('#records-documentContexts button[value="upload"]').click();
         await page.locator("#field-documentContexts-file-error").waitFor();
+        // The draft's problems in its order, its file first, with and without JavaScript.
+        const lines = await page.locator(".error-summary li").allInnerTexts();
+        const kind = lines.findIndex((line) => line.startsWith("What is this document"));
+        expect(lines.indexOf("File: Choose a file to upload.")).toBe(kind - 1);
         await page.locator('#records-claimTransactions button[value="save"]').click();
         await page.locator("#field-claimTransactions-amount-error").waitFor();
         await audit.check(page, "documents with errors");

@@ -178,6 +178,17 @@ describe.each(BACKENDS)("documents and records without JavaScript, on %s", (back
       "documentContexts.claimTransactionId": tow,
     });
     expect(fieldError(noFile, "documentContexts.file")).toBe("Choose a file to upload.");
+    // Neither: the summary lists them in the draft's order, its file first.
+    const neither = await claimant.postMultipart(DOCUMENTS, {
+      records: "documentContexts",
+      record: "new",
+      intent: "upload",
+      "documentContexts.claimTransactionId": tow,
+    });
+    expect(summaryLines(neither)).toEqual([
+      "File: Choose a file to upload.",
+      expect.stringMatching(/^What is this document/),
+    ]);
     const receiptFor = (expenseId: string) => ({
       "documentContexts.documentKind": "receipt",
       "documentContexts.claimTransactionId": expenseId,

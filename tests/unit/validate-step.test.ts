@@ -101,6 +101,12 @@ describe("the step validator", () => {
   test("values that are not options are refused", () => {
     expect(run({ country: "XX" }).errors["details.country"]).toEqual([{ key: "Validation_Invalid" }]);
   });
+
+  test("problems come in the page's order, whichever pass found them (a records draft's summary lists them so)", () => {
+    // The postal code's is a rule's (required), the mailing country's a reading's (no such option).
+    const result = run({ country: "US", postal: "", account: "1", mailingCountry: "XX" });
+    expect(Object.keys(result.errors)).toEqual(["details.postal", "details.mailingCountry"]);
+  });
 });
 
 describe("money against its bounds (issue 10)", () => {

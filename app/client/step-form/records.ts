@@ -117,11 +117,14 @@ function enhanceDraft(page: StepFormPage, draft: HTMLFormElement, parts: Records
     if (hasFile && !editing && file instanceof HTMLInputElement && !file.files?.length)
       found[`${view.block.model}.file`] = page.text("Documents_ChooseFile");
     showMessages(found);
+    // In the draft's order (a document's file first), as the server's summary lists them.
     parts.showDraftLines(
-      Object.entries(found).map(([path, message]) => ({
-        href: `#${fieldId(path)}`,
-        text: summaryText(page.text(fields[path]?.label ?? path), message),
-      })),
+      view.fields
+        .filter((path) => found[path])
+        .map((path) => ({
+          href: `#${fieldId(path)}`,
+          text: summaryText(page.text(fields[path]?.label ?? path), found[path]!),
+        })),
     );
     if (Object.keys(found).length > 0) event.preventDefault();
     else sent = true;
