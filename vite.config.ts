@@ -21,7 +21,7 @@ const CHECKS =
  * imports and its calendar and checks share (decision 044): one file, asked for with the enhancer.
  */
 const WITHOUT_FRAMEWORK =
-  /[\\/]app[\\/](forms[\\/]|components[\\/](form[\\/](field-id|summary-text|checkbox-question|checked-fields|caret|portal-clock)\.|icon-paths\.|modal-dialog\.|session-timer\.|server-failure-dialog\.)|i18n[\\/](i18n|date-order)\.|client[\\/](page-document|scripted-post|load-page)\.|http[\\/]page-post\.|deadlines[\\/]time-zones\.)/;
+  /[\\/]app[\\/](forms[\\/]|components[\\/](form[\\/](field-id|summary-text|checkbox-question|checked-fields|caret|portal-clock)\.|icon-paths\.|modal-dialog\.|session-timer\.|server-failure-dialog\.)|i18n[\\/](i18n|date-order)\.|client[\\/](page-document|scripted-post|load-page|answer-document)\.|http[\\/]page-post\.|deadlines[\\/]time-zones\.)/;
 
 /** How React Router names the browser's copy of a route module (its client exports). */
 const CLIENT_ROUTE_MODULE = /\?__react-router-build-client-route$/;

@@ -1,5 +1,6 @@
 import type { openModalDialog } from "#app/components/modal-dialog.ts";
 import type { ServerFailureTexts, showServerFailure } from "#app/components/server-failure-dialog.ts";
+import type { answerDocument } from "./answer-document.ts";
 import type { loadPageAfterPost } from "./load-page.ts";
 
 /** What a page without modules needs to post its form by script. */
@@ -21,6 +22,7 @@ export interface ScriptedPostParts {
   openModalDialog: typeof openModalDialog;
   showServerFailure: typeof showServerFailure;
   loadPageAfterPost: typeof loadPageAfterPost;
+  answerDocument: typeof answerDocument;
 }
 
 /**
@@ -43,9 +45,7 @@ export function startScriptedPost(options: ScriptedPostOptions, parts: ScriptedP
 
   /** The answer as the page: its body in place of this one's, its own lines run, its focus taken. */
   const showAnswer = (html: string, answerNonce: string | undefined) => {
-    // Without its styles: they are this page's theme's, applied already, and their nonce is the
-    // answer's, which this page's Content-Security-Policy would refuse (and report) as it parsed them.
-    const answer = new DOMParser().parseFromString(html.replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, ""), "text/html");
+    const answer = parts.answerDocument(html);
     // The server's own lines, told by its nonce, read before the page takes them in: a browser
     // hides a script's nonce once it is in a page under a Content-Security-Policy.
     const written = Array.from(answer.body.querySelectorAll("script")).filter(

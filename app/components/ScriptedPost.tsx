@@ -1,5 +1,6 @@
 import { InlineStart, inlineCode } from "#app/client/page-data.tsx";
 import { PAGE_REPLACED_EVENT, PAGE_SHOWN_EVENT } from "#app/client/page-document.ts";
+import { answerDocument } from "#app/client/answer-document.ts";
 import { loadPageAfterPost } from "#app/client/load-page.ts";
 import { startScriptedPost } from "#app/client/scripted-post.ts";
 import { PAGE_LOCATION_HEADER, PAGE_POST_HEADER } from "#app/http/page-post.ts";
@@ -30,7 +31,7 @@ export function ScriptedPost({ header, message }: { header: string; message: str
           shownEvent: PAGE_SHOWN_EVENT,
           failure,
         },
-        { openModalDialog, showServerFailure, loadPageAfterPost },
+        { openModalDialog, showServerFailure, loadPageAfterPost, answerDocument },
       ]}
     />
   );

@@ -1,3 +1,4 @@
+import { answerDocument } from "#app/client/answer-document.ts";
 import { loadPageAfterPost } from "#app/client/load-page.ts";
 import { PAGE_REPLACED_EVENT, PAGE_SHOWN_EVENT, readPageData } from "#app/client/page-document.ts";
 import { startScriptedPost } from "#app/client/scripted-post.ts";
@@ -74,7 +75,7 @@ function startPost(page: StepFormPage) {
       shownEvent: PAGE_SHOWN_EVENT,
       failure: failureTexts(page),
     },
-    { openModalDialog, showServerFailure, loadPageAfterPost },
+    { openModalDialog, showServerFailure, loadPageAfterPost, answerDocument },
   );
 }
 

@@ -1,3 +1,4 @@
+import { answerDocument } from "#app/client/answer-document.ts";
 import { PAGE_DATA_ID, readPageData } from "#app/client/page-document.ts";
 import { fieldId } from "#app/components/form/field-id.ts";
 import { portalNow } from "#app/components/form/portal-clock.ts";
@@ -176,11 +177,8 @@ async function saveInPlace(page: StepFormPage, draft: HTMLFormElement, data: For
     parts.showFailure(response?.headers.get("X-Request-Id") ?? "");
     return false;
   }
-  // The page again, or with the record refused (400): its lists in place of these. Read without
-  // its styles, whose nonce is the answer's: this page's Content-Security-Policy would refuse (and
-  // report) them as they are parsed, as the scripted post's answer's (app/client/scripted-post.ts).
-  const html = (await response.text()).replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, "");
-  const answer = new DOMParser().parseFromString(html, "text/html");
+  // The page again, or with the record refused (400): its lists in place of these.
+  const answer = answerDocument(await response.text());
   const freshData = answer.getElementById(PAGE_DATA_ID);
   const ourData = document.getElementById(PAGE_DATA_ID);
   if (freshData && ourData) ourData.textContent = freshData.textContent;
