@@ -1,13 +1,19 @@
 import { checkboxQuestions } from "#app/components/form/checkbox-question.ts";
 import { errorsGiven, shownFields } from "#app/components/form/checked-fields.ts";
 import { fieldId } from "#app/components/form/field-id.ts";
-import { portalNow } from "#app/components/form/portal-clock.ts";
 import { summaryText } from "#app/components/form/summary-text.ts";
 import { fieldKind } from "#app/forms/fields/index.ts";
 import type { FormErrors } from "#app/forms/submission.ts";
 import { setDescribedBy } from "./dependants.ts";
 import { laterChecks } from "./later-checks.ts";
-import { controlOf, type FieldsForm, fieldHolder, type StepFormPage, visuallyHidden } from "./step-form-page.ts";
+import {
+  checksContext,
+  controlOf,
+  type FieldsForm,
+  fieldHolder,
+  type StepFormPage,
+  visuallyHidden,
+} from "./step-form-page.ts";
 
 export interface SummaryItem {
   href: string;
@@ -32,21 +38,7 @@ export function startFormMessages(page: StepFormPage, onShown: (errorsShown: boo
   const { form, paths, fields, text } = page;
   const validate = (data: FormData): FormErrors | undefined =>
     laterChecks.loaded &&
-    (laterChecks.loaded.parseStep(
-      data,
-      page.definition,
-      page.step,
-      {
-        characterWhitelist: page.characterWhitelist,
-        internationalAddresses: page.internationalAddresses,
-        now: portalNow(),
-        side: "client",
-        saved: page.saved,
-        dateOrder: page.order,
-      },
-      text,
-    ).error ??
-      {});
+    (laterChecks.loaded.parseStep(data, page.definition, page.step, checksContext(page), text).error ?? {});
 
   let errors = errorsGiven(page.lastResult?.error);
   let submitted = !!page.lastResult?.error;

@@ -1,7 +1,6 @@
 import { answerDocument } from "#app/client/answer-document.ts";
 import { PAGE_DATA_ID, readPageData } from "#app/client/page-document.ts";
 import { fieldId } from "#app/components/form/field-id.ts";
-import { portalNow } from "#app/components/form/portal-clock.ts";
 import { summaryText } from "#app/components/form/summary-text.ts";
 import type { FieldConfig, ModelConfig } from "#app/forms/definition-schema.ts";
 import { isUploadField } from "#app/forms/fields/index.ts";
@@ -12,7 +11,7 @@ import { startDatePickers } from "./date-pickers.ts";
 import { showFieldMessage, type SummaryItem } from "./form-messages.ts";
 import { laterChecks } from "./later-checks.ts";
 import { startMaskedInputs } from "./masked-inputs.ts";
-import type { FieldsForm, StepFormPage } from "./step-form-page.ts";
+import { checksContext, type FieldsForm, type StepFormPage } from "./step-form-page.ts";
 
 /** What a records list's data holds that its drafts' enhancement reads (app/records/records-view.server.ts). */
 interface RecordsView {
@@ -90,13 +89,8 @@ function enhanceDraft(page: StepFormPage, draft: HTMLFormElement, parts: Records
     const { validateRecord, failureText } = laterChecks.loaded;
     const data = new FormData(draft);
     const result = validateRecord(view.block, view.model, (name) => data.get(name) ?? undefined, {
-      characterWhitelist: page.characterWhitelist,
-      internationalAddresses: page.internationalAddresses,
-      now: portalNow(),
-      side: "client",
-      saved: page.saved,
+      ...checksContext(page),
       recordChoices: recordsData().recordChoices,
-      dateOrder: page.order,
     });
     return Object.fromEntries(
       Object.entries(result.errors).map(([path, failures]) => [path, failureText(page.text, failures[0]!)]),

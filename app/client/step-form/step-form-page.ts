@@ -9,7 +9,8 @@ import type { PageDefinition, StepName } from "#app/forms/page-schema.ts";
 import type { SubmissionResult } from "#app/forms/submission.ts";
 import { dateOrderOf, type DateOrder, knowDateOrder } from "#app/i18n/date-order.ts";
 import { createTranslate, type Translate } from "#app/i18n/i18n.ts";
-import { setPortalNow } from "#app/components/form/portal-clock.ts";
+import { portalNow, setPortalNow } from "#app/components/form/portal-clock.ts";
+import type { StepContext } from "#app/forms/validate-step.ts";
 
 /**
  * What a step form's data holds that its enhancer reads: a step's route data itself
@@ -151,4 +152,16 @@ export function visuallyHidden(words: string): HTMLSpanElement {
   span.className = "visually-hidden";
   span.textContent = words;
   return span;
+}
+
+/** What the form's checks are given in the browser, as the server gives its own: the page's settings, the portal's time now. */
+export function checksContext(page: StepFormPage): StepContext {
+  return {
+    characterWhitelist: page.characterWhitelist,
+    internationalAddresses: page.internationalAddresses,
+    now: portalNow(),
+    side: "client",
+    saved: page.saved,
+    dateOrder: page.order,
+  };
 }
